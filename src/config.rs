@@ -1,0 +1,1 @@
+//! Settings: `Config`, its defaults from the shipped config.toml, and validation.

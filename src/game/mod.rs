@@ -1,0 +1,1 @@
+//! A game in progress: board, history, clock, counters, save/resume and statistics.

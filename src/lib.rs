@@ -1,0 +1,11 @@
+//! Slide: a sliding-tile puzzle library with optimal and near-optimal solvers.
+//!
+//! The library knows nothing of terminals: the game (`src/ui`, in the binary) and the
+//! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`] and
+//! [`config`].
+
+pub mod config;
+pub mod difficulty;
+pub mod game;
+pub mod puzzle;
+pub mod solver;

@@ -1,0 +1,16 @@
+//! Boards, sizes and moves: the rules of the sliding puzzle, with no search in them.
+
+mod board;
+mod error;
+mod moves;
+pub mod parity;
+mod random;
+mod size;
+mod text;
+
+pub use board::Board;
+pub use error::BoardError;
+pub use moves::{Move, format_moves, parse_moves};
+pub use random::SeededRng;
+pub use size::{MAX_CELLS, MAX_SIDE, Size};
+pub use text::parse_board;

@@ -1,0 +1,82 @@
+//! Cancellation and deadlines shared by every search.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Tells a running search to stop: set from another thread, or reached by a deadline.
+///
+/// Searches poll [`Stop::should_stop`] every few thousand nodes, so a cancelled search
+/// returns within milliseconds.
+#[derive(Debug, Clone, Default)]
+pub struct Stop {
+    flag: Option<Arc<AtomicBool>>,
+    generation: Option<(Arc<AtomicU64>, u64)>,
+    deadline: Option<Instant>,
+}
+
+impl Stop {
+    /// Never stops.
+    pub fn never() -> Stop {
+        Stop::default()
+    }
+
+    /// Stops when `flag` becomes true.
+    #[must_use]
+    pub fn with_flag(mut self, flag: Arc<AtomicBool>) -> Stop {
+        self.flag = Some(flag);
+        self
+    }
+
+    /// Stops when `latest` no longer equals `id`: the request has gone stale.
+    #[must_use]
+    pub fn with_generation(mut self, latest: Arc<AtomicU64>, id: u64) -> Stop {
+        self.generation = Some((latest, id));
+        self
+    }
+
+    /// Stops at `deadline`.
+    #[must_use]
+    pub fn with_deadline(mut self, deadline: Instant) -> Stop {
+        self.deadline = Some(match self.deadline {
+            Some(d) => d.min(deadline),
+            None => deadline,
+        });
+        self
+    }
+
+    /// The deadline, if any.
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// A copy without the deadline: cancellation only.
+    #[must_use]
+    pub fn without_deadline(&self) -> Stop {
+        Stop {
+            deadline: None,
+            ..self.clone()
+        }
+    }
+
+    /// Whether the search was cancelled (not merely out of time).
+    pub fn is_cancelled(&self) -> bool {
+        self.flag
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
+            || self
+                .generation
+                .as_ref()
+                .is_some_and(|(g, id)| g.load(Ordering::Relaxed) != *id)
+    }
+
+    /// Whether the deadline has passed.
+    pub fn is_out_of_time(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// Whether to stop now, for either reason.
+    pub fn should_stop(&self) -> bool {
+        self.is_cancelled() || self.is_out_of_time()
+    }
+}

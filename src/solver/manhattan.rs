@@ -1,0 +1,65 @@
+//! Manhattan distance: each tile's row and column distance from its goal cell, summed.
+//!
+//! Admissible because a move shifts one tile by one cell, changing the sum by exactly one;
+//! for the same reason it is consistent.
+
+use crate::puzzle::{Board, MAX_CELLS, Size};
+use crate::solver::heuristic::{Incremental, SearchBoard};
+
+/// The Manhattan distance of a board.
+pub fn value(board: &Board) -> u32 {
+    board.manhattan()
+}
+
+/// Per-(tile, cell) distances, so a move updates the sum with one subtraction.
+#[derive(Clone)]
+pub(crate) struct Manhattan {
+    /// `dist[tile * MAX_CELLS + cell]`.
+    dist: Vec<u8>,
+}
+
+impl Manhattan {
+    pub fn new(size: Size) -> Manhattan {
+        let mut dist = vec![0u8; MAX_CELLS * MAX_CELLS];
+        for tile in 1..size.cells() {
+            let (gr, gc) = size.row_col(size.goal_index(tile as u8));
+            for cell in 0..size.cells() {
+                let (r, c) = size.row_col(cell);
+                dist[tile * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+            }
+        }
+        Manhattan { dist }
+    }
+
+    /// The distance of `tile` at `cell` from its goal cell.
+    #[inline]
+    pub fn tile_distance(&self, tile: u8, cell: usize) -> u32 {
+        u32::from(self.dist[tile as usize * MAX_CELLS + cell])
+    }
+
+    /// The sum over a board.
+    pub fn total(&self, board: &SearchBoard) -> u32 {
+        (0..board.side * board.side)
+            .filter(|&i| board.tiles[i] != 0)
+            .map(|i| self.tile_distance(board.tiles[i], i))
+            .sum()
+    }
+}
+
+impl Incremental for Manhattan {
+    type State = u32;
+
+    fn init(&self, board: &SearchBoard) -> u32 {
+        self.total(board)
+    }
+
+    #[inline]
+    fn h(&self, state: &u32) -> u32 {
+        *state
+    }
+
+    #[inline]
+    fn update(&self, state: &mut u32, _board: &SearchBoard, tile: u8, from: usize, to: usize) {
+        *state = *state + self.tile_distance(tile, to) - self.tile_distance(tile, from);
+    }
+}

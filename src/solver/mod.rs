@@ -1,0 +1,352 @@
+//! The solver: admissible heuristics, optimal IDA*, a time-bounded search for large boards,
+//! and the tables they use. Nothing here knows about terminals.
+//!
+//! [`Solver`] is the one entry point: it owns the tables (built or loaded on demand, shared
+//! between threads) and answers `solve`, `hint` and `rate`.
+
+mod bounded_search;
+mod cancel;
+mod error;
+mod exact_table;
+mod heuristic;
+mod ida_star;
+mod linear_conflict;
+mod manhattan;
+mod pattern_db;
+mod table_cache;
+mod walking_distance;
+pub mod worker;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::{Arc, OnceLock};
+use std::time::{Duration, Instant};
+
+use serde::Serialize;
+
+use crate::puzzle::{Board, Move, Size};
+
+pub use cancel::Stop;
+pub use error::SolveError;
+pub use exact_table::ExactTable;
+pub use pattern_db::{Partition, PatternDb};
+pub use table_cache::{BuildProgress, TableCache};
+pub use walking_distance::WalkingDistance;
+
+/// A heuristic, chosen by name on the command line (`--heuristic`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
+pub enum HeuristicKind {
+    /// Sum of Manhattan distances.
+    Manhattan,
+    /// Manhattan plus linear conflicts on rows and columns.
+    LinearConflict,
+    /// Walking distance (4×4 and 3×3), combined with linear conflict by max.
+    WalkingDistance,
+    /// Additive disjoint pattern databases, with the diagonal mirror, by max.
+    Pdb,
+    /// The strongest heuristic available for the size.
+    #[default]
+    Auto,
+}
+
+impl HeuristicKind {
+    /// Every heuristic, by increasing strength, then `auto`.
+    pub const ALL: [HeuristicKind; 5] = [
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::WalkingDistance,
+        HeuristicKind::Pdb,
+        HeuristicKind::Auto,
+    ];
+
+    /// The name used on the command line.
+    pub const fn name(self) -> &'static str {
+        match self {
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::WalkingDistance => "walking-distance",
+            HeuristicKind::Pdb => "pdb",
+            HeuristicKind::Auto => "auto",
+        }
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for HeuristicKind {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        HeuristicKind::ALL.into_iter().find(|h| h.name() == s).ok_or_else(|| {
+            format!(
+                "unknown heuristic '{s}': choose manhattan, linear-conflict, walking-distance, pdb or auto"
+            )
+        })
+    }
+}
+
+/// How to search.
+#[derive(Debug, Clone, Default)]
+pub struct SolveOptions {
+    /// Which heuristic guides the search.
+    pub heuristic: HeuristicKind,
+    /// The time budget. Optimal sizes (3×3, 4×4) fall back to the bounded search when it
+    /// runs out; 5×5 and 6×6 use it as the bounded search's budget (default 1 s).
+    pub max_time: Option<Duration>,
+    /// Insist on a proven optimal solution on any size, with no time limit but `stop`.
+    pub optimal: bool,
+    /// Cancellation from outside.
+    pub stop: Stop,
+}
+
+/// A whole solution.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Solution {
+    /// The moves from the board to the goal.
+    pub moves: Vec<Move>,
+    /// Whether `moves` is proven shortest.
+    pub optimal: bool,
+    /// The best lower bound on the optimal length that the search established.
+    pub lower_bound: u32,
+    /// Nodes expanded.
+    pub nodes: u64,
+    /// Wall-clock time spent.
+    pub elapsed: Duration,
+}
+
+impl Solution {
+    /// The number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the board was already solved.
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// The next move and what is known about the rest.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Hint {
+    /// The move to play.
+    pub mv: Move,
+    /// The tile it slides.
+    pub tile: u8,
+    /// Moves left including this one: the optimal count when `optimal`, else the plan's.
+    pub remaining: u32,
+    /// Whether `remaining` is the proven optimum (and so this move is optimal).
+    pub optimal: bool,
+    /// A lower bound on the optimal number of moves left.
+    pub lower_bound: u32,
+    /// The whole plan from the board, starting with `mv`.
+    pub plan: Vec<Move>,
+}
+
+/// Every heuristic's estimate of a board, and the best lower bound among them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// Sum of Manhattan distances.
+    pub manhattan: u32,
+    /// Manhattan plus linear conflicts.
+    pub linear_conflict: u32,
+    /// Walking distance (3×3 and 4×4 only).
+    pub walking_distance: Option<u32>,
+    /// Pattern databases with mirror (when their tables are ready).
+    pub pdb: Option<u32>,
+    /// The exact optimal length, when known cheaply (3×3).
+    pub exact: Option<u32>,
+    /// The largest of the admissible values above.
+    pub lower_bound: u32,
+}
+
+/// The solver and its tables. Cheap to clone; clones share the tables.
+#[derive(Clone)]
+pub struct Solver {
+    tables: Arc<Tables>,
+}
+
+struct Tables {
+    cache: TableCache,
+    exact3: OnceLock<ExactTable>,
+    walking4: OnceLock<WalkingDistance>,
+    walking3: OnceLock<WalkingDistance>,
+    pdbs: [OnceLock<Arc<PatternDb>>; 4],
+}
+
+fn size_slot(size: Size) -> usize {
+    size.side() - 3
+}
+
+impl Solver {
+    /// A solver that keeps its slow tables in `cache`. Nothing is built until needed.
+    pub fn new(cache: TableCache) -> Solver {
+        Solver {
+            tables: Arc::new(Tables {
+                cache,
+                exact3: OnceLock::new(),
+                walking4: OnceLock::new(),
+                walking3: OnceLock::new(),
+                pdbs: Default::default(),
+            }),
+        }
+    }
+
+    /// The cache this solver reads and writes.
+    pub fn cache(&self) -> &TableCache {
+        &self.tables.cache
+    }
+
+    /// Loads or builds every table for `size`, reporting progress; safe to call from many
+    /// threads and again later (it is then free).
+    pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
+        match size.side() {
+            3 => {
+                self.exact3();
+                self.walking(size);
+            }
+            4 => {
+                self.walking(size);
+            }
+            _ => {}
+        }
+        self.pdb_prepare(size, progress)?;
+        Ok(())
+    }
+
+    /// Whether [`Solver::prepare`] has finished for `size`.
+    pub fn is_ready(&self, size: Size) -> bool {
+        self.tables.pdbs[size_slot(size)].get().is_some()
+    }
+
+    /// The exact 3×3 distance table (built on first use, in about 50 ms).
+    pub fn exact3(&self) -> &ExactTable {
+        self.tables.exact3.get_or_init(ExactTable::build)
+    }
+
+    /// The walking-distance tables for 3×3 or 4×4.
+    pub fn walking(&self, size: Size) -> Option<&WalkingDistance> {
+        match size.side() {
+            3 => Some(
+                self.tables
+                    .walking3
+                    .get_or_init(|| WalkingDistance::build(size)),
+            ),
+            4 => Some(
+                self.tables
+                    .walking4
+                    .get_or_init(|| WalkingDistance::build(size)),
+            ),
+            _ => None,
+        }
+    }
+
+    /// The pattern databases for `size`, if already prepared.
+    pub fn pdb(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        self.tables.pdbs[size_slot(size)].get()
+    }
+
+    fn pdb_prepare(
+        &self,
+        size: Size,
+        progress: &dyn Fn(BuildProgress),
+    ) -> Result<&Arc<PatternDb>, SolveError> {
+        let slot = &self.tables.pdbs[size_slot(size)];
+        if let Some(db) = slot.get() {
+            return Ok(db);
+        }
+        let db = Arc::new(
+            self.tables
+                .cache
+                .load_or_build(Partition::default_for(size), progress)?,
+        );
+        Ok(slot.get_or_init(|| db))
+    }
+
+    /// Every heuristic's value for `board`.
+    pub fn rate(&self, board: &Board) -> Rating {
+        let manhattan = manhattan::value(board);
+        let linear_conflict = linear_conflict::value(board);
+        let walking_distance = self.walking(board.size()).map(|w| w.value(board));
+        let pdb = self.pdb(board.size()).map(|db| db.value(board));
+        let exact = (board.size().side() == 3).then(|| self.exact3().distance(board));
+        let lower_bound = [
+            Some(manhattan),
+            Some(linear_conflict),
+            walking_distance,
+            pdb,
+            exact,
+        ]
+        .into_iter()
+        .flatten()
+        .max()
+        .unwrap_or(0);
+        Rating {
+            manhattan,
+            linear_conflict,
+            walking_distance,
+            pdb,
+            exact,
+            lower_bound,
+        }
+    }
+
+    /// Solves `board`: optimally on 3×3 and 4×4 (and on any size with `optimal`), else with
+    /// the bounded search within `max_time`.
+    pub fn solve(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
+        let start = Instant::now();
+        let size = board.size();
+        if size.side() == 3 && opts.heuristic == HeuristicKind::Auto {
+            let moves = self.exact3().solve(board);
+            let len = moves.len() as u32;
+            return Ok(Solution {
+                moves,
+                optimal: true,
+                lower_bound: len,
+                nodes: len as u64,
+                elapsed: start.elapsed(),
+            });
+        }
+        let heuristic = heuristic::Chosen::new(self, size, opts.heuristic)?;
+        if size.side() <= 4 || opts.optimal {
+            let stop = match (opts.max_time, opts.optimal) {
+                (Some(t), false) => opts.stop.clone().with_deadline(start + t),
+                _ => opts.stop.clone(),
+            };
+            match heuristic.ida_star(board, &stop) {
+                Ok(mut s) => {
+                    s.elapsed = start.elapsed();
+                    return Ok(s);
+                }
+                Err(SolveError::OutOfTime) if !opts.optimal => {}
+                Err(e) => return Err(e),
+            }
+        }
+        let budget = opts.max_time.unwrap_or(Duration::from_secs(1));
+        let stop = opts.stop.clone().with_deadline(start + budget);
+        let mut s = heuristic.bounded(board, &stop)?;
+        s.elapsed = start.elapsed();
+        Ok(s)
+    }
+
+    /// The next move from `board`, with the moves remaining.
+    pub fn hint(&self, board: &Board, opts: &SolveOptions) -> Result<Hint, SolveError> {
+        if board.is_goal() {
+            return Err(SolveError::AlreadySolved);
+        }
+        let s = self.solve(board, opts)?;
+        let mv = *s.moves.first().ok_or(SolveError::AlreadySolved)?;
+        Ok(Hint {
+            mv,
+            tile: board.tile_moved_by(mv).unwrap_or(0),
+            remaining: s.len() as u32,
+            optimal: s.optimal,
+            lower_bound: s.lower_bound,
+            plan: s.moves,
+        })
+    }
+}

@@ -1,0 +1,1 @@
+//! The solver thread the game talks to over channels.
