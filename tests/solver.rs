@@ -211,3 +211,28 @@ fn hints_on_3x3_are_optimal_first_moves() {
         Err(SolveError::AlreadySolved)
     );
 }
+
+#[test]
+fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
+    let solver = common::prepared(Size::FIVE);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf-taylor10-24puzzle.txt"
+    ))
+    .expect("instance file");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
+        let optimal: u32 = len.parse().unwrap();
+        let b: Board = tiles.parse().unwrap();
+        let r = solver.rate(&b);
+        assert!(r.lower_bound <= optimal && r.pdb.unwrap() <= optimal, "{b}");
+        let o = SolveOptions {
+            max_time: Some(Duration::from_millis(50)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&b, &o).unwrap();
+        assert_replays(&b, &s.moves);
+        assert!(s.len() as u32 >= optimal);
+        assert!(!s.optimal);
+    }
+}

@@ -188,6 +188,9 @@ fn beam<H: Incremental>(
                 heuristic.update(&mut s, &b, tile, from, blank);
                 let h = heuristic.h(&s);
                 *nodes += 1;
+                if *nodes & 0xFFF == 0 && stop.should_stop() {
+                    return Beam::Stopped;
+                }
                 if depth + h >= limit {
                     continue;
                 }

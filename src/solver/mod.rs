@@ -33,6 +33,9 @@ pub use pattern_db::{Partition, PatternDb};
 pub use table_cache::{BuildProgress, TableCache};
 pub use walking_distance::WalkingDistance;
 
+/// The bounded search's time budget when the caller gives none.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
 /// A heuristic, chosen by name on the command line (`--heuristic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 pub enum HeuristicKind {
@@ -316,7 +319,8 @@ impl Solver {
                 Err(e) => return Err(e),
             }
         }
-        let budget = opts.max_time.unwrap_or(Duration::from_secs(1));
+        // Stop a little early: the caller's budget includes returning and drawing the answer.
+        let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
         let mut s = heuristic.bounded(board, &stop)?;
         s.elapsed = start.elapsed();
