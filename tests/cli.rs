@@ -425,10 +425,12 @@ fn stdin_mode_reports_bad_lines_and_goes_on() {
 
 fn bench_file(name: &str, lengths: [u32; 3]) -> PathBuf {
     let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let mut text = String::from("# three easy 4×4 instances\n");
-    for ((board, _), length) in EASY_4X4.iter().zip(lengths) {
-        text.push_str(&format!("{length}\t{board}\n"));
-    }
+    let lines: Vec<String> = EASY_4X4
+        .iter()
+        .zip(lengths)
+        .map(|((board, _), length)| format!("{length}\t{board}\n"))
+        .collect();
+    let text = format!("# three easy 4×4 instances\n{}", lines.concat());
     std::fs::write(&path, text).expect("write bench file");
     path
 }
