@@ -19,7 +19,7 @@ pub mod worker;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -176,6 +176,9 @@ struct Tables {
     walking4: OnceLock<WalkingDistance>,
     walking3: OnceLock<WalkingDistance>,
     pdbs: [OnceLock<Arc<PatternDb>>; 4],
+    /// Held while a size's databases are built, so concurrent callers wait instead of
+    /// building them twice.
+    building: [Mutex<()>; 4],
 }
 
 fn size_slot(size: Size) -> usize {
@@ -192,6 +195,7 @@ impl Solver {
                 walking4: OnceLock::new(),
                 walking3: OnceLock::new(),
                 pdbs: Default::default(),
+                building: Default::default(),
             }),
         }
     }
@@ -256,6 +260,12 @@ impl Solver {
         progress: &dyn Fn(BuildProgress),
     ) -> Result<&Arc<PatternDb>, SolveError> {
         let slot = &self.tables.pdbs[size_slot(size)];
+        if let Some(db) = slot.get() {
+            return Ok(db);
+        }
+        let _guard = self.tables.building[size_slot(size)]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(db) = slot.get() {
             return Ok(db);
         }
