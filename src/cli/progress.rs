@@ -36,11 +36,6 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
                 b.set_position(done);
             }
         }
-        BuildProgress::Done => {
-            if let Some((_, b)) = bar.borrow_mut().take() {
-                b.finish_and_clear();
-            }
-        }
     };
     let result = solver.prepare(size, &show);
     if let Some((_, b)) = bar.borrow_mut().take() {
