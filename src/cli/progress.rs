@@ -29,7 +29,7 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
                 if let Some((_, old)) = current.take() {
                     old.finish_and_clear();
                 }
-                *current = Some((what.clone(), new_bar(size, &what, total)));
+                *current = Some((what.clone(), new_bar(&what, total)));
             }
             if let Some((_, b)) = current.as_ref() {
                 b.set_length(total);
@@ -44,15 +44,14 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
     result.map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))
 }
 
-fn new_bar(size: Size, what: &str, total: u64) -> ProgressBar {
+fn new_bar(what: &str, total: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
     let style = ProgressStyle::with_template(
-        "{prefix} {msg:24} [{bar:30.cyan/blue}] {percent:>3}% {elapsed_precise} eta {eta}",
+        "{msg} [{bar:30.cyan/blue}] {percent:>3}% {elapsed_precise} eta {eta}",
     )
     .unwrap_or_else(|_| ProgressStyle::default_bar())
     .progress_chars("=> ");
     bar.set_style(style);
-    bar.set_prefix(format!("{size}"));
     bar.set_message(what.to_string());
     bar
 }
