@@ -484,3 +484,30 @@ fn tables_build_and_default_config() {
     assert_eq!(code(&out), 0);
     assert!(!out.stdout.is_empty());
 }
+
+#[test]
+fn a_corrupt_cache_is_rebuilt_with_a_notice_on_stderr_only() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slide-cli-corrupt-cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_slide"))
+            .args(args)
+            .env("SLIDE_CACHE_DIR", &dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run slide")
+    };
+    assert_eq!(code(&run(&["tables", "build", "--size", "3"])), 0);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert!(!files.is_empty(), "tables build wrote no cache file");
+    for file in &files {
+        std::fs::write(file, b"not a table").expect("corrupt the cache");
+    }
+    let out = run(&["rate", HARD_3X3, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json_lines(&out).len(), 1, "stdout holds only the JSON line");
+    assert!(stderr(&out).contains("rebuilding"), "{}", stderr(&out));
+}
