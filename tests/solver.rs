@@ -55,13 +55,9 @@ fn korf_instances_solve_to_their_known_lengths() {
     let solver = common::prepared(Size::FOUR);
     let korf = common::korf100();
     // The instances the pattern databases solve in well under a second each.
-    for n in [
-        2usize, 9, 13, 16, 19, 24, 35, 41, 46, 51, 58, 65, 72, 79, 90, 96,
-    ] {
+    for n in [2usize, 9, 13, 16, 19, 24, 35, 41, 46, 51, 58, 65, 72, 79, 90, 96] {
         let (len, b) = korf[n - 1];
-        let s = solver
-            .solve(&b, &opts(HeuristicKind::Auto))
-            .expect("solves");
+        let s = solver.solve(&b, &opts(HeuristicKind::Auto)).expect("solves");
         assert_eq!(s.len() as u32, len, "Korf instance {n}");
         assert!(s.optimal);
         assert_eq!(s.lower_bound, len);
@@ -93,7 +89,7 @@ fn node_counts_are_pinned() {
     let solver = common::prepared(Size::FOUR);
     let korf = common::korf100();
     let pdb = solver.solve(&korf[1].1, &opts(HeuristicKind::Pdb)).unwrap();
-    assert_eq!((pdb.len(), pdb.nodes), (55, 21_556));
+    assert_eq!((pdb.len(), pdb.nodes), (55, 10_772));
     let b = Board::scrambled(Size::FOUR, 60, &mut SeededRng::new(1));
     let counts: Vec<(usize, u64)> = [
         HeuristicKind::Manhattan,
@@ -108,7 +104,7 @@ fn node_counts_are_pinned() {
     .collect();
     assert_eq!(counts, PINNED);
 }
-const PINNED: [(usize, u64); 3] = [(48, 5_646_228), (48, 1_641_906), (48, 621_816)];
+const PINNED: [(usize, u64); 3] = [(48, 2_901_604), (48, 835_783), (48, 298_390)];
 
 #[test]
 fn cancelled_search_reports_cancelled() {
@@ -214,4 +210,29 @@ fn hints_on_3x3_are_optimal_first_moves() {
         solver.hint(&Board::goal(Size::THREE), &SolveOptions::default()),
         Err(SolveError::AlreadySolved)
     );
+}
+
+#[test]
+fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
+    let solver = common::prepared(Size::FIVE);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf-taylor10-24puzzle.txt"
+    ))
+    .expect("instance file");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
+        let optimal: u32 = len.parse().unwrap();
+        let b: Board = tiles.parse().unwrap();
+        let r = solver.rate(&b);
+        assert!(r.lower_bound <= optimal && r.pdb.unwrap() <= optimal, "{b}");
+        let o = SolveOptions {
+            max_time: Some(Duration::from_millis(50)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&b, &o).unwrap();
+        assert_replays(&b, &s.moves);
+        assert!(s.len() as u32 >= optimal);
+        assert!(!s.optimal);
+    }
 }

@@ -86,11 +86,7 @@ enum Beam {
 }
 
 /// Returns a whole solution: the best plan found before the deadline.
-pub(crate) fn solve<H: Incremental>(
-    heuristic: &H,
-    board: &Board,
-    stop: &Stop,
-) -> Result<Solution, SolveError> {
+pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let root = SearchBoard::new(board);
     let state = heuristic.init(&root);
@@ -112,9 +108,7 @@ pub(crate) fn solve<H: Incremental>(
     while width <= MAX_WIDTH {
         let run_stop = if best.is_some() { stop } else { &must_finish };
         let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
-        match beam(
-            heuristic, &zobrist, root, state, width, limit, run_stop, &mut nodes,
-        ) {
+        match beam(heuristic, &zobrist, root, state, width, limit, run_stop, &mut nodes) {
             Beam::Found(moves) => best = Some(moves),
             Beam::Failed => {}
             Beam::Stopped => break,
@@ -194,6 +188,9 @@ fn beam<H: Incremental>(
                 heuristic.update(&mut s, &b, tile, from, blank);
                 let h = heuristic.h(&s);
                 *nodes += 1;
+                if *nodes & 0xFFF == 0 && stop.should_stop() {
+                    return Beam::Stopped;
+                }
                 if depth + h >= limit {
                     continue;
                 }

@@ -33,6 +33,9 @@ pub use pattern_db::{Partition, PatternDb};
 pub use table_cache::{BuildProgress, TableCache};
 pub use walking_distance::WalkingDistance;
 
+/// The bounded search's time budget when the caller gives none.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
 /// A heuristic, chosen by name on the command line (`--heuristic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
 pub enum HeuristicKind {
@@ -82,9 +85,7 @@ impl FromStr for HeuristicKind {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         HeuristicKind::ALL.into_iter().find(|h| h.name() == s).ok_or_else(|| {
-            format!(
-                "unknown heuristic '{s}': choose manhattan, linear-conflict, walking-distance, pdb or auto"
-            )
+            format!("unknown heuristic '{s}': choose manhattan, linear-conflict, walking-distance, pdb or auto")
         })
     }
 }
@@ -112,7 +113,7 @@ pub struct Solution {
     pub optimal: bool,
     /// The best lower bound on the optimal length that the search established.
     pub lower_bound: u32,
-    /// Nodes expanded.
+    /// Nodes expanded (children cut off by the bound are evaluated but not counted).
     pub nodes: u64,
     /// Wall-clock time spent.
     pub elapsed: Duration,
@@ -235,16 +236,8 @@ impl Solver {
     /// The walking-distance tables for 3×3 or 4×4.
     pub fn walking(&self, size: Size) -> Option<&WalkingDistance> {
         match size.side() {
-            3 => Some(
-                self.tables
-                    .walking3
-                    .get_or_init(|| WalkingDistance::build(size)),
-            ),
-            4 => Some(
-                self.tables
-                    .walking4
-                    .get_or_init(|| WalkingDistance::build(size)),
-            ),
+            3 => Some(self.tables.walking3.get_or_init(|| WalkingDistance::build(size))),
+            4 => Some(self.tables.walking4.get_or_init(|| WalkingDistance::build(size))),
             _ => None,
         }
     }
@@ -254,11 +247,7 @@ impl Solver {
         self.tables.pdbs[size_slot(size)].get()
     }
 
-    fn pdb_prepare(
-        &self,
-        size: Size,
-        progress: &dyn Fn(BuildProgress),
-    ) -> Result<&Arc<PatternDb>, SolveError> {
+    fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
         let slot = &self.tables.pdbs[size_slot(size)];
         if let Some(db) = slot.get() {
             return Ok(db);
@@ -284,17 +273,11 @@ impl Solver {
         let walking_distance = self.walking(board.size()).map(|w| w.value(board));
         let pdb = self.pdb(board.size()).map(|db| db.value(board));
         let exact = (board.size().side() == 3).then(|| self.exact3().distance(board));
-        let lower_bound = [
-            Some(manhattan),
-            Some(linear_conflict),
-            walking_distance,
-            pdb,
-            exact,
-        ]
-        .into_iter()
-        .flatten()
-        .max()
-        .unwrap_or(0);
+        let lower_bound = [Some(manhattan), Some(linear_conflict), walking_distance, pdb, exact]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0);
         Rating {
             manhattan,
             linear_conflict,
@@ -336,7 +319,8 @@ impl Solver {
                 Err(e) => return Err(e),
             }
         }
-        let budget = opts.max_time.unwrap_or(Duration::from_secs(1));
+        // Stop a little early: the caller's budget includes returning and drawing the answer.
+        let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
         let mut s = heuristic.bounded(board, &stop)?;
         s.elapsed = start.elapsed();

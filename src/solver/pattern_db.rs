@@ -65,11 +65,7 @@ impl Partition {
     pub fn default_for(size: Size) -> Partition {
         let groups: Vec<Vec<u8>> = match size.side() {
             3 => vec![vec![1, 2, 4, 5], vec![3, 6, 7, 8]],
-            4 => vec![
-                vec![1, 2, 5, 6, 9, 10],
-                vec![3, 4, 7, 8, 11, 12],
-                vec![13, 14, 15],
-            ],
+            4 => vec![vec![1, 2, 5, 6, 9, 10], vec![3, 4, 7, 8, 11, 12], vec![13, 14, 15]],
             5 => vec![
                 vec![1, 2, 3, 6, 7],
                 vec![4, 5, 8, 9, 10],
@@ -86,10 +82,7 @@ impl Partition {
     pub fn large_4x4() -> Partition {
         Partition {
             size: Size::FOUR,
-            groups: vec![
-                vec![1, 2, 3, 4, 5, 6, 7],
-                vec![8, 9, 10, 11, 12, 13, 14, 15],
-            ],
+            groups: vec![vec![1, 2, 3, 4, 5, 6, 7], vec![8, 9, 10, 11, 12, 13, 14, 15]],
         }
     }
 
@@ -117,27 +110,14 @@ impl Partition {
         let groups: Vec<String> = self
             .groups
             .iter()
-            .map(|g| {
-                g.iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join(",")
-            })
+            .map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
             .collect();
-        format!(
-            "{}x{}:{}",
-            self.size.side(),
-            self.size.side(),
-            groups.join("/")
-        )
+        format!("{}x{}:{}", self.size.side(), self.size.side(), groups.join("/"))
     }
 
     /// The number of entries the tables hold in all.
     pub fn entries(&self) -> u64 {
-        self.groups
-            .iter()
-            .map(|g| placements(self.size.cells(), g.len()))
-            .sum()
+        self.groups.iter().map(|g| placements(self.size.cells(), g.len())).sum()
     }
 }
 
@@ -242,11 +222,7 @@ struct Grid {
 impl Grid {
     fn new(size: Size) -> Grid {
         let (n, cells) = (size.side(), size.cells());
-        let all = if cells == 64 {
-            u64::MAX
-        } else {
-            (1u64 << cells) - 1
-        };
+        let all = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
         let (mut not_left, mut not_right) = (0u64, 0u64);
         let mut neighbours = [0u64; MAX_CELLS];
         for i in 0..cells {
@@ -390,9 +366,7 @@ impl PatternDb {
         let finished = AtomicBool::new(false);
         let what = format!("{} pattern databases {}", size, partition.name());
         let groups = &partition.groups;
-        let threads = std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(2);
+        let threads = std::thread::available_parallelism().map_or(1, usize::from).min(2);
         // Largest groups first so the workers finish together.
         let mut order: Vec<usize> = (0..groups.len()).collect();
         order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
@@ -499,11 +473,7 @@ impl PatternDb {
     fn sums(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_GROUPS], u32) {
         let mut vals = [0u8; MAX_GROUPS];
         let mut sum = 0;
-        for (g, v) in vals
-            .iter_mut()
-            .enumerate()
-            .take(self.partition.groups.len())
-        {
+        for (g, v) in vals.iter_mut().enumerate().take(self.partition.groups.len()) {
             *v = self.group_value(g, cell_of);
             sum += u32::from(*v);
         }
@@ -578,6 +548,34 @@ impl Incremental for PdbHeuristic<'_> {
 
     #[inline]
     fn update(&self, s: &mut PdbState, _board: &SearchBoard, tile: u8, _from: usize, to: usize) {
+        self.update_direct(s, tile, to);
+        self.update_mirror(s, tile, to);
+    }
+
+    #[inline]
+    fn update_within(
+        &self,
+        s: &mut PdbState,
+        _board: &SearchBoard,
+        tile: u8,
+        _from: usize,
+        to: usize,
+        limit: u32,
+    ) -> u32 {
+        // Most children are cut off; the direct sum alone usually proves it, which saves the
+        // mirror's table lookup.
+        self.update_direct(s, tile, to);
+        if s.sum > limit {
+            return s.sum;
+        }
+        self.update_mirror(s, tile, to);
+        s.sum.max(s.msum)
+    }
+}
+
+impl PdbHeuristic<'_> {
+    #[inline]
+    fn update_direct(&self, s: &mut PdbState, tile: u8, to: usize) {
         let db = self.db;
         let t = tile as usize;
         s.cell_of[t] = to as u8;
@@ -585,8 +583,12 @@ impl Incremental for PdbHeuristic<'_> {
         let v = db.group_value(g, &s.cell_of);
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
+    }
 
-        let mt = db.mirror_tile[t] as usize;
+    #[inline]
+    fn update_mirror(&self, s: &mut PdbState, tile: u8, to: usize) {
+        let db = self.db;
+        let mt = db.mirror_tile[tile as usize] as usize;
         s.mirrored[mt] = db.mirror_cell[to];
         let mg = db.group_of[mt] as usize;
         let mv = db.group_value(mg, &s.mirrored);

@@ -47,9 +47,7 @@ impl TableCache {
         let dir = std::env::var_os(CACHE_DIR_ENV)
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
-            .or_else(|| {
-                directories::ProjectDirs::from("", "", "slide").map(|d| d.cache_dir().to_path_buf())
-            });
+            .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.cache_dir().to_path_buf()));
         TableCache { dir }
     }
 
@@ -186,9 +184,7 @@ fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
     };
     let version = r.u32()?;
     if version != FORMAT_VERSION {
-        return Err(format!(
-            "format version {version}, expected {FORMAT_VERSION}"
-        ));
+        return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
     }
     let sig_len = r.u32()? as usize;
     let sig = r.take(sig_len)?;

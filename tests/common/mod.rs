@@ -30,8 +30,7 @@ pub fn prepared(size: Size) -> &'static Solver {
 /// Read from the research set beside the repository when it is there, else from the copy
 /// shipped in tests/data.
 pub fn korf100() -> Vec<(u32, Board)> {
-    let shared =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/korf100-15puzzle.txt");
+    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/korf100-15puzzle.txt");
     let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/korf100-15puzzle.txt");
     let text = std::fs::read_to_string(&shared)
         .or_else(|_| std::fs::read_to_string(&local))
@@ -41,10 +40,7 @@ pub fn korf100() -> Vec<(u32, Board)> {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| {
             let (len, tiles) = l.split_once('\t').expect("length<TAB>tiles");
-            (
-                len.trim().parse().expect("length"),
-                tiles.parse().expect("valid board"),
-            )
+            (len.trim().parse().expect("length"), tiles.parse().expect("valid board"))
         })
         .collect();
     assert_eq!(instances.len(), 100);
