@@ -21,10 +21,7 @@ fn command(args: &[&str]) -> Command {
 }
 
 fn slide(args: &[&str]) -> Output {
-    command(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run slide")
+    command(args).stdin(Stdio::null()).output().expect("run slide")
 }
 
 fn slide_with_stdin(args: &[&str], input: &str) -> Output {
@@ -105,9 +102,7 @@ const EASY_4X4: [(&str, u32); 3] = [
 fn every_subcommand_has_help_with_an_example() {
     let top = slide(&["--help"]);
     assert_eq!(code(&top), 0);
-    for sub in [
-        "play", "solve", "hint", "rate", "generate", "levels", "bench", "tables",
-    ] {
+    for sub in ["play", "solve", "hint", "rate", "generate", "levels", "bench", "tables"] {
         assert!(stdout(&top).contains(sub), "top-level help lacks {sub}");
     }
     for args in [
@@ -194,26 +189,12 @@ fn solve_quick_4x4_boards_optimally() {
 fn hint_gives_the_next_move_and_what_remains() {
     let out = slide(&["hint", HARD_3X3]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
-    assert!(
-        stdout(&out).contains("31 moves to go (optimal)"),
-        "{}",
-        stdout(&out)
-    );
+    assert!(stdout(&out).contains("31 moves to go (optimal)"), "{}", stdout(&out));
 
     let out = slide(&["hint", HARD_3X3, "--json"]);
     assert_eq!(code(&out), 0, "{}", stderr(&out));
     let v = &json_lines(&out)[0];
-    assert_keys(
-        v,
-        &[
-            "board",
-            "move",
-            "tile",
-            "remaining",
-            "optimal",
-            "lower_bound",
-        ],
-    );
+    assert_keys(v, &["board", "move", "tile", "remaining", "optimal", "lower_bound"]);
     assert_eq!(v["remaining"], 31);
     assert_eq!(v["optimal"], true);
     // Following the hint leaves an optimal 30-move board.
@@ -319,8 +300,7 @@ fn generate_is_deterministic_by_seed() {
         assert_eq!(board.size().side(), 3);
     }
     let again = slide(&args);
-    let boards =
-        |o: &Output| -> Vec<Value> { json_lines(o).iter().map(|v| v["board"].clone()).collect() };
+    let boards = |o: &Output| -> Vec<Value> { json_lines(o).iter().map(|v| v["board"].clone()).collect() };
     assert_eq!(boards(&first), boards(&again));
 
     let plain = slide(&["generate", "--size", "3", "--level", "easy", "--count", "2"]);
@@ -343,11 +323,7 @@ fn levels_lists_a_band_per_size_and_level() {
         assert!(v["min"].as_u64() <= v["max"].as_u64());
     }
     for size in 3..=6 {
-        assert!(
-            lines
-                .iter()
-                .any(|v| v["size"] == size && v["level"] == "easy")
-        );
+        assert!(lines.iter().any(|v| v["size"] == size && v["level"] == "easy"));
     }
     assert_eq!(code(&slide(&["levels"])), 0);
 }
@@ -416,10 +392,7 @@ fn stdin_mode_reports_bad_lines_and_goes_on() {
     assert_eq!(json_lines(&out).len(), 2);
     assert!(stderr(&out).contains("line 2"));
 
-    let out = slide_with_stdin(
-        &["solve", "-"],
-        &format!("{HARD_3X3}\n\n1 2 3 4 5 6 7 0 8\n"),
-    );
+    let out = slide_with_stdin(&["solve", "-"], &format!("{HARD_3X3}\n\n1 2 3 4 5 6 7 0 8\n"));
     assert_eq!(code(&out), 0, "{}", stderr(&out));
 }
 

@@ -165,8 +165,8 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
 
 /// Reads every instance, reporting each bad line with its number.
 fn read_instances(path: &Path) -> Result<Vec<Instance>, CliError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
     let mut instances = Vec::new();
     let mut bad = 0;
     for (index, raw) in text.lines().enumerate() {
@@ -176,11 +176,7 @@ fn read_instances(path: &Path) -> Result<Vec<Instance>, CliError> {
             continue;
         }
         match parse_instance(text) {
-            Ok((expected, board)) => instances.push(Instance {
-                line,
-                expected,
-                board,
-            }),
+            Ok((expected, board)) => instances.push(Instance { line, expected, board }),
             Err(message) => {
                 eprintln!("slide: error: {}:{line}: {message}", path.display());
                 bad += 1;
@@ -310,9 +306,7 @@ fn print_human(line: &BenchLine) -> Result<(), CliError> {
         (None, Some(_)) if !line.optimal => "NOT PROVEN OPTIMAL".to_string(),
         (None, _) => format!("MISMATCH: the file says {}", line.expected),
     };
-    let length = line
-        .length
-        .map_or_else(|| "-".to_string(), |l| l.to_string());
+    let length = line.length.map_or_else(|| "-".to_string(), |l| l.to_string());
     print_line(format_args!(
         "#{:<4} length {:>3}  {:>10}  {:>15} nodes  {status}",
         line.instance,

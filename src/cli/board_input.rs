@@ -44,24 +44,19 @@ fn no_board() -> CliError {
 /// Calls `each` for every board on stdin, one a line; blank lines and `#` comments are
 /// skipped. A bad line or a failed board is reported with its line number and the run goes
 /// on; the result then says how many went wrong (bad input first, as it exits with 2).
-pub fn for_each_stdin_board(
-    mut each: impl FnMut(Board) -> Result<(), CliError>,
-) -> Result<(), CliError> {
+pub fn for_each_stdin_board(mut each: impl FnMut(Board) -> Result<(), CliError>) -> Result<(), CliError> {
     let mut bad = 0;
     let mut failed = 0;
     let mut boards = 0;
     for (index, line) in io::stdin().lock().lines().enumerate() {
         let number = index + 1;
-        let line =
-            line.map_err(|e| CliError::Failure(format!("cannot read stdin line {number}: {e}")))?;
+        let line = line.map_err(|e| CliError::Failure(format!("cannot read stdin line {number}: {e}")))?;
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
         boards += 1;
-        let outcome = parse_board(text)
-            .map_err(CliError::from)
-            .and_then(&mut each);
+        let outcome = parse_board(text).map_err(CliError::from).and_then(&mut each);
         match outcome {
             Ok(()) => {}
             Err(CliError::StdoutClosed) => return Err(CliError::StdoutClosed),
@@ -87,10 +82,7 @@ pub fn for_each_stdin_board(
 }
 
 /// Runs `each` on the board of `words`, or on every board from stdin.
-pub fn run_boards(
-    words: &[String],
-    each: impl FnMut(Board) -> Result<(), CliError>,
-) -> Result<(), CliError> {
+pub fn run_boards(words: &[String], each: impl FnMut(Board) -> Result<(), CliError>) -> Result<(), CliError> {
     let mut each = each;
     match board_or_stdin(words)? {
         Boards::One(board) => each(board),

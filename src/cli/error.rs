@@ -56,10 +56,9 @@ impl fmt::Display for CliError {
             CliError::BadLines(n) => write!(f, "{n} lines were not valid boards"),
             CliError::FailedBoards(1) => f.write_str("1 board could not be solved"),
             CliError::FailedBoards(n) => write!(f, "{n} boards could not be solved"),
-            CliError::Mismatches { count, total } => write!(
-                f,
-                "{count} of {total} solution lengths differ from the file"
-            ),
+            CliError::Mismatches { count, total } => {
+                write!(f, "{count} of {total} solution lengths differ from the file")
+            }
             CliError::StdoutClosed => f.write_str("stdout was closed"),
         }
     }

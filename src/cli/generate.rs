@@ -55,9 +55,7 @@ struct GenerateLine {
 pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
     let solver = Solver::new(TableCache::default_location());
     progress::prepare(&solver, args.size)?;
-    let first_seed = args
-        .seed
-        .unwrap_or_else(|| SeededRng::from_entropy().next_u64());
+    let first_seed = args.seed.unwrap_or_else(|| SeededRng::from_entropy().next_u64());
     for k in 0..args.count {
         let seed = first_seed.wrapping_add(k);
         let start = Instant::now();

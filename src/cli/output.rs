@@ -34,8 +34,7 @@ pub fn print_line(line: impl Display) -> Result<(), CliError> {
 
 /// Prints `value` as one JSON object on one line.
 pub fn print_json(value: &impl Serialize) -> Result<(), CliError> {
-    let line = serde_json::to_string(value)
-        .map_err(|e| CliError::Failure(format!("cannot encode JSON: {e}")))?;
+    let line = serde_json::to_string(value).map_err(|e| CliError::Failure(format!("cannot encode JSON: {e}")))?;
     print_line(line)
 }
 

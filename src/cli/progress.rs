@@ -46,11 +46,9 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
 
 fn new_bar(what: &str, total: u64) -> ProgressBar {
     let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-    let style = ProgressStyle::with_template(
-        "{msg} [{bar:30.cyan/blue}] {percent:>3}% {elapsed_precise} eta {eta}",
-    )
-    .unwrap_or_else(|_| ProgressStyle::default_bar())
-    .progress_chars("=> ");
+    let style = ProgressStyle::with_template("{msg} [{bar:30.cyan/blue}] {percent:>3}% {elapsed_precise} eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
     bar.set_style(style);
     bar.set_message(what.to_string());
     bar

@@ -78,10 +78,7 @@ fn print_human(board: &Board, r: &Rating, a: &Assessment) -> Result<(), CliError
     print_line(format_args!("board              {board}"))?;
     print_line(format_args!("manhattan          {}", r.manhattan))?;
     print_line(format_args!("linear conflict    {}", r.linear_conflict))?;
-    print_line(format_args!(
-        "walking distance   {}",
-        maybe(r.walking_distance)
-    ))?;
+    print_line(format_args!("walking distance   {}", maybe(r.walking_distance)))?;
     print_line(format_args!("pattern databases  {}", maybe(r.pdb)))?;
     print_line(format_args!("lower bound        {}", r.lower_bound))?;
     if let Some(exact) = a.exact {

@@ -13,12 +13,10 @@ use crate::cli::{CliError, progress, values};
 
 /// Solve boards.
 #[derive(Debug, Args)]
-#[command(
-    after_help = "Boards are N² numbers row by row (N = 3..6), separated by spaces or \
+#[command(after_help = "Boards are N² numbers row by row (N = 3..6), separated by spaces or \
 commas, with 0, _ or . for the blank; give them as one argument or several.\n\n\
 Examples:\n  slide solve 8 6 7 2 5 4 3 0 1\n  slide solve \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\" --json\n  \
-slide generate --size 4 --level medium --count 5 | slide solve - --json"
-)]
+slide generate --size 4 --level medium --count 5 | slide solve - --json")]
 pub struct SolveCommand {
     /// The board, or - to read one board per line from stdin.
     #[arg(value_name = "BOARD")]
@@ -84,11 +82,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
 }
 
 /// Prepares the tables the heuristic needs, then solves.
-pub fn solve_one(
-    solver: &Solver,
-    board: &Board,
-    opts: &SolveOptions,
-) -> Result<Solution, CliError> {
+pub fn solve_one(solver: &Solver, board: &Board, opts: &SolveOptions) -> Result<Solution, CliError> {
     if matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
         progress::prepare(solver, board.size())?;
     }

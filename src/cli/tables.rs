@@ -13,11 +13,9 @@ use crate::cli::{CliError, progress};
 #[derive(Debug, Subcommand)]
 pub enum TablesCommand {
     /// Build (or load from the cache) the tables of one size, or of every size.
-    #[command(
-        after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
+    #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
-Examples:\n  slide tables build --size 4\n  slide tables build"
-    )]
+Examples:\n  slide tables build --size 4\n  slide tables build")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
         #[arg(long, value_name = "N")]

@@ -38,10 +38,7 @@ impl fmt::Display for UiError {
 }
 
 /// Runs the game (stub: prints a notice and returns).
-#[allow(
-    clippy::unnecessary_wraps,
-    reason = "the stub keeps the real game's signature"
-)]
+#[allow(clippy::unnecessary_wraps, reason = "the stub keeps the real game's signature")]
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     drop(args);
     println!("game not built yet");
