@@ -7,7 +7,7 @@
 //! columns, so row and column terms add without double counting. (Counting conflicting
 //! *pairs* instead overestimates: three mutually reversed tiles need 4, not 6.)
 
-use crate::puzzle::{Board, MAX_SIDE, Size};
+use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Size};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::manhattan::Manhattan;
 
@@ -23,37 +23,74 @@ pub fn value(board: &Board) -> u32 {
 #[allow(dead_code)]
 pub fn conflicts(board: &Board) -> u32 {
     let sb = SearchBoard::new(board);
+    let goals = Goals::new(sb.side);
     (0..board.size().side())
-        .map(|i| 2 * (line_extra(&sb, i, true) + line_extra(&sb, i, false)))
+        .map(|i| 2 * (goals.line_extra(&sb, i, true) + goals.line_extra(&sb, i, false)))
         .sum()
 }
 
-/// Number of tiles that must leave line `line` (a row if `row`, else a column).
-fn line_extra(board: &SearchBoard, line: usize, row: bool) -> u32 {
-    let n = board.side;
-    // Goal positions along the line of the tiles that belong to this line, in board order.
-    let mut order = [0u8; MAX_SIDE];
-    let mut m = 0;
-    for k in 0..n {
-        let cell = if row { line * n + k } else { k * n + line };
-        let t = board.tiles[cell];
-        if t == 0 {
-            continue;
+/// Each tile's goal row and column, and the extra count of every possible line content,
+/// so a line is re-scored with a few lookups and no division.
+#[derive(Clone)]
+struct Goals {
+    side: usize,
+    row: [u8; MAX_CELLS],
+    col: [u8; MAX_CELLS],
+    /// Indexed by the line read as base-(N+1) digits: 0 for a tile that belongs elsewhere
+    /// (or the blank), else 1 + its goal position along the line.
+    extra: Vec<u8>,
+}
+
+impl Goals {
+    fn new(side: usize) -> Goals {
+        let mut row = [u8::MAX; MAX_CELLS];
+        let mut col = [u8::MAX; MAX_CELLS];
+        for t in 1..side * side {
+            row[t] = ((t - 1) / side) as u8;
+            col[t] = ((t - 1) % side) as u8;
         }
-        let goal = t as usize - 1;
-        let (gr, gc) = (goal / n, goal % n);
-        if row && gr == line {
-            order[m] = gc as u8;
-            m += 1;
-        } else if !row && gc == line {
-            order[m] = gr as u8;
-            m += 1;
+        let radix = side + 1;
+        let codes = radix.pow(side as u32);
+        let mut extra = vec![0u8; codes];
+        for (code, e) in extra.iter_mut().enumerate() {
+            let mut digits = [0u8; MAX_SIDE];
+            let mut c = code;
+            for k in (0..side).rev() {
+                digits[k] = (c % radix) as u8;
+                c /= radix;
+            }
+            let order: Vec<u8> = digits[..side].iter().filter(|&&d| d > 0).map(|&d| d - 1).collect();
+            *e = if order.len() < 2 {
+                0
+            } else {
+                (order.len() - longest_increasing(&order)) as u8
+            };
         }
+        Goals { side, row, col, extra }
     }
-    if m < 2 {
-        return 0;
+
+    /// Number of tiles that must leave line `line` (a row if `row`, else a column).
+    #[inline]
+    fn line_extra(&self, board: &SearchBoard, line: usize, row: bool) -> u32 {
+        let n = self.side;
+        let (start, step) = if row { (line * n, 1) } else { (line, n) };
+        let (home, along) = if row {
+            (&self.row, &self.col)
+        } else {
+            (&self.col, &self.row)
+        };
+        let mut code = 0usize;
+        for k in 0..n {
+            let t = board.tiles[start + k * step] as usize;
+            let digit = if home[t] as usize == line {
+                along[t] as usize + 1
+            } else {
+                0
+            };
+            code = code * (n + 1) + digit;
+        }
+        u32::from(self.extra[code])
     }
-    (m - longest_increasing(&order[..m])) as u32
 }
 
 /// Length of the longest strictly increasing subsequence (n ≤ 6, so quadratic is fine).
@@ -75,6 +112,7 @@ fn longest_increasing(xs: &[u8]) -> usize {
 #[derive(Clone)]
 pub(crate) struct LinearConflict {
     manhattan: Manhattan,
+    goals: Goals,
 }
 
 /// Manhattan sum and the conflict count of each row and column.
@@ -90,6 +128,7 @@ impl LinearConflict {
     pub fn new(size: Size) -> LinearConflict {
         LinearConflict {
             manhattan: Manhattan::new(size),
+            goals: Goals::new(size.side()),
         }
     }
 }
@@ -105,8 +144,8 @@ impl Incremental for LinearConflict {
             extra: 0,
         };
         for i in 0..board.side {
-            s.rows[i] = line_extra(board, i, true) as u8;
-            s.cols[i] = line_extra(board, i, false) as u8;
+            s.rows[i] = self.goals.line_extra(board, i, true) as u8;
+            s.cols[i] = self.goals.line_extra(board, i, false) as u8;
             s.extra += u32::from(s.rows[i]) + u32::from(s.cols[i]);
         }
         s
@@ -124,13 +163,13 @@ impl Incremental for LinearConflict {
         // vice versa.
         if from / n == to / n {
             for c in [from % n, to % n] {
-                let v = line_extra(board, c, false) as u8;
+                let v = self.goals.line_extra(board, c, false) as u8;
                 s.extra = s.extra + u32::from(v) - u32::from(s.cols[c]);
                 s.cols[c] = v;
             }
         } else {
             for r in [from / n, to / n] {
-                let v = line_extra(board, r, true) as u8;
+                let v = self.goals.line_extra(board, r, true) as u8;
                 s.extra = s.extra + u32::from(v) - u32::from(s.rows[r]);
                 s.rows[r] = v;
             }
@@ -149,7 +188,7 @@ mod tests {
             .parse()
             .unwrap_or_else(|_| "3 2 1 4 5 6 8 7 0".parse().unwrap());
         let sb = SearchBoard::new(&b);
-        assert_eq!(line_extra(&sb, 0, true), 2);
+        assert_eq!(Goals::new(3).line_extra(&sb, 0, true), 2);
     }
 
     #[test]
