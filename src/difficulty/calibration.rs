@@ -1,0 +1,148 @@
+//! Calibrated constants: the map from a rating to the expected optimal length, and how the
+//! generator finds boards of each level. `examples/calibrate.rs` measures and prints these;
+//! CALIBRATION.md records the data behind them.
+
+use crate::difficulty::Level;
+use crate::difficulty::rating::RatingKind;
+use crate::puzzle::Size;
+
+/// Points `(rating, mean optimal length)` of a piecewise-linear map, by increasing rating.
+type Knots = &'static [(u32, f32)];
+
+/// 4×4, walking distance with linear conflict by max, against optimal lengths of random
+/// boards and random-walk boards (`calibrate fit4`).
+const FOUR_WALKING_CONFLICT: Knots = &[
+    (0, 0.0),
+    (13, 15.0),
+    (16, 19.5),
+    (18, 23.0),
+    (22, 29.3),
+    (26, 35.5),
+    (30, 40.3),
+    (34, 45.1),
+    (37, 49.3),
+    (41, 53.5),
+    (45, 57.5),
+    (49, 61.0),
+    (54, 65.0),
+];
+
+/// 5×5, Manhattan plus linear conflict (and the pattern databases until their own fit).
+const FIVE_LOWER_BOUND: Knots = &[(0, 0.0), (40, 48.0), (80, 104.0), (208, 208.0)];
+
+/// 6×6, as for 5×5.
+const SIX_LOWER_BOUND: Knots = &[(0, 0.0), (60, 74.0), (140, 182.0), (400, 400.0)];
+
+fn knots(size: Size, kind: RatingKind) -> Option<Knots> {
+    match (size.side(), kind) {
+        (_, RatingKind::Exact) => None,
+        (4, _) => Some(FOUR_WALKING_CONFLICT),
+        (5, _) => Some(FIVE_LOWER_BOUND),
+        _ => Some(SIX_LOWER_BOUND),
+    }
+}
+
+/// Interpolates `knots` at `x`; past the last knot the length grows one for one, since an
+/// admissible rating never exceeds the optimal length.
+fn interpolate(knots: Knots, x: u32) -> f32 {
+    let Some(&(last_x, last_y)) = knots.last() else {
+        return x as f32;
+    };
+    if x >= last_x {
+        return last_y + (x - last_x) as f32;
+    }
+    for w in knots.windows(2) {
+        let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+        if x <= x1 {
+            let t = (x - x0) as f32 / (x1 - x0) as f32;
+            return y0 + t * (y1 - y0);
+        }
+    }
+    last_y
+}
+
+/// The optimal length expected for a board of `size` whose rating of `kind` is `rating`:
+/// never below the rating itself.
+pub fn expected_length(size: Size, kind: RatingKind, rating: u32) -> u32 {
+    match knots(size, kind) {
+        None => rating,
+        Some(k) => (interpolate(k, rating).round() as u32).max(rating),
+    }
+}
+
+/// Where the generator draws candidate boards from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Source {
+    /// Uniformly random solvable boards.
+    Uniform,
+    /// Random walks from the goal (never undoing the last move) of a length drawn uniformly
+    /// from `min..=max`; only for levels well below a random board.
+    Walk { min: u32, max: u32 },
+}
+
+/// How the generator finds a board of one size and level.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Policy {
+    /// Where candidates come from.
+    pub source: Source,
+    /// Ratings accepted before any confirmation, inclusive.
+    pub window: (u32, u32),
+    /// Whether the optimal solver must confirm that the length lies in the band.
+    pub confirm: bool,
+}
+
+const fn policy(source: Source, lo: u32, hi: u32, confirm: bool) -> Policy {
+    Policy {
+        source,
+        window: (lo, hi),
+        confirm,
+    }
+}
+
+/// The generator's policy for a banded level (not Random).
+///
+/// 3×3 ratings are exact, so the window is the band. 4×4 draws from the rating windows that
+/// make a band likely and confirms with the optimal solver where the band has an upper end
+/// that the rating cannot vouch for; Expert needs only its lower end, and a rating window
+/// that high puts at least 95% of boards in the band (CALIBRATION.md). 5×5 and 6×6 place by
+/// the rating's expected length alone.
+pub(crate) fn policy_for(size: Size, level: Level) -> Option<Policy> {
+    use Source::{Uniform, Walk};
+    let p = match (size.side(), level) {
+        (_, Level::Random) => return None,
+        (3, Level::Easy) => policy(Uniform, 10, 16, false),
+        (3, Level::Medium) => policy(Uniform, 17, 20, false),
+        (3, Level::Hard) => policy(Uniform, 21, 24, false),
+        (3, Level::Expert) => policy(Uniform, 25, 31, false),
+        (4, Level::Easy) => policy(Walk { min: 30, max: 70 }, 16, 28, true),
+        (4, Level::Medium) => policy(Walk { min: 60, max: 160 }, 28, 35, true),
+        (4, Level::Hard) => policy(Uniform, 37, 44, true),
+        (4, Level::Expert) => policy(Uniform, 49, 80, false),
+        (5, Level::Easy) => policy(Walk { min: 50, max: 90 }, 35, 56, false),
+        (5, Level::Medium) => policy(Walk { min: 90, max: 300 }, 57, 70, false),
+        (5, Level::Hard) => policy(Uniform, 71, 85, false),
+        (5, Level::Expert) => policy(Uniform, 86, 208, false),
+        (_, Level::Easy) => policy(Walk { min: 80, max: 160 }, 50, 92, false),
+        (_, Level::Medium) => policy(Walk { min: 160, max: 600 }, 93, 115, false),
+        (_, Level::Hard) => policy(Uniform, 116, 138, false),
+        (_, Level::Expert) => policy(Uniform, 139, 400, false),
+    };
+    Some(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn expected_length_is_monotone_and_admissible() {
+        for size in [Size::FOUR, Size::FIVE, Size::SIX] {
+            let mut prev = 0;
+            for r in 0..300 {
+                let e = expected_length(size, RatingKind::WalkingConflict, r);
+                assert!(e >= r && e >= prev, "{size} rating {r}");
+                prev = e;
+            }
+        }
+    }
+}
