@@ -104,7 +104,6 @@ struct Sample {
     source: String,
     rating: u32,
     length: u32,
-    board: Board,
 }
 
 fn solve_len(solver: &Solver, board: &Board) -> u32 {
@@ -140,7 +139,6 @@ fn read_samples(path: &str, solver: &Solver, source: &str) -> Vec<Sample> {
             source: src.to_string(),
             rating,
             length,
-            board,
         });
     }
     out
@@ -180,7 +178,6 @@ fn fit4(solver: &Solver, args: &Args) {
             source: source.to_string(),
             rating,
             length,
-            board,
         });
     }
     times.sort_by(f64::total_cmp);
@@ -256,8 +253,6 @@ fn report4(samples: &[Sample]) {
         let e = bucket.entry(s.rating / 4).or_default();
         e.0 += f64::from(s.rating);
         e.1 += f64::from(s.length);
-        let e2 = bucket.entry(s.rating / 4).or_default();
-        let _ = e2;
     }
     for (b, (rs, ls)) in &bucket {
         let n = samples.iter().filter(|s| s.rating / 4 == *b).count() as f64;
@@ -322,7 +317,6 @@ fn report4(samples: &[Sample]) {
         }
         println!("{line}");
     }
-    let _ = samples.iter().map(|s| s.board).count();
 }
 
 fn generate_report(solver: &Solver, args: &Args) {

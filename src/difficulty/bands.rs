@@ -32,10 +32,8 @@ impl Band {
     pub const fn distance(self, length: u32) -> u32 {
         if length < self.min {
             self.min - length
-        } else if length > self.max {
-            length - self.max
         } else {
-            0
+            length.saturating_sub(self.max)
         }
     }
 }

@@ -2,8 +2,9 @@
 //! generator finds boards of each level. `examples/calibrate.rs` measures and prints these;
 //! CALIBRATION.md records the data behind them.
 
-use crate::difficulty::Level;
+use crate::difficulty::bands::band_of;
 use crate::difficulty::rating::RatingKind;
+use crate::difficulty::{Band, Level};
 use crate::puzzle::Size;
 
 /// Points `(rating, mean optimal length)` of a piecewise-linear map, by increasing rating.
@@ -31,7 +32,7 @@ const FOUR_WALKING_CONFLICT: Knots = &[
 const FIVE_LOWER_BOUND: Knots = &[(0, 0.0), (40, 48.0), (80, 104.0), (208, 208.0)];
 
 /// 6×6, as for 5×5.
-const SIX_LOWER_BOUND: Knots = &[(0, 0.0), (60, 74.0), (140, 182.0), (400, 400.0)];
+const SIX_LOWER_BOUND: Knots = &[(0, 0.0), (60, 70.0), (139, 167.0), (400, 440.0)];
 
 fn knots(size: Size, kind: RatingKind) -> Option<Knots> {
     match (size.side(), kind) {
@@ -104,8 +105,19 @@ const fn policy(source: Source, lo: u32, hi: u32, confirm: bool) -> Policy {
 /// 3×3 ratings are exact, so the window is the band. 4×4 draws from the rating windows that
 /// make a band likely and confirms with the optimal solver where the band has an upper end
 /// that the rating cannot vouch for; Expert needs only its lower end, and a rating window
-/// that high puts at least 95% of boards in the band (CALIBRATION.md). 5×5 and 6×6 place by
-/// the rating's expected length alone.
+/// that high puts about 95% of boards in the band (CALIBRATION.md). 5×5 and 6×6 place by
+/// the expected length of Manhattan plus linear conflict alone (not the pattern databases,
+/// whose readiness must not change which board a seed deals).
+/// A policy without confirmation whose window holds the ratings (Manhattan plus linear
+/// conflict) that the calibrated map places inside the level's band.
+fn from_band(size: Size, level: Level, source: Source) -> Policy {
+    let band = band_of(size, level).unwrap_or(Band { min: 0, max: 0 });
+    let inside = |r: &u32| band.contains(expected_length(size, RatingKind::LinearConflict, *r));
+    let lo = (0..=band.max).find(inside).unwrap_or(band.min);
+    let hi = (lo..=band.max).rev().find(inside).unwrap_or(lo);
+    policy(source, lo, hi, false)
+}
+
 pub(crate) fn policy_for(size: Size, level: Level) -> Option<Policy> {
     use Source::{Uniform, Walk};
     let p = match (size.side(), level) {
@@ -118,14 +130,11 @@ pub(crate) fn policy_for(size: Size, level: Level) -> Option<Policy> {
         (4, Level::Medium) => policy(Walk { min: 60, max: 160 }, 28, 35, true),
         (4, Level::Hard) => policy(Uniform, 37, 44, true),
         (4, Level::Expert) => policy(Uniform, 49, 80, false),
-        (5, Level::Easy) => policy(Walk { min: 50, max: 90 }, 35, 56, false),
-        (5, Level::Medium) => policy(Walk { min: 90, max: 300 }, 57, 70, false),
-        (5, Level::Hard) => policy(Uniform, 71, 85, false),
-        (5, Level::Expert) => policy(Uniform, 86, 208, false),
-        (_, Level::Easy) => policy(Walk { min: 80, max: 160 }, 50, 92, false),
-        (_, Level::Medium) => policy(Walk { min: 160, max: 600 }, 93, 115, false),
-        (_, Level::Hard) => policy(Uniform, 116, 138, false),
-        (_, Level::Expert) => policy(Uniform, 139, 400, false),
+        (5, Level::Easy) => from_band(size, level, Walk { min: 50, max: 90 }),
+        (5, Level::Medium) => from_band(size, level, Walk { min: 90, max: 300 }),
+        (6, Level::Easy) => from_band(size, level, Walk { min: 80, max: 160 }),
+        (6, Level::Medium) => from_band(size, level, Walk { min: 160, max: 600 }),
+        _ => from_band(size, level, Uniform),
     };
     Some(p)
 }
