@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example calibrate -- three
 //! cargo run --release --example calibrate -- fit4 --random 1000 --walks 300 [--data F]... [--out F]
-//! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve]
+//! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve [--solve-count K]]
 //! cargo run --release --example calibrate -- large --size 5 --count 200
 //! ```
 //! `fit4` reads Korf's 100 instances (known lengths) and any earlier `--out` files given as
@@ -15,9 +15,7 @@ use std::fmt::Write as _;
 use std::io::Write as _;
 use std::time::{Duration, Instant};
 
-use slide::difficulty::{
-    self, Level, RatingKind, band_of, bands, expected_length, generate, level_for_length,
-};
+use slide::difficulty::{self, Level, RatingKind, band_of, bands, expected_length, generate, level_for_length};
 use slide::puzzle::{Board, SeededRng, Size};
 use slide::solver::{SolveOptions, Solver, Stop, TableCache};
 
@@ -41,8 +39,7 @@ impl Args {
             .collect()
     }
     fn num(&self, name: &str, default: u64) -> u64 {
-        self.value(name)
-            .map_or(default, |v| v.parse().unwrap_or(default))
+        self.value(name).map_or(default, |v| v.parse().unwrap_or(default))
     }
     fn flag(&self, name: &str) -> bool {
         self.0.iter().any(|a| a == name)
@@ -72,12 +69,7 @@ fn percentile(sorted: &[f64], p: f64) -> f64 {
 fn three(solver: &Solver) {
     let h = solver.exact3().histogram();
     let total: u64 = h.iter().sum();
-    let mean = h
-        .iter()
-        .enumerate()
-        .map(|(d, &c)| d as f64 * c as f64)
-        .sum::<f64>()
-        / total as f64;
+    let mean = h.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / total as f64;
     println!(
         "3×3 exact histogram: {total} boards, mean {mean:.2}, max {}",
         h.len() - 1
@@ -120,10 +112,7 @@ fn read_samples(path: &str, solver: &Solver, source: &str) -> Vec<Sample> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    for line in text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-    {
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
         // Korf file: length<TAB>tiles; our --out files: source<TAB>length<TAB>tiles.
         let fields: Vec<&str> = line.split('\t').collect();
         let (src, len, tiles) = match fields.as_slice() {
@@ -146,17 +135,14 @@ fn read_samples(path: &str, solver: &Solver, source: &str) -> Vec<Sample> {
 
 fn fit4(solver: &Solver, args: &Args) {
     let seed = args.num("--seed", 4);
+    let _ = solver.prepare(Size::FOUR, &|_| {});
     let mut samples = read_samples(KORF, solver, "korf");
     for path in args.values("--data") {
         samples.extend(read_samples(path, solver, "data"));
     }
-    let mut out = args.value("--out").and_then(|p| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-            .ok()
-    });
+    let mut out = args
+        .value("--out")
+        .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
     let mut rng = SeededRng::new(seed);
     let (n_random, n_walks) = (args.num("--random", 0), args.num("--walks", 0));
     let mut times = Vec::new();
@@ -220,11 +206,7 @@ fn report4(samples: &[Sample]) {
         let mut share = String::new();
         for (level, band) in bands(Size::FOUR) {
             let n = randoms.iter().filter(|s| band.contains(s.length)).count();
-            let _ = write!(
-                share,
-                "{level} {:.1}%  ",
-                100.0 * n as f64 / lens.len() as f64
-            );
+            let _ = write!(share, "{level} {:.1}%  ", 100.0 * n as f64 / lens.len() as f64);
         }
         println!("share of random boards per band: {share}");
     }
@@ -233,9 +215,7 @@ fn report4(samples: &[Sample]) {
     for s in samples {
         table.entry(s.rating).or_default().push(s.length);
     }
-    println!(
-        "\n| rating | n | mean optimal | min | max | shipped expected |\n|---|---|---|---|---|---|"
-    );
+    println!("\n| rating | n | mean optimal | min | max | shipped expected |\n|---|---|---|---|---|---|");
     for (r, lens) in &table {
         let mean = lens.iter().map(|&l| f64::from(l)).sum::<f64>() / lens.len() as f64;
         println!(
@@ -283,12 +263,7 @@ fn report4(samples: &[Sample]) {
             .count();
         let mae = set
             .iter()
-            .map(|s| {
-                f64::from(
-                    expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating)
-                        .abs_diff(s.length),
-                )
-            })
+            .map(|s| f64::from(expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating).abs_diff(s.length)))
             .sum::<f64>()
             / set.len() as f64;
         println!(
@@ -324,15 +299,12 @@ fn generate_report(solver: &Solver, args: &Args) {
     let count = args.num("--count", 200);
     let first = args.num("--first-seed", 0);
     let solve = args.flag("--solve");
+    let solve_count = args.num("--solve-count", count);
     let _ = solver.prepare(size, &|_| {});
     println!(
         "\n{size}: {count} boards per level (seeds {first}..{}){}",
         first + count,
-        if solve {
-            ", optimal lengths checked"
-        } else {
-            ""
-        }
+        if solve { ", optimal lengths checked" } else { "" }
     );
     println!(
         "| level | band | gen p50 ms | gen p95 ms | gen max ms | rating min–mean–max | confirmed by generator | in band (optimal) |\n|---|---|---|---|---|---|---|---|"
@@ -354,7 +326,9 @@ fn generate_report(solver: &Solver, args: &Args) {
             if let Some(band) = band_of(size, level) {
                 let len = match g.length {
                     Some(l) => Some(l),
-                    None if solve && size.side() <= 4 => Some(solve_len(solver, &g.board)),
+                    None if solve && size.side() <= 4 && seed - first < solve_count => {
+                        Some(solve_len(solver, &g.board))
+                    }
                     None => None,
                 };
                 if let Some(len) = len {
@@ -366,16 +340,12 @@ fn generate_report(solver: &Solver, args: &Args) {
             }
         }
         times.sort_by(f64::total_cmp);
-        let band =
-            band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
+        let band = band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
         let mean = ratings.iter().map(|&r| f64::from(r)).sum::<f64>() / ratings.len() as f64;
         let in_band = if checked == 0 {
             "—".to_string()
         } else {
-            format!(
-                "{in_band}/{checked} = {:.1}%",
-                100.0 * in_band as f64 / checked as f64
-            )
+            format!("{in_band}/{checked} = {:.1}%", 100.0 * in_band as f64 / checked as f64)
         };
         println!(
             "| {level} | {band} | {:.2} | {:.2} | {:.2} | {}–{mean:.1}–{} | {confirmed}/{count} | {in_band} |",
@@ -443,8 +413,7 @@ fn large(solver: &Solver, args: &Args) {
                 v.iter().max().unwrap_or(&0)
             )
         };
-        let band =
-            band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
+        let band = band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
         let emean = exp.iter().map(|&x| f64::from(x)).sum::<f64>() / exp.len() as f64;
         let rmean = if ratio.is_empty() {
             "—".to_string()

@@ -1,8 +1,7 @@
 //! Difficulty: bands, ratings of known instances, seeded generation, daily puzzles.
 
 use slide::difficulty::{
-    Level, PuzzleCode, RatingKind, UtcDate, band_of, bands, covered, daily, generate,
-    level_for_length, rate_level,
+    Level, PuzzleCode, RatingKind, UtcDate, band_of, bands, covered, daily, generate, level_for_length, rate_level,
 };
 use slide::puzzle::{Board, Size, parity};
 use slide::solver::{Solver, TableCache};
@@ -37,11 +36,7 @@ fn bands_touch_cover_and_end_at_the_hardest_board() {
     }
     let hardest = s.exact3().histogram().len() as u32 - 1;
     assert_eq!(covered(Size::THREE).max, hardest);
-    assert_eq!(
-        covered(Size::FOUR).max,
-        80,
-        "the hardest 4×4 boards need 80 moves"
-    );
+    assert_eq!(covered(Size::FOUR).max, 80, "the hardest 4×4 boards need 80 moves");
 }
 
 #[test]
@@ -90,11 +85,7 @@ fn korf_instances_rate_below_and_near_their_optimal_lengths() {
         assert_eq!(exact.level, level_for_length(Size::FOUR, *len));
     }
     // The calibration's mean absolute error on random boards is about 2.5 moves.
-    assert!(
-        total_error <= 400,
-        "mean error {}",
-        total_error as f64 / 100.0
-    );
+    assert!(total_error <= 400, "mean error {}", total_error as f64 / 100.0);
     // Korf's instance 1 needs 57 moves: an Expert board.
     assert_eq!(instances[0].0, 57);
 }
@@ -117,7 +108,8 @@ fn a_seed_deals_a_recorded_board() {
 const RECORDED_3_HARD: &str = "4 2 8 6 7 5 0 3 1";
 const RECORDED_4_EXPERT: &str = "15 6 9 13 2 1 10 11 4 0 12 5 3 7 8 14";
 const RECORDED_5_RANDOM: &str = "12 2 13 20 21 23 1 5 16 6 19 15 7 24 18 22 8 11 0 4 9 14 17 3 10";
-const RECORDED_6_MEDIUM: &str = "25 22 20 16 6 5 10 13 12 17 0 24 2 9 1 14 19 18 4 3 33 30 35 29 27 8 15 31 26 23 32 28 21 7 11 34";
+const RECORDED_6_MEDIUM: &str =
+    "25 22 20 16 6 5 10 13 12 17 0 24 2 9 1 14 19 18 4 3 33 30 35 29 27 8 15 31 26 23 32 28 21 7 11 34";
 
 #[test]
 fn generation_is_deterministic_solvable_and_labelled() {
@@ -137,10 +129,7 @@ fn generation_is_deterministic_solvable_and_labelled() {
                 boards.push(a.board);
             }
             boards.dedup();
-            assert!(
-                boards.len() > 1,
-                "{size} {level}: seeds deal the same board"
-            );
+            assert!(boards.len() > 1, "{size} {level}: seeds deal the same board");
         }
     }
 }
@@ -165,9 +154,7 @@ fn confirmed_four_by_four_boards_are_in_band() {
     let band = band_of(Size::FOUR, Level::Easy).unwrap();
     for seed in 0..5 {
         let g = generate(&s, Size::FOUR, Level::Easy, seed);
-        let len = g
-            .length
-            .expect("Easy 4×4 boards are confirmed by the solver");
+        let len = g.length.expect("Easy 4×4 boards are confirmed by the solver");
         assert!(band.contains(len), "seed {seed}: {len} moves");
     }
 }
@@ -203,10 +190,6 @@ fn the_daily_puzzle_depends_on_the_date_only() {
         assert_ne!(a.board, daily(&s, size, next).board);
         let code = a.code();
         let back: PuzzleCode = code.to_string().parse().unwrap();
-        assert_eq!(
-            back.deal(&s).board,
-            a.board,
-            "the daily code deals the daily board"
-        );
+        assert_eq!(back.deal(&s).board, a.board, "the daily code deals the daily board");
     }
 }

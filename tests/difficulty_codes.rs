@@ -122,10 +122,7 @@ fn malformed_codes_are_rejected_with_a_reason() {
         assert!(matches!(err, CodeError::BadBoard(_)), "{text}: {err}");
     }
     let unsolvable = "3B-213456780".parse::<PuzzleCode>().unwrap_err();
-    assert!(
-        unsolvable.to_string().contains("unsolvable"),
-        "{unsolvable}"
-    );
+    assert!(unsolvable.to_string().contains("unsolvable"), "{unsolvable}");
 }
 
 #[test]

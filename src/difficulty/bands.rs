@@ -51,12 +51,7 @@ const BANDS: [[Band; 4]; 4] = [
     // 5×5: 208 bounds the hardest board from above.
     [band(40, 69), band(70, 89), band(90, 109), band(110, 208)],
     // 6×6: no bound on the hardest board is known; 400 is far above any random board.
-    [
-        band(60, 119),
-        band(120, 149),
-        band(150, 179),
-        band(180, 400),
-    ],
+    [band(60, 119), band(120, 149), band(150, 179), band(180, 400)],
 ];
 
 fn slot(size: Size) -> usize {

@@ -128,7 +128,7 @@ pub(crate) fn policy_for(size: Size, level: Level) -> Option<Policy> {
         (3, Level::Expert) => policy(Uniform, 25, 31, false),
         (4, Level::Easy) => policy(Walk { min: 30, max: 70 }, 16, 28, true),
         (4, Level::Medium) => policy(Walk { min: 60, max: 160 }, 28, 35, true),
-        (4, Level::Hard) => policy(Uniform, 37, 44, true),
+        (4, Level::Hard) => policy(Uniform, 37, 39, true),
         (4, Level::Expert) => policy(Uniform, 49, 80, false),
         (5, Level::Easy) => from_band(size, level, Walk { min: 50, max: 90 }),
         (5, Level::Medium) => from_band(size, level, Walk { min: 90, max: 300 }),

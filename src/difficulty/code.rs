@@ -89,10 +89,7 @@ fn crockford_value(c: char) -> Option<u32> {
         'I' | 'L' => '1',
         u => u,
     };
-    CROCKFORD
-        .iter()
-        .position(|&b| char::from(b) == u)
-        .map(|v| v as u32)
+    CROCKFORD.iter().position(|&b| char::from(b) == u).map(|v| v as u32)
 }
 
 fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {

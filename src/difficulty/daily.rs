@@ -61,18 +61,12 @@ impl UtcDate {
         if !(1..=12).contains(&m) || d == 0 || d > days_in_month(year, m) {
             return Err(bad);
         }
-        Ok(UtcDate {
-            year,
-            month: m,
-            day: d,
-        })
+        Ok(UtcDate { year, month: m, day: d })
     }
 
     /// Today in UTC, by the system clock.
     pub fn today() -> UtcDate {
-        let secs = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+        let secs = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         UtcDate::from_days((secs / 86_400) as i64)
     }
 
@@ -150,10 +144,7 @@ mod tests {
         }
         assert_eq!(UtcDate::from_days(0).to_string(), "1970-01-01");
         assert_eq!("2026-12-02".parse::<UtcDate>().unwrap().days(), 20_789);
-        assert_eq!(
-            "2000-02-29".parse::<UtcDate>().unwrap().to_string(),
-            "2000-02-29"
-        );
+        assert_eq!("2000-02-29".parse::<UtcDate>().unwrap().to_string(), "2000-02-29");
     }
 
     #[test]

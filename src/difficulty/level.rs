@@ -23,13 +23,7 @@ pub enum Level {
 
 impl Level {
     /// Every level, easiest first, then Random.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Random,
-    ];
+    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Random];
 
     /// The four levels that are bands of optimal length, easiest first.
     pub const BANDED: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
@@ -88,9 +82,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == lower)
-            .ok_or_else(|| {
-                format!("unknown level '{s}': choose easy, medium, hard, expert or random")
-            })
+            .ok_or_else(|| format!("unknown level '{s}': choose easy, medium, hard, expert or random"))
     }
 }
 

@@ -73,10 +73,7 @@ pub fn rating(solver: &Solver, board: &Board) -> (u32, RatingKind) {
     }
     let r = solver.rate(board);
     match (board.size().side(), r.walking_distance, r.pdb) {
-        (4, wd, _) => (
-            wd.unwrap_or(0).max(r.linear_conflict),
-            RatingKind::WalkingConflict,
-        ),
+        (4, wd, _) => (wd.unwrap_or(0).max(r.linear_conflict), RatingKind::WalkingConflict),
         (_, _, Some(pdb)) => (pdb, RatingKind::PatternDb),
         _ => (r.linear_conflict, RatingKind::LinearConflict),
     }
