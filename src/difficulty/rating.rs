@@ -74,7 +74,8 @@ pub fn rating(solver: &Solver, board: &Board) -> (u32, RatingKind) {
     let r = solver.rate(board);
     match (board.size().side(), r.walking_distance, r.pdb) {
         (4, wd, _) => (wd.unwrap_or(0).max(r.linear_conflict), RatingKind::WalkingConflict),
-        (_, _, Some(pdb)) => (pdb, RatingKind::PatternDb),
+        // The databases' value, or linear conflict where that is larger (both admissible).
+        (_, _, Some(_)) => (r.lower_bound, RatingKind::PatternDb),
         _ => (r.linear_conflict, RatingKind::LinearConflict),
     }
 }
