@@ -91,6 +91,26 @@ fn korf_instances_rate_below_and_near_their_optimal_lengths() {
 }
 
 #[test]
+fn korf_taylor_24_puzzles_rate_below_and_near_their_optimal_lengths() {
+    let s = solver();
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/korf-taylor10-24puzzle.txt");
+    let text = std::fs::read_to_string(path).expect("Korf and Taylor's instances");
+    let mut total_error = 0;
+    let mut count = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
+        let len: u32 = len.trim().parse().unwrap();
+        let board: Board = tiles.parse().unwrap();
+        let r = rate_level(&s, &board);
+        assert!(r.rating <= len, "rating {} above optimal {len}", r.rating);
+        total_error += r.expected_length.abs_diff(len);
+        count += 1;
+    }
+    assert_eq!(count, 10);
+    assert!(total_error <= 80, "mean error {}", f64::from(total_error) / 10.0);
+}
+
+#[test]
 fn a_seed_deals_a_recorded_board() {
     let s = solver();
     let cases = [
