@@ -213,3 +213,18 @@ fn the_daily_puzzle_depends_on_the_date_only() {
         assert_eq!(back.deal(&s).board, a.board, "the daily code deals the daily board");
     }
 }
+
+#[test]
+fn a_stopped_generation_deals_nothing_and_an_unstopped_one_matches() {
+    use slide::difficulty::generate_with_stop;
+    use slide::solver::{SolveError, Stop};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let s = solver();
+    let stopped = Stop::never().with_flag(Arc::new(AtomicBool::new(true)));
+    let r = generate_with_stop(&s, Size::FOUR, Level::Easy, 7, &stopped);
+    assert!(matches!(r, Err(SolveError::Cancelled)), "{r:?}");
+    let running = Stop::never().with_flag(Arc::new(AtomicBool::new(false)));
+    let g = generate_with_stop(&s, Size::FOUR, Level::Easy, 7, &running).unwrap();
+    assert_eq!(g.board, generate(&s, Size::FOUR, Level::Easy, 7).board);
+}

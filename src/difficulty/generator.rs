@@ -12,7 +12,7 @@ use crate::difficulty::calibration::{Policy, Source, policy_for};
 use crate::difficulty::rating::{LevelRating, rate_level, rating};
 use crate::difficulty::{Band, Level, PuzzleCode};
 use crate::puzzle::{Board, SeededRng, Size};
-use crate::solver::{SolveOptions, Solver};
+use crate::solver::{SolveError, SolveOptions, Solver, Stop};
 
 /// Candidates drawn before giving up on the window and dealing the closest one seen.
 const MAX_DRAWS: u32 = 1_000_000;
@@ -91,20 +91,38 @@ fn window_distance((lo, hi): (u32, u32), r: u32) -> u32 {
 
 /// Deals a board for `size` and `level` from `seed`: the same inputs give the same board on
 /// every run and platform. Always returns a solvable board; for banded levels its optimal
-/// length lies in the level's band whenever `length` is `Some` and it says so, and otherwise
-/// with the probability measured in CALIBRATION.md.
+/// length lies in the level's band whenever `length` is `Some`, and otherwise with the
+/// probability measured in CALIBRATION.md.
+///
+/// 4×4 Easy, Medium and Hard are confirmed by the optimal solver: prepare the solver for 4×4
+/// first ([`Solver::prepare`]), or the confirmation searches with walking distance and can
+/// take seconds. Either way the board dealt is the same.
 pub fn generate(solver: &Solver, size: Size, level: Level, seed: u64) -> Generated {
+    // Only a stop ends the search early, and this one never stops.
+    generate_with_stop(solver, size, level, seed, &Stop::never()).expect("a search without a stop never gives up")
+}
+
+/// [`generate`], abandoned with [`SolveError::Cancelled`] (or `OutOfTime`) when `stop` says so:
+/// for dealing ahead in the background, where a newer request makes the old one stale. A
+/// stopped call deals nothing; a completed one deals exactly what [`generate`] deals.
+pub fn generate_with_stop(
+    solver: &Solver,
+    size: Size,
+    level: Level,
+    seed: u64,
+    stop: &Stop,
+) -> Result<Generated, SolveError> {
     let start = Instant::now();
     let mut rng = SeededRng::new(stream_seed(seed, size, level));
     let (board, length) = match (policy_for(size, level), band_of(size, level)) {
-        (Some(policy), Some(band)) => search(solver, size, policy, band, &mut rng),
+        (Some(policy), Some(band)) => search(solver, size, policy, band, &mut rng, stop)?,
         _ => (Board::random(size, &mut rng), None),
     };
     let mut rated = rate_level(solver, &board);
     if let Some(len) = length {
         rated = rated.with_length(size, len);
     }
-    Generated {
+    Ok(Generated {
         board,
         level,
         seed,
@@ -113,16 +131,26 @@ pub fn generate(solver: &Solver, size: Size, level: Level, seed: u64) -> Generat
         length: rated.length,
         rated,
         elapsed: start.elapsed(),
-    }
+    })
 }
 
 /// Draws until a candidate passes the window (and the solver, if the policy confirms).
-fn search(solver: &Solver, size: Size, policy: Policy, band: Band, rng: &mut SeededRng) -> (Board, Option<u32>) {
+fn search(
+    solver: &Solver,
+    size: Size,
+    policy: Policy,
+    band: Band,
+    rng: &mut SeededRng,
+    stop: &Stop,
+) -> Result<(Board, Option<u32>), SolveError> {
     // The closest candidate so far, by distance from the window (or band once confirmed).
     let mut best: Option<(u32, Board, Option<u32>)> = None;
     let mut confirms = 0;
     let exact = size.side() == 3;
-    for _ in 0..MAX_DRAWS {
+    for draws in 0..MAX_DRAWS {
+        if draws % 1024 == 0 && stop.should_stop() {
+            return Err(stop_reason(stop));
+        }
         let board = draw(size, policy.source, rng);
         let r = placement_rating(solver, &board);
         let miss = window_distance(policy.window, r);
@@ -133,7 +161,7 @@ fn search(solver: &Solver, size: Size, policy: Policy, band: Band, rng: &mut See
             continue;
         }
         if !policy.confirm {
-            return (board, exact.then_some(r));
+            return Ok((board, exact.then_some(r)));
         }
         // Any admissible bound above the band rejects the board just as the solver would,
         // so using the strongest one ready (the pattern databases) saves a search without
@@ -144,14 +172,17 @@ fn search(solver: &Solver, size: Size, policy: Policy, band: Band, rng: &mut See
         }
         let opts = SolveOptions {
             optimal: true,
+            stop: stop.clone(),
             ..SolveOptions::default()
         };
-        let Ok(solution) = solver.solve(&board, &opts) else {
-            continue;
+        let solution = match solver.solve(&board, &opts) {
+            Ok(s) => s,
+            Err(e @ (SolveError::Cancelled | SolveError::OutOfTime)) => return Err(e),
+            Err(_) => continue,
         };
         let len = solution.len() as u32;
         if band.contains(len) {
-            return (board, Some(len));
+            return Ok((board, Some(len)));
         }
         // A confirmed miss beats any unconfirmed one: count it as just outside the band.
         let miss = band.distance(len);
@@ -163,5 +194,13 @@ fn search(solver: &Solver, size: Size, policy: Policy, band: Band, rng: &mut See
             break;
         }
     }
-    best.map_or_else(|| (Board::random(size, rng), None), |(_, b, l)| (b, l))
+    Ok(best.map_or_else(|| (Board::random(size, rng), None), |(_, b, l)| (b, l)))
+}
+
+fn stop_reason(stop: &Stop) -> SolveError {
+    if stop.is_out_of_time() {
+        SolveError::OutOfTime
+    } else {
+        SolveError::Cancelled
+    }
 }

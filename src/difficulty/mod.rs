@@ -17,7 +17,7 @@ pub use bands::{Band, band_of, bands, covered, level_for_length};
 pub use calibration::expected_length;
 pub use code::{CodeError, PuzzleCode};
 pub use daily::{DAILY_LEVEL, DateError, UtcDate, daily};
-pub use generator::{Generated, generate};
+pub use generator::{Generated, generate, generate_with_stop};
 pub use level::Level;
 pub use rating::{LevelRating, RatingKind, rate_level, rating};
 
