@@ -1,94 +1,28 @@
 //! Difficulty levels, the rating of a board, and generation of boards for a level.
 //!
-//! (Skeleton: the API the game and the CLI build against; calibrated bands come with the
-//! difficulty work.)
+//! A level is a band of *optimal* solution length per size ([`bands`]), chosen from measured
+//! distributions. A board's rating is a fast admissible lower bound, calibrated into an
+//! expected optimal length ([`rate_level`]). [`generate`] deals a board of a level from a
+//! seed, the same everywhere; [`daily`] seeds it from the UTC date; [`PuzzleCode`] shares it.
 
-use std::fmt;
-use std::str::FromStr;
+mod bands;
+mod calibration;
+mod code;
+mod daily;
+mod generator;
+mod level;
+mod rating;
 
-use serde::Serialize;
+pub use bands::{Band, band_of, bands, covered, level_for_length};
+pub use calibration::expected_length;
+pub use code::{CodeError, PuzzleCode};
+pub use daily::{DAILY_LEVEL, DateError, UtcDate, daily};
+pub use generator::{Generated, generate, generate_with_stop};
+pub use level::Level;
+pub use rating::{LevelRating, RatingKind, rate_level, rating};
 
-use crate::puzzle::{Board, SeededRng, Size};
-use crate::solver::Solver;
-
-/// A difficulty level a player chooses.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    /// Few moves.
-    Easy,
-    /// A fair challenge.
-    Medium,
-    /// Long solutions.
-    Hard,
-    /// Close to the hardest boards of the size.
-    Expert,
-    /// A uniformly random solvable board, the classic shuffle.
-    Random,
-}
-
-impl Level {
-    /// Every level, easiest first, then Random.
-    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Random];
-
-    /// The level's name in lower case, as typed on the command line.
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Expert => "expert",
-            Level::Random => "random",
-        }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Level {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Level, String> {
-        let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| format!("unknown level '{s}': choose easy, medium, hard, expert or random"))
-    }
-}
-
-/// A board dealt for a level, with what is known about it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Generated {
-    /// The board.
-    pub board: Board,
-    /// The level it was dealt for.
-    pub level: Level,
-    /// The seed that produced it.
-    pub seed: u64,
-    /// The rating used to place it (a lower bound on its optimal length).
-    pub rating: u32,
-    /// The expected optimal length given the rating.
-    pub expected_length: u32,
-    /// The exact optimal length, when it is known.
-    pub length: Option<u32>,
-}
-
-/// Deals a board for `size` and `level` from `seed`: the same inputs give the same board.
-pub fn generate(solver: &Solver, size: Size, level: Level, seed: u64) -> Generated {
-    let mut rng = SeededRng::new(seed);
-    let board = Board::random(size, &mut rng);
-    let rating = solver.rate(&board);
-    Generated {
-        board,
-        level,
-        seed,
-        rating: rating.lower_bound,
-        expected_length: rating.exact.unwrap_or(rating.lower_bound),
-        length: rating.exact,
-    }
+/// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short
+/// (eight symbols and a check).
+pub fn fresh_seed() -> u64 {
+    crate::puzzle::SeededRng::from_entropy().next_u64() & ((1 << 40) - 1)
 }

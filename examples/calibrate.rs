@@ -1,0 +1,430 @@
+//! Measures the difficulty bands, the rating calibration and the generator.
+//!
+//! ```text
+//! cargo run --release --example calibrate -- three
+//! cargo run --release --example calibrate -- fit4 --random 1000 --walks 300 [--data F]... [--out F]
+//! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve [--solve-count K]]
+//! cargo run --release --example calibrate -- large --size 5 --count 200
+//! ```
+//! `fit4` reads Korf's 100 instances (known lengths) and any earlier `--out` files given as
+//! `--data`, solves `--random` uniformly random and `--walks` random-walk boards optimally,
+//! and prints the rating→length table, fitted knots and the level agreement.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::time::{Duration, Instant};
+
+use slide::difficulty::{self, Level, RatingKind, band_of, bands, expected_length, generate, level_for_length};
+use slide::puzzle::{Board, SeededRng, Size};
+use slide::solver::{SolveOptions, Solver, Stop, TableCache};
+
+const KORF: &str = "/work/shared/bench/korf100-15puzzle.txt";
+
+struct Args(Vec<String>);
+
+impl Args {
+    fn value(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .position(|a| a == name)
+            .and_then(|i| self.0.get(i + 1))
+            .map(String::as_str)
+    }
+    fn values(&self, name: &str) -> Vec<&str> {
+        self.0
+            .windows(2)
+            .filter(|w| w[0] == name)
+            .map(|w| w[1].as_str())
+            .collect()
+    }
+    fn num(&self, name: &str, default: u64) -> u64 {
+        self.value(name).map_or(default, |v| v.parse().unwrap_or(default))
+    }
+    fn flag(&self, name: &str) -> bool {
+        self.0.iter().any(|a| a == name)
+    }
+}
+
+fn main() {
+    let args = Args(std::env::args().skip(1).collect());
+    let solver = Solver::new(TableCache::default_location());
+    match args.0.first().map(String::as_str) {
+        Some("three") => three(&solver),
+        Some("fit4") => fit4(&solver, &args),
+        Some("generate") => generate_report(&solver, &args),
+        Some("large") => large(&solver, &args),
+        _ => eprintln!("usage: calibrate three | fit4 | generate | large (see the source)"),
+    }
+}
+
+fn percentile(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+fn three(solver: &Solver) {
+    let h = solver.exact3().histogram();
+    let total: u64 = h.iter().sum();
+    let mean = h.iter().enumerate().map(|(d, &c)| d as f64 * c as f64).sum::<f64>() / total as f64;
+    println!(
+        "3×3 exact histogram: {total} boards, mean {mean:.2}, max {}",
+        h.len() - 1
+    );
+    let mut line = String::new();
+    for (d, c) in h.iter().enumerate() {
+        let _ = write!(line, "{d}:{c} ");
+    }
+    println!("{line}");
+    println!("| level | band | boards | share of random boards |\n|---|---|---|---|");
+    for (level, band) in bands(Size::THREE) {
+        let n: u64 = (band.min..=band.max).map(|d| h[d as usize]).sum();
+        println!(
+            "| {level} | {}–{} | {n} | {:.1}% |",
+            band.min,
+            band.max,
+            100.0 * n as f64 / total as f64
+        );
+    }
+}
+
+/// One 4×4 sample: its rating and optimal length.
+struct Sample {
+    source: String,
+    rating: u32,
+    length: u32,
+}
+
+fn solve_len(solver: &Solver, board: &Board) -> u32 {
+    let opts = SolveOptions {
+        optimal: true,
+        ..SolveOptions::default()
+    };
+    solver.solve(board, &opts).map_or(0, |s| s.len() as u32)
+}
+
+fn read_samples(path: &str, solver: &Solver, source: &str) -> Vec<Sample> {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        eprintln!("cannot read {path}");
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+        // Korf file: length<TAB>tiles; our --out files: source<TAB>length<TAB>tiles.
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (src, len, tiles) = match fields.as_slice() {
+            [len, tiles] => (source, *len, *tiles),
+            [src, len, tiles, ..] => (*src, *len, *tiles),
+            _ => continue,
+        };
+        let (Ok(length), Ok(board)) = (len.trim().parse::<u32>(), tiles.parse::<Board>()) else {
+            continue;
+        };
+        let rating = difficulty::rating(solver, &board).0;
+        out.push(Sample {
+            source: src.to_string(),
+            rating,
+            length,
+        });
+    }
+    out
+}
+
+fn fit4(solver: &Solver, args: &Args) {
+    let seed = args.num("--seed", 4);
+    let _ = solver.prepare(Size::FOUR, &|_| {});
+    let mut samples = read_samples(KORF, solver, "korf");
+    for path in args.values("--data") {
+        samples.extend(read_samples(path, solver, "data"));
+    }
+    let mut out = args
+        .value("--out")
+        .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
+    let mut rng = SeededRng::new(seed);
+    let (n_random, n_walks) = (args.num("--random", 0), args.num("--walks", 0));
+    let mut times = Vec::new();
+    for i in 0..n_random + n_walks {
+        let (source, board) = if i < n_random {
+            ("random", Board::random(Size::FOUR, &mut rng))
+        } else {
+            let steps = 20 + rng.index(140);
+            ("walk", Board::scrambled(Size::FOUR, steps, &mut rng))
+        };
+        let t = Instant::now();
+        let length = solve_len(solver, &board);
+        times.push(t.elapsed().as_secs_f64() * 1000.0);
+        if let Some(f) = out.as_mut() {
+            let _ = writeln!(f, "{source}\t{length}\t{board}");
+        }
+        let rating = difficulty::rating(solver, &board).0;
+        samples.push(Sample {
+            source: source.to_string(),
+            rating,
+            length,
+        });
+    }
+    times.sort_by(f64::total_cmp);
+    if !times.is_empty() {
+        println!(
+            "solved {} boards optimally: p50 {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+            times.len(),
+            percentile(&times, 0.5),
+            percentile(&times, 0.95),
+            times.last().copied().unwrap_or(0.0)
+        );
+    }
+    report4(&samples);
+}
+
+fn report4(samples: &[Sample]) {
+    let mut by_source: BTreeMap<&str, usize> = BTreeMap::new();
+    for s in samples {
+        *by_source.entry(&s.source).or_default() += 1;
+    }
+    println!("4×4 samples: {by_source:?}");
+    let randoms: Vec<&Sample> = samples
+        .iter()
+        .filter(|s| s.source == "random" || s.source == "korf")
+        .collect();
+    if !randoms.is_empty() {
+        let mut lens: Vec<f64> = randoms.iter().map(|s| f64::from(s.length)).collect();
+        lens.sort_by(f64::total_cmp);
+        let mean = lens.iter().sum::<f64>() / lens.len() as f64;
+        let r_mean = randoms.iter().map(|s| f64::from(s.rating)).sum::<f64>() / lens.len() as f64;
+        println!(
+            "random boards: {} , optimal mean {mean:.2}, min {}, p5 {}, p50 {}, p95 {}, max {}; rating mean {r_mean:.2}",
+            lens.len(),
+            lens[0],
+            percentile(&lens, 0.05),
+            percentile(&lens, 0.5),
+            percentile(&lens, 0.95),
+            lens[lens.len() - 1]
+        );
+        let mut share = String::new();
+        for (level, band) in bands(Size::FOUR) {
+            let n = randoms.iter().filter(|s| band.contains(s.length)).count();
+            let _ = write!(share, "{level} {:.1}%  ", 100.0 * n as f64 / lens.len() as f64);
+        }
+        println!("share of random boards per band: {share}");
+    }
+    // Rating → optimal length.
+    let mut table: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
+    for s in samples {
+        table.entry(s.rating).or_default().push(s.length);
+    }
+    println!("\n| rating | n | mean optimal | min | max | shipped expected |\n|---|---|---|---|---|---|");
+    for (r, lens) in &table {
+        let mean = lens.iter().map(|&l| f64::from(l)).sum::<f64>() / lens.len() as f64;
+        println!(
+            "| {r} | {} | {mean:.1} | {} | {} | {} |",
+            lens.len(),
+            lens.iter().min().unwrap_or(&0),
+            lens.iter().max().unwrap_or(&0),
+            expected_length(Size::FOUR, RatingKind::WalkingConflict, *r)
+        );
+    }
+    // Fitted knots: mean length per 4-wide rating bucket (centre), for calibration.rs.
+    let mut knots = String::from("fitted knots (bucket centre, mean): ");
+    let mut bucket: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
+    for s in samples {
+        let e = bucket.entry(s.rating / 4).or_default();
+        e.0 += f64::from(s.rating);
+        e.1 += f64::from(s.length);
+    }
+    for (b, (rs, ls)) in &bucket {
+        let n = samples.iter().filter(|s| s.rating / 4 == *b).count() as f64;
+        let _ = write!(knots, "({:.0}, {:.1}), ", rs / n, ls / n);
+    }
+    println!("{knots}");
+    // Agreement of the level from the rating with the level from the optimal length.
+    for (name, set) in [
+        ("all samples", samples.iter().collect::<Vec<_>>()),
+        ("random boards", randoms.clone()),
+    ] {
+        if set.is_empty() {
+            continue;
+        }
+        let agree = set
+            .iter()
+            .filter(|s| {
+                let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
+                level_for_length(Size::FOUR, e) == level_for_length(Size::FOUR, s.length)
+            })
+            .count();
+        let within2 = set
+            .iter()
+            .filter(|s| {
+                let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
+                e.abs_diff(s.length) <= 2
+            })
+            .count();
+        let mae = set
+            .iter()
+            .map(|s| f64::from(expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating).abs_diff(s.length)))
+            .sum::<f64>()
+            / set.len() as f64;
+        println!(
+            "{name}: n {}, level from rating = level from optimal: {:.1}%, |expected − optimal| ≤ 2: {:.1}%, mean abs error {mae:.2}",
+            set.len(),
+            100.0 * agree as f64 / set.len() as f64,
+            100.0 * within2 as f64 / set.len() as f64
+        );
+    }
+    // Expert threshold: P(optimal ≥ Expert min | rating ≥ t) on random boards.
+    if let Some(expert) = band_of(Size::FOUR, Level::Expert) {
+        let mut line = format!("random boards, P(optimal ≥ {} | rating ≥ t): ", expert.min);
+        for t in 40..=54 {
+            let sel: Vec<_> = randoms.iter().filter(|s| s.rating >= t).collect();
+            if sel.is_empty() {
+                continue;
+            }
+            let ok = sel.iter().filter(|s| s.length >= expert.min).count();
+            let _ = write!(
+                line,
+                "t={t}: {:.1}% (n {}, {:.1}% of boards); ",
+                100.0 * ok as f64 / sel.len() as f64,
+                sel.len(),
+                100.0 * sel.len() as f64 / randoms.len() as f64
+            );
+        }
+        println!("{line}");
+    }
+}
+
+fn generate_report(solver: &Solver, args: &Args) {
+    let size = Size::new(args.num("--size", 4) as usize).unwrap_or(Size::FOUR);
+    let count = args.num("--count", 200);
+    let first = args.num("--first-seed", 0);
+    let solve = args.flag("--solve");
+    let solve_count = args.num("--solve-count", count);
+    let _ = solver.prepare(size, &|_| {});
+    println!(
+        "\n{size}: {count} boards per level (seeds {first}..{}){}",
+        first + count,
+        if solve { ", optimal lengths checked" } else { "" }
+    );
+    println!(
+        "| level | band | gen p50 ms | gen p95 ms | gen max ms | rating min–mean–max | confirmed by generator | in band (optimal) |\n|---|---|---|---|---|---|---|---|"
+    );
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        let mut ratings = Vec::new();
+        let mut confirmed = 0;
+        let mut in_band = 0;
+        let mut checked = 0;
+        for seed in first..first + count {
+            let g = generate(solver, size, level, seed);
+            times.push(g.millis());
+            ratings.push(g.rating);
+            assert!(slide::puzzle::parity::is_solvable(size, g.board.tiles()));
+            if g.length.is_some() {
+                confirmed += 1;
+            }
+            if let Some(band) = band_of(size, level) {
+                let len = match g.length {
+                    Some(l) => Some(l),
+                    None if solve && size.side() <= 4 && seed - first < solve_count => {
+                        Some(solve_len(solver, &g.board))
+                    }
+                    None => None,
+                };
+                if let Some(len) = len {
+                    checked += 1;
+                    if band.contains(len) {
+                        in_band += 1;
+                    }
+                }
+            }
+        }
+        times.sort_by(f64::total_cmp);
+        let band = band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
+        let mean = ratings.iter().map(|&r| f64::from(r)).sum::<f64>() / ratings.len() as f64;
+        let in_band = if checked == 0 {
+            "—".to_string()
+        } else {
+            format!("{in_band}/{checked} = {:.1}%", 100.0 * in_band as f64 / checked as f64)
+        };
+        println!(
+            "| {level} | {band} | {:.2} | {:.2} | {:.2} | {}–{mean:.1}–{} | {confirmed}/{count} | {in_band} |",
+            percentile(&times, 0.5),
+            percentile(&times, 0.95),
+            times.last().copied().unwrap_or(0.0),
+            ratings.iter().min().unwrap_or(&0),
+            ratings.iter().max().unwrap_or(&0),
+        );
+    }
+}
+
+/// 5×5 and 6×6: lower bounds of generated boards, and plan lengths within a time budget.
+fn large(solver: &Solver, args: &Args) {
+    let size = Size::new(args.num("--size", 5) as usize).unwrap_or(Size::FIVE);
+    let count = args.num("--count", 50);
+    let budget = Duration::from_millis(args.num("--budget-ms", 1000));
+    let _ = solver.prepare(size, &|_| {});
+    println!("\n{size}: {count} boards per level; plans within {budget:?}");
+    println!(
+        "| level | band | lower bound min–mean–max | expected mean | plans found | plan length min–mean–max | plan/lower bound |\n|---|---|---|---|---|---|---|"
+    );
+    for level in Level::ALL {
+        let mut lbs = Vec::new();
+        let mut exp = Vec::new();
+        let mut plans = Vec::new();
+        let mut ratio = Vec::new();
+        for seed in 0..count {
+            let g = generate(solver, size, level, seed);
+            lbs.push(g.rating);
+            exp.push(g.expected_length);
+            if !budget.is_zero() {
+                let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let f2 = flag.clone();
+                let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+                let d2 = done.clone();
+                let watchdog = std::thread::spawn(move || {
+                    let end = Instant::now() + budget;
+                    while Instant::now() < end && !d2.load(std::sync::atomic::Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(5));
+                    }
+                    f2.store(true, std::sync::atomic::Ordering::Relaxed);
+                });
+                let opts = SolveOptions {
+                    max_time: Some(budget),
+                    stop: Stop::never().with_flag(flag),
+                    ..SolveOptions::default()
+                };
+                if let Ok(s) = solver.solve(&g.board, &opts) {
+                    plans.push(s.len() as u32);
+                    ratio.push(s.len() as f64 / f64::from(g.rating.max(1)));
+                }
+                done.store(true, std::sync::atomic::Ordering::Relaxed);
+                let _ = watchdog.join();
+            }
+        }
+        let stats = |v: &[u32]| {
+            if v.is_empty() {
+                return "—".to_string();
+            }
+            let mean = v.iter().map(|&x| f64::from(x)).sum::<f64>() / v.len() as f64;
+            format!(
+                "{}–{mean:.1}–{}",
+                v.iter().min().unwrap_or(&0),
+                v.iter().max().unwrap_or(&0)
+            )
+        };
+        let band = band_of(size, level).map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max));
+        let emean = exp.iter().map(|&x| f64::from(x)).sum::<f64>() / exp.len() as f64;
+        let rmean = if ratio.is_empty() {
+            "—".to_string()
+        } else {
+            format!("{:.3}", ratio.iter().sum::<f64>() / ratio.len() as f64)
+        };
+        println!(
+            "| {level} | {band} | {} | {emean:.1} | {}/{count} | {} | {rmean} |",
+            stats(&lbs),
+            plans.len(),
+            stats(&plans)
+        );
+    }
+}

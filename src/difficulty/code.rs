@@ -1,0 +1,229 @@
+//! Puzzle codes: short, typable strings that deal a board again.
+//!
+//! Two forms, both case-insensitive and tolerant of spaces:
+//! - seeded, `4H-3KQ9WZ` : size, level letter (`E M H X R`), a dash, the seed in Crockford
+//!   base 32 (digits and letters without I, L, O, U), then one check symbol that catches any
+//!   single mistyped symbol and any swap of two neighbours;
+//! - board, `3B-867254301` : size, `B`, a dash, then one base-36 symbol (`0-9`, `A-Z`) per
+//!   cell in row-major order, `0` the blank. The board's own rules catch typos there.
+
+use std::fmt;
+use std::str::FromStr;
+
+use thiserror::Error;
+
+use crate::difficulty::{Generated, Level, generate, rate_level};
+use crate::puzzle::{Board, BoardError, Size};
+use crate::solver::Solver;
+
+const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+/// Check symbols are taken modulo this prime, so every position's weight is invertible.
+const CHECK_MODULUS: u32 = 31;
+
+/// A shareable puzzle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PuzzleCode {
+    /// Deal with [`generate`] from this size, level and seed.
+    Seeded {
+        /// The size.
+        size: Size,
+        /// The level.
+        level: Level,
+        /// The seed.
+        seed: u64,
+    },
+    /// This exact board.
+    Board(Board),
+}
+
+/// Why a puzzle code was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum CodeError {
+    /// Nothing but spaces.
+    #[error("the puzzle code is empty")]
+    Empty,
+    /// The first symbol is not 3, 4, 5 or 6.
+    #[error("a puzzle code starts with the size 3, 4, 5 or 6, not '{0}'")]
+    BadSize(char),
+    /// The second symbol is not a level letter or `B`.
+    #[error("'{0}' after the size is not a level (E, M, H, X, R) nor B for a board")]
+    BadKind(char),
+    /// No dash after the size and level.
+    #[error("expected '-' after the size and level, as in 4H-3KQ9WZ")]
+    MissingDash,
+    /// Nothing after the dash.
+    #[error("the puzzle code ends after the dash")]
+    MissingBody,
+    /// A symbol that base 32 (seeded) or base 36 (board) does not have.
+    #[error("'{symbol}' at position {position} of the code is not allowed there")]
+    BadSymbol {
+        /// The symbol.
+        symbol: char,
+        /// Its 1-based position in the code (spaces not counted).
+        position: usize,
+    },
+    /// A seed longer than 64 bits.
+    #[error("the seed in the code is too long")]
+    SeedTooLong,
+    /// The check symbol does not match: a typo somewhere.
+    #[error("the code's check symbol does not match: a symbol is mistyped")]
+    BadCheck,
+    /// A board code with the wrong number of cells.
+    #[error("a {size} board code needs {expected} symbols after the dash, got {got}")]
+    WrongLength {
+        /// The size named by the code.
+        size: Size,
+        /// Cells of that size.
+        expected: usize,
+        /// Symbols found.
+        got: usize,
+    },
+    /// A board code whose tiles do not form a valid board.
+    #[error("the code's board is not valid: {0}")]
+    BadBoard(#[from] BoardError),
+}
+
+fn crockford_value(c: char) -> Option<u32> {
+    let u = match c.to_ascii_uppercase() {
+        'O' => '0',
+        'I' | 'L' => '1',
+        u => u,
+    };
+    CROCKFORD.iter().position(|&b| char::from(b) == u).map(|v| v as u32)
+}
+
+fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {
+    let mut sum = size.side() as u32 * 7 + level.ordinal() as u32 * 11;
+    for (i, &d) in digits.iter().enumerate() {
+        sum += (i as u32 + 1) * d;
+    }
+    sum % CHECK_MODULUS
+}
+
+fn seed_digits(mut seed: u64) -> Vec<u32> {
+    let mut digits = Vec::new();
+    loop {
+        digits.push((seed % 32) as u32);
+        seed /= 32;
+        if seed == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    digits
+}
+
+impl PuzzleCode {
+    /// Deals the board the code names, with its rating.
+    pub fn deal(&self, solver: &Solver) -> Generated {
+        match *self {
+            PuzzleCode::Seeded { size, level, seed } => generate(solver, size, level, seed),
+            PuzzleCode::Board(board) => {
+                let rated = rate_level(solver, &board);
+                Generated {
+                    board,
+                    level: rated.level,
+                    seed: 0,
+                    rating: rated.rating,
+                    expected_length: rated.expected_length,
+                    length: rated.length,
+                    rated,
+                    elapsed: std::time::Duration::ZERO,
+                }
+            }
+        }
+    }
+
+    /// The size of the board the code deals.
+    pub fn size(&self) -> Size {
+        match self {
+            PuzzleCode::Seeded { size, .. } => *size,
+            PuzzleCode::Board(b) => b.size(),
+        }
+    }
+}
+
+impl fmt::Display for PuzzleCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PuzzleCode::Seeded { size, level, seed } => {
+                let digits = seed_digits(seed);
+                write!(f, "{}{}-", size.side(), level.letter())?;
+                for &d in &digits {
+                    write!(f, "{}", char::from(CROCKFORD[d as usize]))?;
+                }
+                let check = check_symbol(size, level, &digits);
+                write!(f, "{}", char::from(CROCKFORD[check as usize]))
+            }
+            PuzzleCode::Board(board) => {
+                write!(f, "{}B-", board.size().side())?;
+                for &t in board.tiles() {
+                    let c = char::from_digit(u32::from(t), 36).unwrap_or('?');
+                    write!(f, "{}", c.to_ascii_uppercase())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl FromStr for PuzzleCode {
+    type Err = CodeError;
+
+    fn from_str(s: &str) -> Result<PuzzleCode, CodeError> {
+        let symbols: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
+        let first = *symbols.first().ok_or(CodeError::Empty)?;
+        let size = first
+            .to_digit(10)
+            .and_then(|n| Size::new(n as usize).ok())
+            .ok_or(CodeError::BadSize(first))?;
+        let kind = *symbols.get(1).ok_or(CodeError::MissingDash)?;
+        if symbols.get(2) != Some(&'-') {
+            return Err(CodeError::MissingDash);
+        }
+        let body = &symbols[3..];
+        if body.is_empty() {
+            return Err(CodeError::MissingBody);
+        }
+        let bad = |i: usize| CodeError::BadSymbol {
+            symbol: body[i],
+            position: i + 4,
+        };
+        if kind.eq_ignore_ascii_case(&'B') {
+            if body.len() != size.cells() {
+                return Err(CodeError::WrongLength {
+                    size,
+                    expected: size.cells(),
+                    got: body.len(),
+                });
+            }
+            let tiles = body
+                .iter()
+                .enumerate()
+                .map(|(i, c)| c.to_digit(36).map(|v| v as u8).ok_or_else(|| bad(i)))
+                .collect::<Result<Vec<u8>, _>>()?;
+            return Ok(PuzzleCode::Board(Board::from_tiles(&tiles)?));
+        }
+        let level = Level::from_letter(kind).ok_or(CodeError::BadKind(kind))?;
+        let values = body
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| crockford_value(c).ok_or_else(|| bad(i)))
+            .collect::<Result<Vec<u32>, _>>()?;
+        let (check, digits) = values.split_last().ok_or(CodeError::MissingBody)?;
+        if digits.is_empty() {
+            return Err(CodeError::MissingBody);
+        }
+        let mut seed: u64 = 0;
+        for &d in digits {
+            seed = seed
+                .checked_mul(32)
+                .and_then(|s| s.checked_add(u64::from(d)))
+                .ok_or(CodeError::SeedTooLong)?;
+        }
+        if check_symbol(size, level, digits) != *check {
+            return Err(CodeError::BadCheck);
+        }
+        Ok(PuzzleCode::Seeded { size, level, seed })
+    }
+}

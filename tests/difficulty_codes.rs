@@ -1,0 +1,138 @@
+//! Puzzle codes: round trips, typo detection and clear rejection of malformed codes.
+
+use proptest::prelude::*;
+use slide::difficulty::{CodeError, Level, PuzzleCode};
+use slide::puzzle::{Board, SeededRng, Size};
+
+fn size_strategy() -> impl Strategy<Value = Size> {
+    prop::sample::select(Size::ALL.to_vec())
+}
+
+fn level_strategy() -> impl Strategy<Value = Level> {
+    prop::sample::select(Level::ALL.to_vec())
+}
+
+proptest! {
+    #[test]
+    fn seeded_codes_round_trip(size in size_strategy(), level in level_strategy(), seed in any::<u64>()) {
+        let code = PuzzleCode::Seeded { size, level, seed };
+        let text = code.to_string();
+        prop_assert!(text.len() <= 17, "{}", text);
+        prop_assert_eq!(text.parse::<PuzzleCode>(), Ok(code));
+        prop_assert_eq!(text.to_lowercase().parse::<PuzzleCode>(), Ok(code));
+    }
+
+    #[test]
+    fn board_codes_round_trip(size in size_strategy(), seed in any::<u64>()) {
+        let board = Board::random(size, &mut SeededRng::new(seed));
+        let code = PuzzleCode::Board(board);
+        let text = code.to_string();
+        prop_assert_eq!(text.len(), 3 + size.cells());
+        prop_assert_eq!(text.parse::<PuzzleCode>(), Ok(code));
+    }
+
+    #[test]
+    fn one_mistyped_symbol_is_caught(
+        size in size_strategy(),
+        level in level_strategy(),
+        seed in 0u64..(1 << 40),
+        pick in any::<prop::sample::Index>(),
+        replacement in prop::sample::select(b"0123456789ABCDEFGHJKMNPQRSTVWXYZ".to_vec()),
+    ) {
+        let text = PuzzleCode::Seeded { size, level, seed }.to_string();
+        let mut symbols: Vec<char> = text.chars().collect();
+        let i = 3 + pick.index(symbols.len() - 3);
+        prop_assume!(symbols[i] != char::from(replacement));
+        symbols[i] = char::from(replacement);
+        let typo: String = symbols.into_iter().collect();
+        prop_assert!(typo.parse::<PuzzleCode>().is_err(), "{} -> {} accepted", text, typo);
+    }
+}
+
+#[test]
+fn short_seeds_make_short_codes() {
+    let code = PuzzleCode::Seeded {
+        size: Size::FOUR,
+        level: Level::Hard,
+        seed: (1 << 40) - 1,
+    };
+    let text = code.to_string();
+    assert_eq!(text.len(), 3 + 8 + 1, "{text}");
+    assert!(text.starts_with("4H-"), "{text}");
+    assert_eq!(format!(" {} ", text.to_lowercase()).parse(), Ok(code));
+}
+
+#[test]
+fn malformed_codes_are_rejected_with_a_reason() {
+    let good = PuzzleCode::Seeded {
+        size: Size::THREE,
+        level: Level::Easy,
+        seed: 12345,
+    }
+    .to_string();
+    let bad_check = {
+        let mut s: Vec<char> = good.chars().collect();
+        let last = s.len() - 1;
+        s[last] = if s[last] == '0' { '1' } else { '0' };
+        s.into_iter().collect::<String>()
+    };
+    let cases: Vec<(String, CodeError)> = vec![
+        (String::new(), CodeError::Empty),
+        ("   ".into(), CodeError::Empty),
+        ("7H-123".into(), CodeError::BadSize('7')),
+        ("xH-123".into(), CodeError::BadSize('x')),
+        ("4Q-123".into(), CodeError::BadKind('Q')),
+        ("4H123".into(), CodeError::MissingDash),
+        ("4".into(), CodeError::MissingDash),
+        ("4H-".into(), CodeError::MissingBody),
+        ("4H-7".into(), CodeError::MissingBody),
+        (
+            "4H-12U".into(),
+            CodeError::BadSymbol {
+                symbol: 'U',
+                position: 6,
+            },
+        ),
+        ("4H-ZZZZZZZZZZZZZZZZ".into(), CodeError::SeedTooLong),
+        (bad_check, CodeError::BadCheck),
+        (
+            "3B-12345678".into(),
+            CodeError::WrongLength {
+                size: Size::THREE,
+                expected: 9,
+                got: 8,
+            },
+        ),
+        (
+            "3B-12345678!".into(),
+            CodeError::BadSymbol {
+                symbol: '!',
+                position: 12,
+            },
+        ),
+    ];
+    for (text, expected) in cases {
+        let got = text.parse::<PuzzleCode>();
+        assert_eq!(got, Err(expected.clone()), "{text:?}");
+        assert!(!expected.to_string().is_empty());
+    }
+    // Boards that break the rules say why.
+    for text in ["3B-112345678", "3B-123456790", "3B-213456780"] {
+        let err = text.parse::<PuzzleCode>().unwrap_err();
+        assert!(matches!(err, CodeError::BadBoard(_)), "{text}: {err}");
+    }
+    let unsolvable = "3B-213456780".parse::<PuzzleCode>().unwrap_err();
+    assert!(unsolvable.to_string().contains("unsolvable"), "{unsolvable}");
+}
+
+#[test]
+fn board_codes_deal_their_board() {
+    let board: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let code = PuzzleCode::Board(board);
+    assert_eq!(code.to_string(), "3B-867254301");
+    let solver = slide::solver::Solver::new(slide::solver::TableCache::disabled());
+    let g = code.deal(&solver);
+    assert_eq!(g.board, board);
+    assert_eq!(g.length, Some(31));
+    assert_eq!(g.level, Level::Expert);
+}
