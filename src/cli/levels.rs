@@ -2,11 +2,10 @@
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::Level;
+use slide::difficulty::{Level, bands};
 use slide::puzzle::Size;
 
 use crate::cli::CliError;
-use crate::cli::difficulty_api::bands;
 use crate::cli::output::{print_json, print_line};
 
 /// List the levels.
@@ -34,11 +33,11 @@ pub fn run(args: &LevelsCommand) -> Result<(), CliError> {
         print_line("size  level    optimal moves")?;
     }
     for size in Size::ALL {
-        for band in bands(size) {
+        for (level, band) in bands(size) {
             if args.json {
                 print_json(&LevelLine {
                     size: size.side(),
-                    level: band.level,
+                    level,
                     min: band.min,
                     max: band.max,
                 })?;
@@ -46,7 +45,7 @@ pub fn run(args: &LevelsCommand) -> Result<(), CliError> {
                 print_line(format_args!(
                     "{:<5} {:<8} {}–{}",
                     size.to_string(),
-                    band.level.name(),
+                    level.name(),
                     band.min,
                     band.max
                 ))?;

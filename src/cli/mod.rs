@@ -7,7 +7,6 @@
 mod bench;
 mod board_input;
 mod default_config;
-mod difficulty_api;
 mod error;
 mod generate;
 mod hint;

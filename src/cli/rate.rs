@@ -2,12 +2,11 @@
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::Level;
+use slide::difficulty::{Level, LevelRating, rate_level};
 use slide::puzzle::Board;
 use slide::solver::{Rating, Solver, TableCache};
 
 use crate::cli::board_input::run_boards;
-use crate::cli::difficulty_api::{Assessment, assess};
 use crate::cli::output::{print_json, print_line};
 use crate::cli::{CliError, progress};
 
@@ -49,7 +48,7 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
     run_boards(&args.board, |board| {
         progress::prepare(&solver, board.size())?;
         let rating = solver.rate(&board);
-        let assessment = assess(board.size(), &rating);
+        let assessment = rate_level(&solver, &board);
         if args.json {
             print_json(&RateLine {
                 board: board.to_string(),
@@ -73,7 +72,7 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
     })
 }
 
-fn print_human(board: &Board, r: &Rating, a: &Assessment) -> Result<(), CliError> {
+fn print_human(board: &Board, r: &Rating, a: &LevelRating) -> Result<(), CliError> {
     let maybe = |v: Option<u32>| v.map_or_else(|| "n/a".to_string(), |v| v.to_string());
     print_line(format_args!("board              {board}"))?;
     print_line(format_args!("manhattan          {}", r.manhattan))?;
@@ -81,7 +80,7 @@ fn print_human(board: &Board, r: &Rating, a: &Assessment) -> Result<(), CliError
     print_line(format_args!("walking distance   {}", maybe(r.walking_distance)))?;
     print_line(format_args!("pattern databases  {}", maybe(r.pdb)))?;
     print_line(format_args!("lower bound        {}", r.lower_bound))?;
-    if let Some(exact) = a.exact {
+    if let Some(exact) = a.length {
         print_line(format_args!("optimal length     {exact} (exact)"))?;
     }
     print_line(format_args!(
