@@ -26,7 +26,7 @@ pub const DEFAULT_CONFIG_TOML: &str = include_str!("../config.toml");
 pub const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
 
 /// Everything a player can configure.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     /// Game rules and timings.
@@ -68,7 +68,10 @@ pub enum ArrowsMove {
 /// Keys for each action.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-#[allow(missing_docs, reason = "field names are the actions, documented in config.toml")]
+#[allow(
+    missing_docs,
+    reason = "field names are the actions, documented in config.toml"
+)]
 pub struct KeyBindings {
     pub up: Vec<Spanned<String>>,
     pub down: Vec<Spanned<String>>,
@@ -197,7 +200,10 @@ pub struct KeySpec {
 impl KeySpec {
     /// Parses `"k"`, `"Up"`, `"F1"`, `"Ctrl-z"`, `"Space"`.
     pub fn parse(text: &str) -> Option<KeySpec> {
-        let (ctrl, rest) = match text.strip_prefix("Ctrl-").or_else(|| text.strip_prefix("C-")) {
+        let (ctrl, rest) = match text
+            .strip_prefix("Ctrl-")
+            .or_else(|| text.strip_prefix("C-"))
+        {
             Some(rest) if !rest.is_empty() => (true, rest),
             _ => (false, text),
         };
@@ -280,18 +286,9 @@ struct Problem {
     message: String,
 }
 
-// The defaults are written twice, here and in config.toml; a unit test checks that they
-// agree, so the embedded file stays the documented truth. (Parsing the file here would
-// recurse: `#[serde(default)]` calls `Default`.)
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            game: GameSettings::default(),
-            keys: KeyBindings::default(),
-            theme: ThemeSettings::default(),
-        }
-    }
-}
+// The defaults are written twice, in the `Default` impls below and in config.toml; a unit
+// test checks that they agree, so the embedded file stays the documented truth. (Parsing
+// the file in `Default` would recurse: `#[serde(default)]` calls `Default`.)
 
 impl Default for GameSettings {
     fn default() -> GameSettings {
@@ -417,7 +414,12 @@ impl Config {
                         ),
                     });
                 };
-                if spec == (KeySpec { key: KeyName::Char('c'), ctrl: true }) {
+                if spec
+                    == (KeySpec {
+                        key: KeyName::Char('c'),
+                        ctrl: true,
+                    })
+                {
                     return Err(Problem {
                         span: Some(name.span()),
                         message: "Ctrl-c always quits and cannot be bound".into(),
@@ -521,20 +523,6 @@ impl KeyBindings {
 
 /// A colour as written in the config: `None` when invalid, `Some(None)` for "use the preset".
 pub fn parse_colour(text: &str) -> Option<Option<Rgb>> {
-    let t = text.trim().to_ascii_lowercase();
-    if t.is_empty() {
-        return Some(None);
-    }
-    if let Some(hex) = t.strip_prefix('#') {
-        if hex.len() != 6 {
-            return None;
-        }
-        let v = u32::from_str_radix(hex, 16).ok()?;
-        return Some(Some(Rgb::True((v >> 16) as u8, (v >> 8) as u8, v as u8)));
-    }
-    if let Ok(i) = t.parse::<u8>() {
-        return Some(Some(Rgb::Indexed(i)));
-    }
     const NAMES: [&str; 16] = [
         "black",
         "red",
@@ -553,6 +541,20 @@ pub fn parse_colour(text: &str) -> Option<Option<Rgb>> {
         "lightcyan",
         "white",
     ];
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return Some(None);
+    }
+    if let Some(hex) = t.strip_prefix('#') {
+        if hex.len() != 6 {
+            return None;
+        }
+        let v = u32::from_str_radix(hex, 16).ok()?;
+        return Some(Some(Rgb::True((v >> 16) as u8, (v >> 8) as u8, v as u8)));
+    }
+    if let Ok(i) = t.parse::<u8>() {
+        return Some(Some(Rgb::Indexed(i)));
+    }
     NAMES
         .iter()
         .position(|n| *n == t)
@@ -626,7 +628,10 @@ mod tests {
         assert!(err("[game]\nmouse = \"yes\"\n").starts_with("c.toml:2:9:"));
         assert!(err("[game\n").starts_with("c.toml:1:"));
         let e = err("[keys]\nhint = [\"Hyper\"]\n");
-        assert!(e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"), "{e}");
+        assert!(
+            e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"),
+            "{e}"
+        );
         let e = err("[keys]\nhint = [\"k\"]\n");
         assert!(e.contains("bound to both keys.up and keys.hint"), "{e}");
         assert!(err("[theme]\ntile = \"purplish\"\n").starts_with("c.toml:2:8:"));
@@ -636,7 +641,10 @@ mod tests {
     fn key_names_parse() {
         assert_eq!(
             KeySpec::parse("Ctrl-z"),
-            Some(KeySpec { key: KeyName::Char('z'), ctrl: true })
+            Some(KeySpec {
+                key: KeyName::Char('z'),
+                ctrl: true
+            })
         );
         assert_eq!(KeySpec::parse("F12").map(|k| k.key), Some(KeyName::F(12)));
         assert_eq!(KeySpec::parse("F13"), None);

@@ -194,7 +194,10 @@ impl Game {
         if saved.version != SavedGame::VERSION {
             return Err(format!("unknown save format version {}", saved.version));
         }
-        let start: Board = saved.start.parse().map_err(|e| format!("start board: {e}"))?;
+        let start: Board = saved
+            .start
+            .parse()
+            .map_err(|e| format!("start board: {e}"))?;
         let history = parse_moves(&saved.history).map_err(|e| format!("history: {e}"))?;
         let future = parse_moves(&saved.future).map_err(|e| format!("redo list: {e}"))?;
         let mut board = start;
@@ -253,7 +256,12 @@ mod tests {
     use super::*;
 
     fn game() -> Game {
-        Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(7), Some(1))
+        Game::new(
+            "1 2 3 4 5 6 7 0 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(7),
+            Some(1),
+        )
     }
 
     #[test]

@@ -116,7 +116,7 @@ impl Store {
 
     /// Moves a file whose contents were rejected (by a later check) aside.
     pub fn move_aside_game(&self, reason: &str) -> Loaded<SavedGame> {
-        self.move_aside(&self.dir.join(GAME_FILE), reason.to_string())
+        Store::move_aside(&self.dir.join(GAME_FILE), reason.to_string())
     }
 
     fn load<T: DeserializeOwned>(&self, name: &str) -> Loaded<T> {
@@ -124,15 +124,15 @@ impl Store {
         let text = match fs::read_to_string(&path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Missing,
-            Err(e) => return self.move_aside(&path, e.to_string()),
+            Err(e) => return Store::move_aside(&path, e.to_string()),
         };
         match serde_json::from_str(&text) {
             Ok(v) => Loaded::Found(v),
-            Err(e) => self.move_aside(&path, e.to_string()),
+            Err(e) => Store::move_aside(&path, e.to_string()),
         }
     }
 
-    fn move_aside<T>(&self, path: &Path, reason: String) -> Loaded<T> {
+    fn move_aside<T>(path: &Path, reason: String) -> Loaded<T> {
         let stamp = SystemTime::now()
             .duration_since(UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
@@ -151,8 +151,8 @@ impl Store {
 
     fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
         let path = self.dir.join(name);
-        let text = serde_json::to_string_pretty(value)
-            .map_err(|e| StoreError::Encode(path.clone(), e))?;
+        let text =
+            serde_json::to_string_pretty(value).map_err(|e| StoreError::Encode(path.clone(), e))?;
         write_atomic(&path, text.as_bytes())
     }
 }

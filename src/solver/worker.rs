@@ -8,12 +8,12 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
 use crate::puzzle::{Board, Size};
-use crate::solver::{BuildProgress, Hint, SolveError, SolveOptions, Solution, Solver, Stop};
+use crate::solver::{BuildProgress, Hint, Solution, SolveError, SolveOptions, Solver, Stop};
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -185,10 +185,7 @@ impl Worker {
 
     /// The next reply, if one has arrived.
     pub fn try_recv(&self) -> Option<Reply> {
-        match self.replies.try_recv() {
-            Ok(r) => Some(r),
-            Err(TryRecvError::Empty | TryRecvError::Disconnected) => None,
-        }
+        self.replies.try_recv().ok()
     }
 
     /// Waits up to `timeout` for a reply (for tests and tools).

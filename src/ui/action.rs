@@ -35,7 +35,10 @@ pub enum Action {
     /// Enter when it is not bound to anything else.
     Confirm,
     /// A left click at a screen cell.
-    Click { column: u16, row: u16 },
+    Click {
+        column: u16,
+        row: u16,
+    },
     /// Any other key: stops an animation, closes an overlay.
     Other,
 }
@@ -143,16 +146,34 @@ mod tests {
     fn default_bindings() {
         let k = Keymap::new(&KeyBindings::default());
         let none = KeyModifiers::NONE;
-        assert_eq!(k.action(&press(KeyCode::Left, none)), Some(Action::Dir(Dir::Left)));
-        assert_eq!(k.action(&press(KeyCode::Char('w'), none)), Some(Action::Dir(Dir::Up)));
-        assert_eq!(k.action(&press(KeyCode::Char('j'), none)), Some(Action::Dir(Dir::Down)));
-        assert_eq!(k.action(&press(KeyCode::Char('i'), none)), Some(Action::Hint));
+        assert_eq!(
+            k.action(&press(KeyCode::Left, none)),
+            Some(Action::Dir(Dir::Left))
+        );
+        assert_eq!(
+            k.action(&press(KeyCode::Char('w'), none)),
+            Some(Action::Dir(Dir::Up))
+        );
+        assert_eq!(
+            k.action(&press(KeyCode::Char('j'), none)),
+            Some(Action::Dir(Dir::Down))
+        );
+        assert_eq!(
+            k.action(&press(KeyCode::Char('i'), none)),
+            Some(Action::Hint)
+        );
         assert_eq!(
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),
             Some(Action::Restart)
         );
-        assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Other));
-        assert_eq!(k.action(&press(KeyCode::Enter, none)), Some(Action::Confirm));
+        assert_eq!(
+            k.action(&press(KeyCode::Char('x'), none)),
+            Some(Action::Other)
+        );
+        assert_eq!(
+            k.action(&press(KeyCode::Enter, none)),
+            Some(Action::Confirm)
+        );
         assert_eq!(
             k.action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(Action::ForceQuit)

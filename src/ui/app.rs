@@ -289,9 +289,7 @@ impl App {
                     (Dir::Up, ArrowsMove::Tile) | (Dir::Down, ArrowsMove::Blank) => Move::Up,
                     (Dir::Down, ArrowsMove::Tile) | (Dir::Up, ArrowsMove::Blank) => Move::Down,
                     (Dir::Left, ArrowsMove::Tile) | (Dir::Right, ArrowsMove::Blank) => Move::Left,
-                    (Dir::Right, ArrowsMove::Tile) | (Dir::Left, ArrowsMove::Blank) => {
-                        Move::Right
-                    }
+                    (Dir::Right, ArrowsMove::Tile) | (Dir::Left, ArrowsMove::Blank) => Move::Right,
                 };
                 self.player_move(m);
             }
@@ -318,7 +316,11 @@ impl App {
 
     fn update_menu(&mut self, mut menu: Menu, action: Action) {
         let cycle = |i: usize, n: usize, forward: bool| {
-            if forward { (i + 1) % n } else { (i + n - 1) % n }
+            if forward {
+                (i + 1) % n
+            } else {
+                (i + n - 1) % n
+            }
         };
         match action {
             Action::Dir(Dir::Up) => menu.row = cycle(menu.row, 3, false),
@@ -587,7 +589,8 @@ impl App {
     }
 
     fn is_pending(&self, id: u64, task: Task) -> bool {
-        self.worker.is_current(id) && matches!(self.pending, Some(p) if p.id == id && p.task == task)
+        self.worker.is_current(id)
+            && matches!(self.pending, Some(p) if p.id == id && p.task == task)
     }
 
     /// Applies one reply; replies to stale requests are dropped.
@@ -610,9 +613,8 @@ impl App {
                         self.known = Some(Known::from_hint(board, &h));
                         self.game.note_hint();
                         self.hint_visible = true;
-                        self.status = (!h.optimal).then(|| {
-                            "Best plan found in time; not proven optimal.".to_string()
-                        });
+                        self.status = (!h.optimal)
+                            .then(|| "Best plan found in time; not proven optimal.".to_string());
                     }
                     Err(e) => self.status = Some(format!("No hint: {e}.")),
                 }
@@ -658,10 +660,9 @@ impl App {
             Reply::Progress { size, progress } => {
                 if size == self.game.size() {
                     self.tables = match progress {
-                        BuildProgress::Building { what, done, total } => Some(format!(
-                            "{what} {}%",
-                            done * 100 / total.max(1)
-                        )),
+                        BuildProgress::Building { what, done, total } => {
+                            Some(format!("{what} {}%", done * 100 / total.max(1)))
+                        }
                         BuildProgress::Notice(n) => {
                             self.status = Some(n);
                             self.tables.take()
@@ -675,7 +676,9 @@ impl App {
                     self.tables = None;
                 }
                 if let Some(e) = error {
-                    self.status = Some(format!("Solver tables unavailable ({e}); hints are slower."));
+                    self.status = Some(format!(
+                        "Solver tables unavailable ({e}); hints are slower."
+                    ));
                 }
             }
             Reply::Crashed { id, message } => {
@@ -686,7 +689,9 @@ impl App {
                     self.par_request = None;
                     self.par_wanted = false;
                 }
-                self.status = Some(format!("The solver failed ({message}); play on without it."));
+                self.status = Some(format!(
+                    "The solver failed ({message}); play on without it."
+                ));
             }
         }
     }
@@ -801,9 +806,14 @@ mod tests {
     #[test]
     fn click_slides_a_segment() {
         let mut app = app_with("1 2 3 4 5 6 0 7 8");
-        let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+        let Fit::Fits(l) = fit(app.area, 3) else {
+            panic!()
+        };
         let r = l.tile_rect(8);
-        app.update(Action::Click { column: r.x + 1, row: r.y + 1 });
+        app.update(Action::Click {
+            column: r.x + 1,
+            row: r.y + 1,
+        });
         assert!(matches!(app.mode, Mode::Won(_)));
         assert_eq!(app.game.moves(), 2);
     }
@@ -866,7 +876,9 @@ mod tests {
             t += Duration::from_secs(1);
             app.tick(t);
         }
-        let Mode::Won(w) = &app.mode else { panic!("won") };
+        let Mode::Won(w) = &app.mode else {
+            panic!("won")
+        };
         assert!(w.solver_used);
         assert!(w.best.as_ref().is_some_and(Best::assisted));
     }

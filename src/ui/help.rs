@@ -27,7 +27,10 @@ impl Widget for Help<'_> {
         for (action, names) in self.keys.all() {
             let keys: Vec<&str> = names.iter().map(|n| n.get_ref().as_str()).collect();
             lines.push(Line::from(vec![
-                Span::styled(format!("{:<10}", action.config_name().replace('_', " ")), self.theme.dim),
+                Span::styled(
+                    format!("{:<10}", action.config_name().replace('_', " ")),
+                    self.theme.dim,
+                ),
                 Span::styled(keys.join("  "), self.theme.key),
             ]));
         }

@@ -22,9 +22,24 @@ pub struct TileGeometry {
 
 /// Big tiles when they fit, then smaller ones.
 const GEOMETRIES: [TileGeometry; 3] = [
-    TileGeometry { w: 6, h: 3, gap_x: 1, gap_y: 1 },
-    TileGeometry { w: 4, h: 1, gap_x: 1, gap_y: 1 },
-    TileGeometry { w: 4, h: 1, gap_x: 1, gap_y: 0 },
+    TileGeometry {
+        w: 6,
+        h: 3,
+        gap_x: 1,
+        gap_y: 1,
+    },
+    TileGeometry {
+        w: 4,
+        h: 1,
+        gap_x: 1,
+        gap_y: 1,
+    },
+    TileGeometry {
+        w: 4,
+        h: 1,
+        gap_x: 1,
+        gap_y: 0,
+    },
 ];
 
 impl TileGeometry {
@@ -76,7 +91,7 @@ pub fn fit(area: Rect, side: u16) -> Fit {
         let (bw, bh) = g.board_size(side);
         let w = bw + 1 + PANEL_WIDTH;
         let h = bh.max(PANEL_HEIGHT);
-        if w <= area.width && h + 1 <= area.height {
+        if w <= area.width && h < area.height {
             let x = area.x + (area.width - w) / 2;
             let y = area.y + (area.height - 1 - h) / 2;
             let board = Rect::new(x, y, bw, bh);
@@ -142,7 +157,10 @@ mod tests {
         assert_eq!(l.tile.h, 1);
         assert_eq!(
             fit(Rect::new(0, 0, 40, 10), 4),
-            Fit::TooSmall { need: minimum(4), have: (40, 10) }
+            Fit::TooSmall {
+                need: minimum(4),
+                have: (40, 10)
+            }
         );
     }
 }

@@ -44,14 +44,16 @@ fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
 #[track_caller]
 fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
     let actual = screen(app, w, h);
-    let expected: Vec<String> = expected.iter().map(|l| format!("{l:<w$}", w = usize::from(w))).collect();
-    if actual != expected {
-        panic!(
-            "screen differs\n--- expected\n{}\n--- actual\n{}\n",
-            expected.join("|\n"),
-            actual.join("|\n")
-        );
-    }
+    let expected: Vec<String> = expected
+        .iter()
+        .map(|l| format!("{l:<w$}", w = usize::from(w)))
+        .collect();
+    assert!(
+        actual == expected,
+        "screen differs\n--- expected\n{}\n--- actual\n{}\n",
+        expected.join("|\n"),
+        actual.join("|\n")
+    );
 }
 
 fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
@@ -91,9 +93,29 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     help.mode = Mode::Help;
     vec![
-        ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
-        ("four_hint", with_hint(app(FOUR, Some(Level::Medium), Some(6)), &[Move::Left, Move::Up], true, 6), 60, 16),
-        ("six_plan", with_hint(app(SIX, None, None), &[Move::Up], false, 1), 80, 28),
+        (
+            "three",
+            app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)),
+            60,
+            17,
+        ),
+        (
+            "four_hint",
+            with_hint(
+                app(FOUR, Some(Level::Medium), Some(6)),
+                &[Move::Left, Move::Up],
+                true,
+                6,
+            ),
+            60,
+            16,
+        ),
+        (
+            "six_plan",
+            with_hint(app(SIX, None, None), &[Move::Up], false, 1),
+            80,
+            28,
+        ),
         ("too_small", app(FOUR, None, None), 40, 10),
         ("won", won(), 60, 17),
         ("help", help, 60, 26),
@@ -115,7 +137,10 @@ fn print_screens() {
 
 #[test]
 fn three_by_three_big_tiles_home_brackets() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "three").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "three")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -144,7 +169,10 @@ fn three_by_three_big_tiles_home_brackets() {
 
 #[test]
 fn four_by_four_compact_with_hint_arrow() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "four_hint").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "four_hint")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -172,7 +200,10 @@ fn four_by_four_compact_with_hint_arrow() {
 
 #[test]
 fn six_by_six_big_tiles_with_plan() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "six_plan").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "six_plan")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -212,7 +243,10 @@ fn six_by_six_big_tiles_with_plan() {
 
 #[test]
 fn too_small_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "too_small").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "too_small")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -234,7 +268,10 @@ fn too_small_screen() {
 
 #[test]
 fn win_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "won").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "won")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -263,7 +300,10 @@ fn win_screen() {
 
 #[test]
 fn help_overlay() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
+    let (_, a, w, h) = scenarios()
+        .into_iter()
+        .find(|s| s.0 == "help")
+        .expect("scenario");
     assert_screen(
         &a,
         w,
@@ -301,7 +341,12 @@ fn help_overlay() {
 
 #[test]
 fn home_and_hint_do_not_rely_on_colour() {
-    let a = with_hint(app(FOUR, Some(Level::Medium), Some(6)), &[Move::Left], true, 6);
+    let a = with_hint(
+        app(FOUR, Some(Level::Medium), Some(6)),
+        &[Move::Left],
+        true,
+        6,
+    );
     let t = draw(&a, 60, 16);
     let buf = t.backend().buffer();
     // "[ 4]" at the top right is home: bold; "◀12" is the hint: underlined; "5" is neither.

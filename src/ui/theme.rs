@@ -32,7 +32,7 @@ const YELLOW: Color = Color::Rgb(0xF0, 0xE4, 0x42);
 const SKY: Color = Color::Rgb(0x56, 0xB4, 0xE9);
 
 impl Theme {
-    /// The theme for `settings`; `no_color` (the NO_COLOR convention) forces monochrome.
+    /// The theme for `settings`; `no_color` (the `NO_COLOR` convention) forces monochrome.
     pub fn new(settings: &ThemeSettings, no_color: bool) -> Theme {
         if no_color || settings.preset == ThemePreset::Mono {
             return Theme::mono();
@@ -88,7 +88,7 @@ impl Theme {
     }
 }
 
-/// Whether NO_COLOR asks for no colour (set and not empty, per no-color.org).
+/// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
 pub fn no_color_requested() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
