@@ -29,13 +29,7 @@ pub enum Level {
 
 impl Level {
     /// Every level, easiest first, then Random.
-    pub const ALL: [Level; 5] = [
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Expert,
-        Level::Random,
-    ];
+    pub const ALL: [Level; 5] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert, Level::Random];
 
     /// The level's name in lower case, as typed on the command line.
     pub const fn name(self) -> &'static str {
@@ -63,9 +57,7 @@ impl FromStr for Level {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == lower)
-            .ok_or_else(|| {
-                format!("unknown level '{s}': choose easy, medium, hard, expert or random")
-            })
+            .ok_or_else(|| format!("unknown level '{s}': choose easy, medium, hard, expert or random"))
     }
 }
 

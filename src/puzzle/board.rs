@@ -97,10 +97,7 @@ impl Board {
 
     /// The cell that holds `tile`.
     pub fn position_of(&self, tile: u8) -> usize {
-        self.tiles()
-            .iter()
-            .position(|&t| t == tile)
-            .unwrap_or(self.blank())
+        self.tiles().iter().position(|&t| t == tile).unwrap_or(self.blank())
     }
 
     /// Whether this is the solved board.
@@ -129,8 +126,7 @@ impl Board {
 
     /// The tile that `m` would slide, if the move is possible.
     pub fn tile_moved_by(&self, m: Move) -> Option<u8> {
-        m.source(self.blank(), self.size.side())
-            .map(|from| self.tiles[from])
+        m.source(self.blank(), self.size.side()).map(|from| self.tiles[from])
     }
 
     /// Plays `m` if it is possible and returns whether it was.
@@ -249,9 +245,7 @@ mod tests {
     fn apply_all_is_atomic() {
         let mut b = Board::goal(Size::THREE);
         let before = b;
-        let err = b
-            .apply_all(&[Move::Down, Move::Down, Move::Down])
-            .unwrap_err();
+        let err = b.apply_all(&[Move::Down, Move::Down, Move::Down]).unwrap_err();
         assert_eq!(
             err,
             BoardError::IllegalMove {

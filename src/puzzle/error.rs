@@ -17,9 +17,7 @@ pub enum BoardError {
         position: usize,
     },
     /// A number does not name a tile of this size.
-    #[error(
-        "{value} is out of range for a {side}×{side} board (tiles are 1 to {max}, 0 is the blank)"
-    )]
+    #[error("{value} is out of range for a {side}×{side} board (tiles are 1 to {max}, 0 is the blank)")]
     OutOfRange {
         /// The number found.
         value: u64,

@@ -32,10 +32,7 @@ pub fn permutation_is_odd(size: Size, tiles: &[u8]) -> bool {
 
 /// The blank's Manhattan distance from its goal cell (bottom right).
 pub fn blank_distance(size: Size, tiles: &[u8]) -> usize {
-    let blank = tiles
-        .iter()
-        .position(|&t| t == 0)
-        .unwrap_or(size.cells() - 1);
+    let blank = tiles.iter().position(|&t| t == 0).unwrap_or(size.cells() - 1);
     let (r, c) = size.row_col(blank);
     (size.side() - 1 - r) + (size.side() - 1 - c)
 }
@@ -78,10 +75,7 @@ mod tests {
             let msg = check_solvable(size, &tiles).unwrap_err().to_string();
             assert!(msg.starts_with("unsolvable: "), "{msg}");
             assert!(msg.contains("odd permutation parity"), "{msg}");
-            assert!(
-                msg.ends_with("no sequence of moves reaches the goal"),
-                "{msg}"
-            );
+            assert!(msg.ends_with("no sequence of moves reaches the goal"), "{msg}");
         }
     }
 

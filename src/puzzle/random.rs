@@ -94,10 +94,7 @@ impl Board {
         let mut board = Board::goal(size);
         let mut last: Option<Move> = None;
         for _ in 0..steps {
-            let options: Vec<Move> = board
-                .legal_moves()
-                .filter(|m| Some(m.inverse()) != last)
-                .collect();
+            let options: Vec<Move> = board.legal_moves().filter(|m| Some(m.inverse()) != last).collect();
             let m = options[rng.index(options.len())];
             board.try_move(m);
             last = Some(m);

@@ -61,11 +61,7 @@ impl Size {
 
     /// The cell where `tile` belongs in the goal (the blank, 0, belongs in the last cell).
     pub const fn goal_index(self, tile: u8) -> usize {
-        if tile == 0 {
-            self.cells() - 1
-        } else {
-            tile as usize - 1
-        }
+        if tile == 0 { self.cells() - 1 } else { tile as usize - 1 }
     }
 
     /// The tile that belongs at `index` in the goal.
@@ -91,12 +87,8 @@ impl std::str::FromStr for Size {
     fn from_str(s: &str) -> Result<Size, BoardError> {
         let s = s.trim();
         let head = s.split(['x', 'X', '×']).next().unwrap_or(s);
-        let n: usize = head
-            .trim()
-            .parse()
-            .map_err(|_| BoardError::BadSize(s.to_string()))?;
-        if s.contains(['x', 'X', '×']) && !s.split(['x', 'X', '×']).all(|p| p.trim() == head.trim())
-        {
+        let n: usize = head.trim().parse().map_err(|_| BoardError::BadSize(s.to_string()))?;
+        if s.contains(['x', 'X', '×']) && !s.split(['x', 'X', '×']).all(|p| p.trim() == head.trim()) {
             return Err(BoardError::BadSize(s.to_string()));
         }
         Size::new(n)

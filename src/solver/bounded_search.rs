@@ -1,14 +1,246 @@
-//! Time-bounded search for large boards (placeholder: plain IDA*).
+//! A time-bounded search for boards too hard to solve optimally on demand (5×5, 6×6).
+//!
+//! Anytime beam search: breadth-first by depth, keeping only the `width` children with the
+//! lowest heuristic at each depth. A narrow beam finds a whole solution in milliseconds;
+//! then the width doubles while time remains, each run pruning nodes whose `g + h` cannot
+//! beat the best plan so far. The first run ignores the deadline, so a plan is always
+//! returned unless the caller cancels.
+//!
+//! Duplicates are dropped against the last few depths (a state's depth parity is fixed, so
+//! short cycles land within them); a full closed list would cost too much memory at large
+//! widths and only saves work, not correctness.
 
-use crate::puzzle::Board;
-use crate::solver::heuristic::Incremental;
-use crate::solver::{Solution, SolveError, Stop, ida_star};
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::time::Instant;
 
-/// Always returns a whole solution.
-pub(crate) fn solve<H: Incremental>(
+use crate::puzzle::{Board, MAX_CELLS, Move, SeededRng};
+use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::{Solution, SolveError, Stop};
+
+/// The first beam's width: wide enough to be sound, narrow enough to take milliseconds.
+const FIRST_WIDTH: usize = 256;
+/// Wider beams cost memory (about 200 bytes a node) for little gain.
+const MAX_WIDTH: usize = 1 << 17;
+/// A beam that runs deeper than this has lost its way; the next, wider one starts over.
+const MAX_DEPTH: usize = 1000;
+/// How many past depths are remembered for duplicate detection.
+const MEMORY_DEPTHS: usize = 4;
+
+/// A pass-through hasher: Zobrist keys are already uniformly random.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed");
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// Random keys per (tile, cell); a board's key is the xor over its tiles.
+struct Zobrist([u64; MAX_CELLS * MAX_CELLS]);
+
+impl Zobrist {
+    fn new() -> Zobrist {
+        let mut rng = SeededRng::new(0x5EED);
+        let mut keys = [0u64; MAX_CELLS * MAX_CELLS];
+        for k in &mut keys {
+            *k = rng.next_u64();
+        }
+        Zobrist(keys)
+    }
+    fn key(&self, tile: u8, cell: usize) -> u64 {
+        self.0[tile as usize * MAX_CELLS + cell]
+    }
+    fn board(&self, b: &SearchBoard) -> u64 {
+        (0..b.side * b.side)
+            .filter(|&i| b.tiles[i] != 0)
+            .fold(0, |k, i| k ^ self.key(b.tiles[i], i))
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Node<S: Copy> {
+    board: SearchBoard,
+    state: S,
+    key: u64,
+    h: u32,
+    last: Option<Move>,
+    /// Index of this node's move in the trace arena.
+    trace: u32,
+}
+
+/// Outcome of one beam.
+enum Beam {
+    Found(Vec<Move>),
+    Failed,
+    Stopped,
+}
+
+/// Returns a whole solution: the best plan found before the deadline.
+pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let root = SearchBoard::new(board);
+    let state = heuristic.init(&root);
+    let lower_bound = heuristic.h(&state);
+    if board.is_goal() {
+        return Ok(Solution {
+            moves: Vec::new(),
+            optimal: true,
+            lower_bound: 0,
+            nodes: 0,
+            elapsed: start.elapsed(),
+        });
+    }
+    let zobrist = Zobrist::new();
+    let mut nodes = 0u64;
+    let mut best: Option<Vec<Move>> = None;
+    let mut width = FIRST_WIDTH;
+    let must_finish = stop.without_deadline();
+    while width <= MAX_WIDTH {
+        let run_stop = if best.is_some() { stop } else { &must_finish };
+        let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
+        match beam(heuristic, &zobrist, root, state, width, limit, run_stop, &mut nodes) {
+            Beam::Found(moves) => best = Some(moves),
+            Beam::Failed => {}
+            Beam::Stopped => break,
+        }
+        if best.as_ref().is_some_and(|b| b.len() as u32 == lower_bound) || stop.should_stop() {
+            break;
+        }
+        width *= 2;
+    }
+    if stop.is_cancelled() && best.is_none() {
+        return Err(SolveError::Cancelled);
+    }
+    let Some(moves) = best else {
+        // Every beam failed without a deadline: fall back to an unbounded optimal search.
+        return crate::solver::ida_star::solve(heuristic, board, &must_finish);
+    };
+    Ok(Solution {
+        optimal: moves.len() as u32 == lower_bound,
+        moves,
+        lower_bound,
+        nodes,
+        elapsed: start.elapsed(),
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn beam<H: Incremental>(
     heuristic: &H,
-    board: &Board,
+    zobrist: &Zobrist,
+    root: SearchBoard,
+    state: H::State,
+    width: usize,
+    limit: u32,
     stop: &Stop,
-) -> Result<Solution, SolveError> {
-    ida_star::solve(heuristic, board, &stop.without_deadline())
+    nodes: &mut u64,
+) -> Beam {
+    let mut trace: Vec<(u32, Move)> = Vec::new();
+    let root_key = zobrist.board(&root);
+    let mut layer = vec![Node {
+        board: root,
+        state,
+        key: root_key,
+        h: heuristic.h(&state),
+        last: None,
+        trace: u32::MAX,
+    }];
+    let mut memory: Vec<KeySet> = vec![KeySet::from_iter([root_key])];
+    let mut children: Vec<Node<H::State>> = Vec::with_capacity(width * 3);
+    for depth in 1..=MAX_DEPTH as u32 {
+        if depth >= limit {
+            return Beam::Failed;
+        }
+        if stop.should_stop() {
+            return Beam::Stopped;
+        }
+        children.clear();
+        let mut seen = KeySet::default();
+        for node in &layer {
+            let blank = node.board.blank;
+            for m in Move::ALL {
+                if node.last == Some(m.inverse()) {
+                    continue;
+                }
+                let Some(from) = m.source(blank, node.board.side) else {
+                    continue;
+                };
+                let mut b = node.board;
+                let tile = b.tiles[from];
+                b.tiles[blank] = tile;
+                b.tiles[from] = 0;
+                b.blank = from;
+                let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
+                if seen.contains(&key) || memory.iter().any(|s| s.contains(&key)) {
+                    continue;
+                }
+                let mut s = node.state;
+                heuristic.update(&mut s, &b, tile, from, blank);
+                let h = heuristic.h(&s);
+                *nodes += 1;
+                if *nodes & 0xFFF == 0 && stop.should_stop() {
+                    return Beam::Stopped;
+                }
+                if depth + h >= limit {
+                    continue;
+                }
+                seen.insert(key);
+                trace.push((node.trace, m));
+                let child = Node {
+                    board: b,
+                    state: s,
+                    key,
+                    h,
+                    last: Some(m),
+                    trace: (trace.len() - 1) as u32,
+                };
+                if h == 0 && is_goal(&b) {
+                    return Beam::Found(path(&trace, child.trace));
+                }
+                children.push(child);
+            }
+        }
+        if children.is_empty() {
+            return Beam::Failed;
+        }
+        if children.len() > width {
+            children.select_nth_unstable_by_key(width, |c| (c.h, c.key));
+            children.truncate(width);
+        }
+        std::mem::swap(&mut layer, &mut children);
+        memory.push(seen);
+        if memory.len() > MEMORY_DEPTHS {
+            memory.remove(0);
+        }
+    }
+    Beam::Failed
+}
+
+fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while at != u32::MAX {
+        let (parent, m) = trace[at as usize];
+        moves.push(m);
+        at = parent;
+    }
+    moves.reverse();
+    moves
+}
+
+fn is_goal(board: &SearchBoard) -> bool {
+    let cells = board.side * board.side;
+    board.tiles[..cells - 1]
+        .iter()
+        .enumerate()
+        .all(|(i, &t)| t as usize == i + 1)
 }

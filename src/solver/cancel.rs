@@ -61,9 +61,7 @@ impl Stop {
 
     /// Whether the search was cancelled (not merely out of time).
     pub fn is_cancelled(&self) -> bool {
-        self.flag
-            .as_ref()
-            .is_some_and(|f| f.load(Ordering::Relaxed))
+        self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
             || self
                 .generation
                 .as_ref()

@@ -20,10 +20,7 @@ pub struct ExactTable {
 fn rank(tiles: &[u8]) -> usize {
     let mut r = 0;
     for i in 0..CELLS {
-        let smaller_after = tiles[i + 1..CELLS]
-            .iter()
-            .filter(|&&t| t < tiles[i])
-            .count();
+        let smaller_after = tiles[i + 1..CELLS].iter().filter(|&&t| t < tiles[i]).count();
         r = r * (CELLS - i) + smaller_after;
     }
     r

@@ -3,9 +3,7 @@
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
-use crate::solver::{
-    bounded_search, ida_star, linear_conflict, manhattan, pattern_db, walking_distance,
-};
+use crate::solver::{bounded_search, ida_star, linear_conflict, manhattan, pattern_db, walking_distance};
 
 /// The board as the search sees it: a flat array moved in place.
 #[derive(Clone, Copy)]
@@ -40,14 +38,26 @@ pub(crate) trait Incremental: Sync {
     /// The estimate for a state.
     fn h(&self, state: &Self::State) -> u32;
     /// Updates `state` after `tile` moved from `from` to `to`; `board` is already moved.
-    fn update(
+    fn update(&self, state: &mut Self::State, board: &SearchBoard, tile: u8, from: usize, to: usize);
+
+    /// Like [`Incremental::update`] followed by [`Incremental::h`], except that a heuristic
+    /// may stop early once it knows the value exceeds `limit`: it then returns some
+    /// admissible value above `limit` and leaves `state` unusable. Searches call this for
+    /// children they will discard when the value is too high.
+    #[inline]
+    fn update_within(
         &self,
         state: &mut Self::State,
         board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
-    );
+        limit: u32,
+    ) -> u32 {
+        let _ = limit;
+        self.update(state, board, tile, from, to);
+        self.h(state)
+    }
 }
 
 /// A heuristic resolved for one size, with its tables borrowed from the solver.
@@ -60,20 +70,14 @@ pub(crate) enum Chosen<'a> {
 
 impl<'a> Chosen<'a> {
     /// Resolves `kind` for `size`; `auto` takes the strongest ready table.
-    pub fn new(
-        solver: &'a Solver,
-        size: Size,
-        kind: HeuristicKind,
-    ) -> Result<Chosen<'a>, SolveError> {
+    pub fn new(solver: &'a Solver, size: Size, kind: HeuristicKind) -> Result<Chosen<'a>, SolveError> {
         let unavailable = || SolveError::HeuristicUnavailable {
             heuristic: kind.name(),
             size,
         };
         Ok(match kind {
             HeuristicKind::Manhattan => Chosen::Manhattan(manhattan::Manhattan::new(size)),
-            HeuristicKind::LinearConflict => {
-                Chosen::LinearConflict(linear_conflict::LinearConflict::new(size))
-            }
+            HeuristicKind::LinearConflict => Chosen::LinearConflict(linear_conflict::LinearConflict::new(size)),
             HeuristicKind::WalkingDistance => {
                 let wd = solver.walking(size).ok_or_else(unavailable)?;
                 Chosen::Walking(walking_distance::WalkingWithConflict::new(wd, size))

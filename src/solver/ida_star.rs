@@ -8,7 +8,7 @@
 
 use std::time::Instant;
 
-use crate::puzzle::{Board, Move};
+use crate::puzzle::{Board, MAX_CELLS, Move};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::{Solution, SolveError, Stop};
 
@@ -25,27 +25,63 @@ enum Pass {
 struct Search<'a, H: Incremental> {
     heuristic: &'a H,
     stop: &'a Stop,
+    table: &'a MoveTable,
     nodes: u64,
     path: Vec<Move>,
 }
 
+/// The moves possible with the blank at each cell, with the cell the tile comes from;
+/// precomputed because division by the side is slow in the inner loop.
+pub(crate) struct MoveTable {
+    moves: [[(Move, u8); 4]; MAX_CELLS],
+    count: [u8; MAX_CELLS],
+}
+
+impl MoveTable {
+    pub fn new(side: usize) -> MoveTable {
+        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
+        let mut count = [0u8; MAX_CELLS];
+        for blank in 0..side * side {
+            for m in Move::ALL {
+                if let Some(from) = m.source(blank, side) {
+                    moves[blank][count[blank] as usize] = (m, from as u8);
+                    count[blank] += 1;
+                }
+            }
+        }
+        MoveTable { moves, count }
+    }
+
+    #[inline]
+    pub fn from(&self, blank: usize) -> &[(Move, u8)] {
+        &self.moves[blank][..self.count[blank] as usize]
+    }
+}
+
 /// Finds an optimal solution of `board`, or stops with `Cancelled`/`OutOfTime`.
-pub(crate) fn solve<H: Incremental>(
-    heuristic: &H,
-    board: &Board,
-    stop: &Stop,
-) -> Result<Solution, SolveError> {
+pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let mut sb = SearchBoard::new(board);
     let state = heuristic.init(&sb);
     let mut bound = heuristic.h(&state);
+    let table = MoveTable::new(sb.side);
     let mut search = Search {
         heuristic,
         stop,
+        table: &table,
         nodes: 0,
         path: Vec::with_capacity(128),
     };
     loop {
+        if is_goal(&sb) {
+            return Ok(Solution {
+                moves: Vec::new(),
+                optimal: true,
+                lower_bound: 0,
+                nodes: 1,
+                elapsed: start.elapsed(),
+            });
+        }
         match search.dfs(&mut sb, state, 0, bound, None) {
             Pass::Found => {
                 let moves = search.path;
@@ -70,48 +106,44 @@ pub(crate) fn solve<H: Incremental>(
 }
 
 impl<H: Incremental> Search<'_, H> {
-    fn dfs(
-        &mut self,
-        board: &mut SearchBoard,
-        state: H::State,
-        g: u32,
-        bound: u32,
-        last: Option<Move>,
-    ) -> Pass {
+    /// Expands a node already known to be within the bound. Children over the bound are
+    /// evaluated here and never entered, which saves a call and a board copy per leaf.
+    fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, last: Option<Move>) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
             return Pass::Stopped;
         }
-        let h = self.heuristic.h(&state);
-        let f = g + h;
-        if f > bound {
-            return Pass::Exceeded(f);
-        }
-        if h == 0 && is_goal(board) {
-            return Pass::Found;
-        }
         let mut next = u32::MAX;
         let blank = board.blank;
-        for m in Move::ALL {
+        let limit = bound - g - 1;
+        for &(m, from) in self.table.from(blank) {
             if last == Some(m.inverse()) {
                 continue;
             }
-            let Some(from) = m.source(blank, board.side) else {
-                continue;
-            };
+            let from = from as usize;
             let tile = board.tiles[from];
             board.tiles[blank] = tile;
             board.tiles[from] = 0;
             board.blank = from;
             let mut child = state;
-            self.heuristic.update(&mut child, board, tile, from, blank);
-            self.path.push(m);
-            match self.dfs(board, child, g + 1, bound, Some(m)) {
-                Pass::Found => return Pass::Found,
-                Pass::Stopped => return Pass::Stopped,
-                Pass::Exceeded(t) => next = next.min(t),
+            let h = self
+                .heuristic
+                .update_within(&mut child, board, tile, from, blank, limit);
+            if h <= limit {
+                if h == 0 && is_goal(board) {
+                    self.path.push(m);
+                    return Pass::Found;
+                }
+                self.path.push(m);
+                match self.dfs(board, child, g + 1, bound, Some(m)) {
+                    Pass::Found => return Pass::Found,
+                    Pass::Stopped => return Pass::Stopped,
+                    Pass::Exceeded(t) => next = next.min(t),
+                }
+                self.path.pop();
+            } else {
+                next = next.min(g + 1 + h);
             }
-            self.path.pop();
             board.tiles[from] = tile;
             board.tiles[blank] = 0;
             board.blank = blank;

@@ -118,8 +118,7 @@ impl Incremental for LinearConflict {
     }
 
     fn update(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        self.manhattan
-            .update(&mut s.manhattan, board, tile, from, to);
+        self.manhattan.update(&mut s.manhattan, board, tile, from, to);
         let n = board.side;
         // A horizontal move keeps the tile's row order; only the two columns change, and
         // vice versa.

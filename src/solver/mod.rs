@@ -19,7 +19,7 @@ pub mod worker;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use serde::Serialize;
@@ -32,6 +32,9 @@ pub use exact_table::ExactTable;
 pub use pattern_db::{Partition, PatternDb};
 pub use table_cache::{BuildProgress, TableCache};
 pub use walking_distance::WalkingDistance;
+
+/// The bounded search's time budget when the caller gives none.
+pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
 
 /// A heuristic, chosen by name on the command line (`--heuristic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
@@ -82,9 +85,7 @@ impl FromStr for HeuristicKind {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         HeuristicKind::ALL.into_iter().find(|h| h.name() == s).ok_or_else(|| {
-            format!(
-                "unknown heuristic '{s}': choose manhattan, linear-conflict, walking-distance, pdb or auto"
-            )
+            format!("unknown heuristic '{s}': choose manhattan, linear-conflict, walking-distance, pdb or auto")
         })
     }
 }
@@ -112,7 +113,7 @@ pub struct Solution {
     pub optimal: bool,
     /// The best lower bound on the optimal length that the search established.
     pub lower_bound: u32,
-    /// Nodes expanded.
+    /// Nodes expanded (children cut off by the bound are evaluated but not counted).
     pub nodes: u64,
     /// Wall-clock time spent.
     pub elapsed: Duration,
@@ -176,6 +177,9 @@ struct Tables {
     walking4: OnceLock<WalkingDistance>,
     walking3: OnceLock<WalkingDistance>,
     pdbs: [OnceLock<Arc<PatternDb>>; 4],
+    /// Held while a size's databases are built, so concurrent callers wait instead of
+    /// building them twice.
+    building: [Mutex<()>; 4],
 }
 
 fn size_slot(size: Size) -> usize {
@@ -192,6 +196,7 @@ impl Solver {
                 walking4: OnceLock::new(),
                 walking3: OnceLock::new(),
                 pdbs: Default::default(),
+                building: Default::default(),
             }),
         }
     }
@@ -231,16 +236,8 @@ impl Solver {
     /// The walking-distance tables for 3×3 or 4×4.
     pub fn walking(&self, size: Size) -> Option<&WalkingDistance> {
         match size.side() {
-            3 => Some(
-                self.tables
-                    .walking3
-                    .get_or_init(|| WalkingDistance::build(size)),
-            ),
-            4 => Some(
-                self.tables
-                    .walking4
-                    .get_or_init(|| WalkingDistance::build(size)),
-            ),
+            3 => Some(self.tables.walking3.get_or_init(|| WalkingDistance::build(size))),
+            4 => Some(self.tables.walking4.get_or_init(|| WalkingDistance::build(size))),
             _ => None,
         }
     }
@@ -250,12 +247,14 @@ impl Solver {
         self.tables.pdbs[size_slot(size)].get()
     }
 
-    fn pdb_prepare(
-        &self,
-        size: Size,
-        progress: &dyn Fn(BuildProgress),
-    ) -> Result<&Arc<PatternDb>, SolveError> {
+    fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
         let slot = &self.tables.pdbs[size_slot(size)];
+        if let Some(db) = slot.get() {
+            return Ok(db);
+        }
+        let _guard = self.tables.building[size_slot(size)]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(db) = slot.get() {
             return Ok(db);
         }
@@ -274,17 +273,11 @@ impl Solver {
         let walking_distance = self.walking(board.size()).map(|w| w.value(board));
         let pdb = self.pdb(board.size()).map(|db| db.value(board));
         let exact = (board.size().side() == 3).then(|| self.exact3().distance(board));
-        let lower_bound = [
-            Some(manhattan),
-            Some(linear_conflict),
-            walking_distance,
-            pdb,
-            exact,
-        ]
-        .into_iter()
-        .flatten()
-        .max()
-        .unwrap_or(0);
+        let lower_bound = [Some(manhattan), Some(linear_conflict), walking_distance, pdb, exact]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0);
         Rating {
             manhattan,
             linear_conflict,
@@ -326,7 +319,8 @@ impl Solver {
                 Err(e) => return Err(e),
             }
         }
-        let budget = opts.max_time.unwrap_or(Duration::from_secs(1));
+        // Stop a little early: the caller's budget includes returning and drawing the answer.
+        let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
         let mut s = heuristic.bounded(board, &stop)?;
         s.elapsed = start.elapsed();

@@ -1,31 +1,101 @@
-//! Additive disjoint pattern databases (placeholder until the real build lands).
+//! Additive disjoint pattern databases (Korf & Felner).
+//!
+//! The tiles are split into disjoint groups. For one group, forget which other tile is
+//! where: a state is the cells of the group's tiles plus the blank. A breadth-first search
+//! backward from the goal, in which only moves of the group's own tiles cost a move (the
+//! blank wanders through other tiles for free), gives for every placement of the group the
+//! fewest moves *of that group's tiles* needed to bring them home. Each real move moves one
+//! tile, of exactly one group, so the groups' values add and the sum stays admissible.
+//!
+//! The board mirrored across the main diagonal needs exactly as many moves, so looking up
+//! the mirrored board in the same tables gives a second admissible bound; the heuristic is
+//! the larger of the two.
+//!
+//! Placements are indexed by their rank as a partial permutation of cells
+//! (N²·(N²−1)·…), one byte each. The search keeps three bitsets over (placement, blank cell)
+//! instead of a queue, which bounds its memory at a few bits per state.
 
 use std::sync::Arc;
 
-use crate::puzzle::{Board, Size};
+use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::heuristic::{Incremental, SearchBoard};
-use crate::solver::linear_conflict::{LcState, LinearConflict};
 use crate::solver::table_cache::BuildProgress;
 
+/// The most groups a partition may have (6×6 in groups of four needs nine).
+pub const MAX_GROUPS: usize = 12;
+/// The largest group we build: eight tiles of 4×4 is 518,918,400 placements.
+pub const MAX_GROUP_TILES: usize = 8;
+
 /// A partition of the tiles of one size into disjoint groups.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Partition {
     size: Size,
     groups: Vec<Vec<u8>>,
 }
 
 impl Partition {
-    /// The default partition for a size.
+    /// A partition from explicit groups; every tile 1..N²−1 must appear exactly once.
+    pub fn new(size: Size, groups: Vec<Vec<u8>>) -> Result<Partition, String> {
+        let mut seen = vec![false; size.cells()];
+        if groups.is_empty() || groups.len() > MAX_GROUPS {
+            return Err(format!("a partition needs 1 to {MAX_GROUPS} groups"));
+        }
+        for g in &groups {
+            if g.is_empty() || g.len() > MAX_GROUP_TILES {
+                return Err(format!("each group needs 1 to {MAX_GROUP_TILES} tiles"));
+            }
+            for &t in g {
+                let ti = t as usize;
+                if ti == 0 || ti >= size.cells() || seen[ti] {
+                    return Err(format!("tile {t} is out of range or in two groups"));
+                }
+                seen[ti] = true;
+            }
+        }
+        if let Some(t) = (1..size.cells()).find(|&t| !seen[t]) {
+            return Err(format!("tile {t} is in no group"));
+        }
+        Ok(Partition { size, groups })
+    }
+
+    /// The partition chosen for each size by measurement (see BENCHMARKS.md).
+    ///
+    /// 4×4: 6-6-3 (left block, right block, bottom row), Korf and Felner's split mapped to
+    /// our goal. 5×5: 5-5-5-5-4 blocks. 6×6: 2×2 blocks, 4 tiles each.
     pub fn default_for(size: Size) -> Partition {
+        let groups: Vec<Vec<u8>> = match size.side() {
+            3 => vec![vec![1, 2, 4, 5], vec![3, 6, 7, 8]],
+            4 => vec![vec![1, 2, 5, 6, 9, 10], vec![3, 4, 7, 8, 11, 12], vec![13, 14, 15]],
+            5 => vec![
+                vec![1, 2, 3, 6, 7],
+                vec![4, 5, 8, 9, 10],
+                vec![11, 12, 16, 17, 21],
+                vec![13, 14, 18, 19, 23],
+                vec![15, 20, 22, 24],
+            ],
+            _ => blocks(size, 2),
+        };
+        Partition { size, groups }
+    }
+
+    /// The 7-8 split for 4×4: stronger, slower to build, 550 MB.
+    pub fn large_4x4() -> Partition {
         Partition {
-            size,
-            groups: vec![(1..size.cells() as u8).collect()],
+            size: Size::FOUR,
+            groups: vec![vec![1, 2, 3, 4, 5, 6, 7], vec![8, 9, 10, 11, 12, 13, 14, 15]],
         }
     }
+
     /// The board size.
     pub fn size(&self) -> Size {
         self.size
     }
+
+    /// The groups of tiles.
+    pub fn groups(&self) -> &[Vec<u8>] {
+        &self.groups
+    }
+
     /// Group sizes joined by dashes, e.g. `6-6-3`.
     pub fn name(&self) -> String {
         self.groups
@@ -34,53 +104,535 @@ impl Partition {
             .collect::<Vec<_>>()
             .join("-")
     }
+
+    /// A short text that identifies the exact groups (for cache headers and file names).
+    pub fn signature(&self) -> String {
+        let groups: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+            .collect();
+        format!("{}x{}:{}", self.size.side(), self.size.side(), groups.join("/"))
+    }
+
+    /// The number of entries the tables hold in all.
+    pub fn entries(&self) -> u64 {
+        self.groups.iter().map(|g| placements(self.size.cells(), g.len())).sum()
+    }
 }
 
-/// Pattern databases for one partition.
+/// Square blocks of `b`×`b` cells, row by row, the last one short of the blank.
+fn blocks(size: Size, b: usize) -> Vec<Vec<u8>> {
+    let n = size.side();
+    let mut groups = Vec::new();
+    for br in (0..n).step_by(b) {
+        for bc in (0..n).step_by(b) {
+            let mut g = Vec::new();
+            for r in br..(br + b).min(n) {
+                for c in bc..(bc + b).min(n) {
+                    let t = size.goal_tile(size.index(r, c));
+                    if t != 0 {
+                        g.push(t);
+                    }
+                }
+            }
+            groups.push(g);
+        }
+    }
+    groups
+}
+
+/// Number of ways to place `k` distinct tiles on `cells` cells.
+pub fn placements(cells: usize, k: usize) -> u64 {
+    (0..k).map(|i| (cells - i) as u64).product()
+}
+
+/// Rank of a placement (distinct cells `pos`) among all placements of its length: the
+/// `i`-th digit is the cell's index among the cells not used by earlier tiles.
+#[inline]
+fn rank(pos: &[u8], cells: usize) -> usize {
+    let mut used = 0u64;
+    let mut r = 0usize;
+    for (i, &p) in pos.iter().enumerate() {
+        let below = (used & ((1u64 << p) - 1)).count_ones() as usize;
+        r = r * (cells - i) + (p as usize - below);
+        used |= 1u64 << p;
+    }
+    r
+}
+
+/// Inverse of [`rank`].
+fn unrank(mut r: usize, k: usize, cells: usize, pos: &mut [u8]) {
+    let mut digits = [0usize; MAX_GROUP_TILES];
+    for i in (0..k).rev() {
+        digits[i] = r % (cells - i);
+        r /= cells - i;
+    }
+    let mut used = 0u64;
+    for i in 0..k {
+        let mut d = digits[i];
+        let mut cell = 0;
+        loop {
+            if used & (1u64 << cell) == 0 {
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+            }
+            cell += 1;
+        }
+        pos[i] = cell as u8;
+        used |= 1u64 << cell;
+    }
+}
+
+/// A fixed-size bitset.
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(len: usize) -> Bits {
+        Bits(vec![0; len.div_ceil(64)])
+    }
+    #[inline]
+    fn get(&self, i: usize) -> bool {
+        self.0[i >> 6] & (1 << (i & 63)) != 0
+    }
+    #[inline]
+    fn set(&mut self, i: usize) {
+        self.0[i >> 6] |= 1 << (i & 63);
+    }
+    fn clear(&mut self) {
+        self.0.fill(0);
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+}
+
+/// Cell masks for sliding the blank's reachable region by one step.
+struct Grid {
+    side: usize,
+    cells: usize,
+    all: u64,
+    not_left: u64,
+    not_right: u64,
+    neighbours: [u64; MAX_CELLS],
+}
+
+impl Grid {
+    fn new(size: Size) -> Grid {
+        let (n, cells) = (size.side(), size.cells());
+        let all = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        let (mut not_left, mut not_right) = (0u64, 0u64);
+        let mut neighbours = [0u64; MAX_CELLS];
+        for i in 0..cells {
+            let (r, c) = (i / n, i % n);
+            if c > 0 {
+                not_left |= 1 << i;
+                neighbours[i] |= 1 << (i - 1);
+            }
+            if c + 1 < n {
+                not_right |= 1 << i;
+                neighbours[i] |= 1 << (i + 1);
+            }
+            if r > 0 {
+                neighbours[i] |= 1 << (i - n);
+            }
+            if r + 1 < n {
+                neighbours[i] |= 1 << (i + n);
+            }
+        }
+        Grid {
+            side: n,
+            cells,
+            all,
+            not_left,
+            not_right,
+            neighbours,
+        }
+    }
+
+    /// The cells the blank reaches from `start` without moving any cell in `blocked`.
+    #[inline]
+    fn region(&self, start: usize, blocked: u64) -> u64 {
+        let free = self.all & !blocked;
+        let mut region = 1u64 << start;
+        loop {
+            let grown = region
+                | ((region & self.not_right) << 1)
+                | ((region & self.not_left) >> 1)
+                | (region << self.side)
+                | (region >> self.side);
+            let grown = grown & free;
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+}
+
+/// Builds one group's table: fewest moves of the group's tiles for every placement.
+fn build_group(size: Size, tiles: &[u8], report: &mut dyn FnMut(u64)) -> Vec<u8> {
+    let grid = Grid::new(size);
+    let (cells, k) = (grid.cells, tiles.len());
+    let configs = placements(cells, k) as usize;
+    let states = configs * cells;
+    let mut table = vec![u8::MAX; configs];
+    let mut closed = Bits::new(states);
+    let mut current = Bits::new(states);
+    let mut next = Bits::new(states);
+
+    let mut goal = [0u8; MAX_GROUP_TILES];
+    for (i, &t) in tiles.iter().enumerate() {
+        goal[i] = size.goal_index(t) as u8;
+    }
+    current.set(rank(&goal[..k], cells) * cells + (cells - 1));
+
+    let mut depth = 0u8;
+    let mut done = 0u64;
+    let mut pos = [0u8; MAX_GROUP_TILES];
+    while !current.is_empty() {
+        for word in 0..current.0.len() {
+            let mut bits = current.0[word];
+            while bits != 0 {
+                let state = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if closed.get(state) {
+                    continue;
+                }
+                let (config, blank) = (state / cells, state % cells);
+                unrank(config, k, cells, &mut pos);
+                let occupied = pos[..k].iter().fold(0u64, |m, &p| m | (1u64 << p));
+                let region = grid.region(blank, occupied);
+                let mut r = region;
+                while r != 0 {
+                    let x = r.trailing_zeros() as usize;
+                    r &= r - 1;
+                    closed.set(config * cells + x);
+                }
+                if table[config] == u8::MAX {
+                    table[config] = depth;
+                    done += 1;
+                    if done & 0xF_FFFF == 0 {
+                        report(done);
+                    }
+                }
+                // Each group tile next to the region may step into it; the blank takes its cell.
+                for i in 0..k {
+                    let from = pos[i] as usize;
+                    let mut targets = grid.neighbours[from] & region;
+                    while targets != 0 {
+                        let to = targets.trailing_zeros() as u8;
+                        targets &= targets - 1;
+                        let mut moved = pos;
+                        moved[i] = to;
+                        let child = rank(&moved[..k], cells) * cells + from;
+                        if !closed.get(child) {
+                            next.set(child);
+                        }
+                    }
+                }
+            }
+        }
+        std::mem::swap(&mut current, &mut next);
+        next.clear();
+        depth += 1;
+    }
+    report(configs as u64);
+    table
+}
+
+/// Pattern databases for one partition: one table per group.
 pub struct PatternDb {
     partition: Partition,
+    tables: Vec<Vec<u8>>,
+    /// For each tile, its group (tile 0 unused).
+    group_of: [u8; MAX_CELLS],
+    /// Tile mirrored across the diagonal.
+    mirror_tile: [u8; MAX_CELLS],
+    /// Cell mirrored across the diagonal.
+    mirror_cell: [u8; MAX_CELLS],
 }
 
 impl PatternDb {
-    /// Builds the databases.
-    pub fn build(partition: &Partition, _progress: &dyn Fn(BuildProgress)) -> PatternDb {
+    /// Builds every group's table, two groups at a time (one per core), reporting progress
+    /// from the calling thread about ten times a second.
+    pub fn build(partition: &Partition, progress: &dyn Fn(BuildProgress)) -> PatternDb {
+        use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+        let size = partition.size;
+        let total = partition.entries();
+        let done = AtomicU64::new(0);
+        let finished = AtomicBool::new(false);
+        let what = format!("{} pattern databases {}", size, partition.name());
+        let groups = &partition.groups;
+        let threads = std::thread::available_parallelism().map_or(1, usize::from).min(2);
+        // Largest groups first so the workers finish together.
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+        let next = AtomicUsize::new(0);
+        let results = std::sync::Mutex::new(vec![Vec::new(); groups.len()]);
+        std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    s.spawn(|| {
+                        loop {
+                            let i = next.fetch_add(1, Ordering::Relaxed);
+                            let Some(&g) = order.get(i) else { break };
+                            let mut last = 0u64;
+                            let table = build_group(size, &groups[g], &mut |n| {
+                                done.fetch_add(n - last, Ordering::Relaxed);
+                                last = n;
+                            });
+                            if let Ok(mut r) = results.lock() {
+                                r[g] = table;
+                            }
+                        }
+                    })
+                })
+                .collect();
+            s.spawn(|| {
+                for w in workers {
+                    let _ = w.join();
+                }
+                finished.store(true, Ordering::Release);
+            });
+            let mut ticks = 0u32;
+            while !finished.load(Ordering::Acquire) {
+                if ticks % 10 == 0 {
+                    progress(BuildProgress::Building {
+                        what: what.clone(),
+                        done: done.load(Ordering::Relaxed),
+                        total,
+                    });
+                }
+                ticks += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+        });
+        progress(BuildProgress::Building {
+            what,
+            done: total,
+            total,
+        });
+        let tables = results.into_inner().unwrap_or_default();
+        PatternDb::from_tables(partition.clone(), tables)
+    }
+
+    /// Wraps tables that were built or loaded for `partition` (lengths already checked).
+    pub(crate) fn from_tables(partition: Partition, tables: Vec<Vec<u8>>) -> PatternDb {
+        let size = partition.size;
+        let mut group_of = [0u8; MAX_CELLS];
+        for (g, tiles) in partition.groups.iter().enumerate() {
+            for &t in tiles {
+                group_of[t as usize] = g as u8;
+            }
+        }
+        let mut mirror_tile = [0u8; MAX_CELLS];
+        let mut mirror_cell = [0u8; MAX_CELLS];
+        for cell in 0..size.cells() {
+            let (r, c) = size.row_col(cell);
+            let m = size.index(c, r);
+            mirror_cell[cell] = m as u8;
+            mirror_tile[size.goal_tile(cell) as usize] = size.goal_tile(m);
+        }
         PatternDb {
-            partition: partition.clone(),
+            partition,
+            tables,
+            group_of,
+            mirror_tile,
+            mirror_cell,
         }
     }
+
     /// The partition.
     pub fn partition(&self) -> &Partition {
         &self.partition
     }
-    /// The heuristic value of a board.
+
+    /// The tables, one per group, indexed by placement rank.
+    pub(crate) fn tables(&self) -> &[Vec<u8>] {
+        &self.tables
+    }
+
+    /// Bytes of table memory.
+    pub fn memory_bytes(&self) -> usize {
+        self.tables.iter().map(Vec::len).sum()
+    }
+
+    #[inline]
+    fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        let tiles = &self.partition.groups[g];
+        let mut pos = [0u8; MAX_GROUP_TILES];
+        for (i, &t) in tiles.iter().enumerate() {
+            pos[i] = cell_of[t as usize];
+        }
+        self.tables[g][rank(&pos[..tiles.len()], self.partition.size.cells())]
+    }
+
+    fn sums(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_GROUPS], u32) {
+        let mut vals = [0u8; MAX_GROUPS];
+        let mut sum = 0;
+        for (g, v) in vals.iter_mut().enumerate().take(self.partition.groups.len()) {
+            *v = self.group_value(g, cell_of);
+            sum += u32::from(*v);
+        }
+        (vals, sum)
+    }
+
+    fn cells_of(&self, board: &SearchBoard) -> ([u8; MAX_CELLS], [u8; MAX_CELLS]) {
+        let mut cell_of = [0u8; MAX_CELLS];
+        let mut mirrored = [0u8; MAX_CELLS];
+        for cell in 0..board.side * board.side {
+            let t = board.tiles[cell] as usize;
+            cell_of[t] = cell as u8;
+            mirrored[self.mirror_tile[t] as usize] = self.mirror_cell[cell];
+        }
+        (cell_of, mirrored)
+    }
+
+    /// The sum over groups, without the mirror.
+    pub fn additive_value(&self, board: &Board) -> u32 {
+        self.sums(&self.cells_of(&SearchBoard::new(board)).0).1
+    }
+
+    /// The heuristic: the larger of the board's and its mirror's sums.
     pub fn value(&self, board: &Board) -> u32 {
-        crate::solver::linear_conflict::value(board)
+        let (cell_of, mirrored) = self.cells_of(&SearchBoard::new(board));
+        self.sums(&cell_of).1.max(self.sums(&mirrored).1)
     }
 }
 
+/// Pattern databases as a search heuristic: both sums kept per move.
 pub(crate) struct PdbHeuristic<'a> {
-    _db: &'a Arc<PatternDb>,
-    lc: LinearConflict,
+    db: &'a PatternDb,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct PdbState {
+    cell_of: [u8; MAX_CELLS],
+    mirrored: [u8; MAX_CELLS],
+    vals: [u8; MAX_GROUPS],
+    mvals: [u8; MAX_GROUPS],
+    sum: u32,
+    msum: u32,
 }
 
 impl<'a> PdbHeuristic<'a> {
     pub fn new(db: &'a Arc<PatternDb>) -> PdbHeuristic<'a> {
-        PdbHeuristic {
-            lc: LinearConflict::new(db.partition.size),
-            _db: db,
-        }
+        PdbHeuristic { db }
     }
 }
 
 impl Incremental for PdbHeuristic<'_> {
-    type State = LcState;
-    fn init(&self, board: &SearchBoard) -> LcState {
-        self.lc.init(board)
+    type State = PdbState;
+
+    fn init(&self, board: &SearchBoard) -> PdbState {
+        let (cell_of, mirrored) = self.db.cells_of(board);
+        let (vals, sum) = self.db.sums(&cell_of);
+        let (mvals, msum) = self.db.sums(&mirrored);
+        PdbState {
+            cell_of,
+            mirrored,
+            vals,
+            mvals,
+            sum,
+            msum,
+        }
     }
-    fn h(&self, s: &LcState) -> u32 {
-        self.lc.h(s)
+
+    #[inline]
+    fn h(&self, s: &PdbState) -> u32 {
+        s.sum.max(s.msum)
     }
-    fn update(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        self.lc.update(s, board, tile, from, to);
+
+    #[inline]
+    fn update(&self, s: &mut PdbState, _board: &SearchBoard, tile: u8, _from: usize, to: usize) {
+        self.update_direct(s, tile, to);
+        self.update_mirror(s, tile, to);
+    }
+
+    #[inline]
+    fn update_within(
+        &self,
+        s: &mut PdbState,
+        _board: &SearchBoard,
+        tile: u8,
+        _from: usize,
+        to: usize,
+        limit: u32,
+    ) -> u32 {
+        // Most children are cut off; the direct sum alone usually proves it, which saves the
+        // mirror's table lookup.
+        self.update_direct(s, tile, to);
+        if s.sum > limit {
+            return s.sum;
+        }
+        self.update_mirror(s, tile, to);
+        s.sum.max(s.msum)
+    }
+}
+
+impl PdbHeuristic<'_> {
+    #[inline]
+    fn update_direct(&self, s: &mut PdbState, tile: u8, to: usize) {
+        let db = self.db;
+        let t = tile as usize;
+        s.cell_of[t] = to as u8;
+        let g = db.group_of[t] as usize;
+        let v = db.group_value(g, &s.cell_of);
+        s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
+        s.vals[g] = v;
+    }
+
+    #[inline]
+    fn update_mirror(&self, s: &mut PdbState, tile: u8, to: usize) {
+        let db = self.db;
+        let mt = db.mirror_tile[tile as usize] as usize;
+        s.mirrored[mt] = db.mirror_cell[to];
+        let mg = db.group_of[mt] as usize;
+        let mv = db.group_value(mg, &s.mirrored);
+        s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
+        s.mvals[mg] = mv;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rank_and_unrank_are_inverse() {
+        let cells = 16;
+        let mut pos = [0u8; MAX_GROUP_TILES];
+        for r in [0usize, 1, 17, 999, 5_765_759] {
+            unrank(r, 6, cells, &mut pos);
+            assert_eq!(rank(&pos[..6], cells), r);
+        }
+        assert_eq!(placements(16, 6), 5_765_760);
+    }
+
+    #[test]
+    fn default_partitions_are_valid() {
+        for size in Size::ALL {
+            let p = Partition::default_for(size);
+            assert!(Partition::new(size, p.groups.clone()).is_ok(), "{size}");
+        }
+        assert_eq!(Partition::default_for(Size::FOUR).name(), "6-6-3");
+        assert!(Partition::new(Size::THREE, vec![vec![1, 2, 3]]).is_err());
+    }
+
+    #[test]
+    fn three_by_three_tables_are_admissible_and_zero_at_goal() {
+        let p = Partition::default_for(Size::THREE);
+        let db = PatternDb::build(&p, &|_| {});
+        assert_eq!(db.value(&Board::goal(Size::THREE)), 0);
+        let exact = crate::solver::ExactTable::build();
+        let mut rng = crate::puzzle::SeededRng::new(5);
+        for _ in 0..2000 {
+            let b = Board::random(Size::THREE, &mut rng);
+            assert!(db.value(&b) <= exact.distance(&b));
+            assert!(db.value(&b) >= db.additive_value(&b));
+        }
     }
 }

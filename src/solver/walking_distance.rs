@@ -79,8 +79,7 @@ impl WalkingDistance {
                     if (code >> shift(n, from, class)) & mask == 0 {
                         continue;
                     }
-                    let mut next =
-                        code - (1 << shift(n, from, class)) + (1 << shift(n, blank, class));
+                    let mut next = code - (1 << shift(n, from, class)) + (1 << shift(n, blank, class));
                     next = (next & !(0xF << BLANK_SHIFT)) | ((from as u64) << BLANK_SHIFT);
                     table.entry(next).or_insert_with(|| {
                         queue.push_back(next);

@@ -1,0 +1,238 @@
+//! Solutions replay to the goal, and those that claim to be optimal are.
+
+mod common;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use slide::puzzle::{Board, SeededRng, Size};
+use slide::solver::{HeuristicKind, SolveError, SolveOptions, Stop};
+
+fn opts(heuristic: HeuristicKind) -> SolveOptions {
+    SolveOptions {
+        heuristic,
+        ..SolveOptions::default()
+    }
+}
+
+#[track_caller]
+fn assert_replays(board: &Board, moves: &[slide::puzzle::Move]) {
+    let mut b = *board;
+    b.apply_all(moves).expect("every move is legal");
+    assert!(b.is_goal(), "{board}: solution does not reach the goal");
+}
+
+#[test]
+fn ida_star_matches_exact_distances_on_3x3_with_every_heuristic() {
+    let solver = common::prepared(Size::THREE);
+    let mut rng = SeededRng::new(2024);
+    for _ in 0..150 {
+        let b = Board::random(Size::THREE, &mut rng);
+        let d = solver.exact3().distance(&b) as usize;
+        for h in HeuristicKind::ALL {
+            let s = solver.solve(&b, &opts(h)).expect("3×3 solves");
+            assert_eq!(s.len(), d, "{b} with {h}");
+            assert!(s.optimal);
+            assert_replays(&b, &s.moves);
+        }
+    }
+}
+
+#[test]
+fn hardest_3x3_boards_need_31_moves() {
+    let solver = common::prepared(Size::THREE);
+    for text in ["8 6 7 2 5 4 3 0 1", "6 4 7 8 5 0 3 2 1"] {
+        let b: Board = text.parse().unwrap();
+        let s = solver.solve(&b, &opts(HeuristicKind::Pdb)).unwrap();
+        assert_eq!(s.len(), 31, "{text}");
+        assert_replays(&b, &s.moves);
+    }
+}
+
+#[test]
+fn korf_instances_solve_to_their_known_lengths() {
+    let solver = common::prepared(Size::FOUR);
+    let korf = common::korf100();
+    // The instances the pattern databases solve in well under a second each.
+    for n in [2usize, 9, 13, 16, 19, 24, 35, 41, 46, 51, 58, 65, 72, 79, 90, 96] {
+        let (len, b) = korf[n - 1];
+        let s = solver.solve(&b, &opts(HeuristicKind::Auto)).expect("solves");
+        assert_eq!(s.len() as u32, len, "Korf instance {n}");
+        assert!(s.optimal);
+        assert_eq!(s.lower_bound, len);
+        assert_replays(&b, &s.moves);
+    }
+}
+
+#[test]
+fn heuristics_agree_on_optimal_lengths_of_scrambled_4x4() {
+    let solver = common::prepared(Size::FOUR);
+    let mut rng = SeededRng::new(77);
+    for _ in 0..8 {
+        let b = Board::scrambled(Size::FOUR, 36, &mut rng);
+        let lengths: Vec<usize> = HeuristicKind::ALL
+            .into_iter()
+            .map(|h| {
+                let s = solver.solve(&b, &opts(h)).expect("solves");
+                assert_replays(&b, &s.moves);
+                s.len()
+            })
+            .collect();
+        assert!(lengths.windows(2).all(|w| w[0] == w[1]), "{b}: {lengths:?}");
+    }
+}
+
+#[test]
+fn node_counts_are_pinned() {
+    // A heuristic or search change that alters these counts must be deliberate.
+    let solver = common::prepared(Size::FOUR);
+    let korf = common::korf100();
+    let pdb = solver.solve(&korf[1].1, &opts(HeuristicKind::Pdb)).unwrap();
+    assert_eq!((pdb.len(), pdb.nodes), (55, 10_772));
+    let b = Board::scrambled(Size::FOUR, 60, &mut SeededRng::new(1));
+    let counts: Vec<(usize, u64)> = [
+        HeuristicKind::Manhattan,
+        HeuristicKind::LinearConflict,
+        HeuristicKind::WalkingDistance,
+    ]
+    .into_iter()
+    .map(|h| {
+        let s = solver.solve(&b, &opts(h)).unwrap();
+        (s.len(), s.nodes)
+    })
+    .collect();
+    assert_eq!(counts, PINNED);
+}
+const PINNED: [(usize, u64); 3] = [(48, 2_901_604), (48, 835_783), (48, 298_390)];
+
+#[test]
+fn cancelled_search_reports_cancelled() {
+    let solver = common::prepared(Size::FOUR);
+    let (_, hard) = common::korf100()[2];
+    let flag = Arc::new(AtomicBool::new(false));
+    let o = SolveOptions {
+        heuristic: HeuristicKind::Manhattan,
+        stop: Stop::never().with_flag(flag.clone()),
+        ..SolveOptions::default()
+    };
+    let setter = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(50));
+        flag.store(true, Ordering::Relaxed);
+    });
+    assert_eq!(solver.solve(&hard, &o), Err(SolveError::Cancelled));
+    setter.join().unwrap();
+}
+
+#[test]
+fn out_of_time_on_4x4_still_returns_a_whole_plan() {
+    let solver = common::prepared(Size::FOUR);
+    let (len, hard) = common::korf100()[2];
+    let o = SolveOptions {
+        heuristic: HeuristicKind::Manhattan,
+        max_time: Some(Duration::from_millis(20)),
+        ..SolveOptions::default()
+    };
+    let s = solver.solve(&hard, &o).expect("a plan");
+    assert_replays(&hard, &s.moves);
+    assert!(s.len() as u32 >= len);
+    assert!(s.lower_bound <= len);
+}
+
+#[test]
+fn bounded_search_returns_whole_plans_on_5x5_and_6x6() {
+    let mut rng = SeededRng::new(5);
+    for size in [Size::FIVE, Size::SIX] {
+        let solver = common::prepared(size);
+        for _ in 0..3 {
+            let b = Board::random(size, &mut rng);
+            let o = SolveOptions {
+                max_time: Some(Duration::from_millis(100)),
+                ..SolveOptions::default()
+            };
+            let s = solver.solve(&b, &o).expect("a plan");
+            assert_replays(&b, &s.moves);
+            assert!(s.len() as u32 >= s.lower_bound);
+            assert_eq!(s.lower_bound, solver.rate(&b).pdb.unwrap());
+        }
+    }
+}
+
+#[test]
+fn optimal_on_request_for_5x5() {
+    let solver = common::prepared(Size::FIVE);
+    let mut rng = SeededRng::new(8);
+    for _ in 0..3 {
+        let b = Board::scrambled(Size::FIVE, 24, &mut rng);
+        let best = solver
+            .solve(
+                &b,
+                &SolveOptions {
+                    optimal: true,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+        let check = solver
+            .solve(
+                &b,
+                &SolveOptions {
+                    optimal: true,
+                    heuristic: HeuristicKind::LinearConflict,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+        assert!(best.optimal && best.len() <= 24);
+        assert_eq!(best.len(), check.len(), "{b}");
+        assert_replays(&b, &best.moves);
+    }
+}
+
+#[test]
+fn hints_on_3x3_are_optimal_first_moves() {
+    let solver = common::prepared(Size::THREE);
+    let mut rng = SeededRng::new(4);
+    for _ in 0..100 {
+        let b = Board::random(Size::THREE, &mut rng);
+        if b.is_goal() {
+            continue;
+        }
+        let h = solver.hint(&b, &SolveOptions::default()).unwrap();
+        let d = solver.exact3().distance(&b);
+        assert_eq!(h.remaining, d);
+        assert!(h.optimal);
+        let next = b.moved(h.mv).expect("legal");
+        assert_eq!(solver.exact3().distance(&next) + 1, d);
+        assert_eq!(Some(h.tile), b.tile_moved_by(h.mv));
+    }
+    assert_eq!(
+        solver.hint(&Board::goal(Size::THREE), &SolveOptions::default()),
+        Err(SolveError::AlreadySolved)
+    );
+}
+
+#[test]
+fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
+    let solver = common::prepared(Size::FIVE);
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf-taylor10-24puzzle.txt"
+    ))
+    .expect("instance file");
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
+        let optimal: u32 = len.parse().unwrap();
+        let b: Board = tiles.parse().unwrap();
+        let r = solver.rate(&b);
+        assert!(r.lower_bound <= optimal && r.pdb.unwrap() <= optimal, "{b}");
+        let o = SolveOptions {
+            max_time: Some(Duration::from_millis(50)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&b, &o).unwrap();
+        assert_replays(&b, &s.moves);
+        assert!(s.len() as u32 >= optimal);
+        assert!(!s.optimal);
+    }
+}
