@@ -667,7 +667,6 @@ impl App {
                             self.status = Some(n);
                             self.tables.take()
                         }
-                        BuildProgress::Done => None,
                     };
                 }
             }

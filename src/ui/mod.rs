@@ -71,6 +71,10 @@ pub enum UiError {
 }
 
 /// Plays the game until the player quits.
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the entry point's agreed shape takes the arguments by value"
+)]
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code_board = match &args.code {
