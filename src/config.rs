@@ -68,10 +68,7 @@ pub enum ArrowsMove {
 /// Keys for each action.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
-#[allow(
-    missing_docs,
-    reason = "field names are the actions, documented in config.toml"
-)]
+#[allow(missing_docs, reason = "field names are the actions, documented in config.toml")]
 pub struct KeyBindings {
     pub up: Vec<Spanned<String>>,
     pub down: Vec<Spanned<String>>,
@@ -200,10 +197,7 @@ pub struct KeySpec {
 impl KeySpec {
     /// Parses `"k"`, `"Up"`, `"F1"`, `"Ctrl-z"`, `"Space"`.
     pub fn parse(text: &str) -> Option<KeySpec> {
-        let (ctrl, rest) = match text
-            .strip_prefix("Ctrl-")
-            .or_else(|| text.strip_prefix("C-"))
-        {
+        let (ctrl, rest) = match text.strip_prefix("Ctrl-").or_else(|| text.strip_prefix("C-")) {
             Some(rest) if !rest.is_empty() => (true, rest),
             _ => (false, text),
         };
@@ -304,10 +298,7 @@ impl Default for GameSettings {
 }
 
 fn keys(names: &[&str]) -> Vec<Spanned<String>> {
-    names
-        .iter()
-        .map(|n| Spanned::new(0..0, (*n).to_string()))
-        .collect()
+    names.iter().map(|n| Spanned::new(0..0, (*n).to_string())).collect()
 }
 
 impl Default for KeyBindings {
@@ -374,9 +365,7 @@ impl Config {
                 },
             )
         })?;
-        config
-            .validate()
-            .map_err(|problem| locate(text, path, &problem))?;
+        config.validate().map_err(|problem| locate(text, path, &problem))?;
         Ok(config)
     }
 
@@ -555,10 +544,7 @@ pub fn parse_colour(text: &str) -> Option<Option<Rgb>> {
     if let Ok(i) = t.parse::<u8>() {
         return Some(Some(Rgb::Indexed(i)));
     }
-    NAMES
-        .iter()
-        .position(|n| *n == t)
-        .map(|i| Some(Rgb::Named(i as u8)))
+    NAMES.iter().position(|n| *n == t).map(|i| Some(Rgb::Named(i as u8)))
 }
 
 /// A colour from the config, independent of any terminal library.
@@ -628,10 +614,7 @@ mod tests {
         assert!(err("[game]\nmouse = \"yes\"\n").starts_with("c.toml:2:9:"));
         assert!(err("[game\n").starts_with("c.toml:1:"));
         let e = err("[keys]\nhint = [\"Hyper\"]\n");
-        assert!(
-            e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"),
-            "{e}"
-        );
+        assert!(e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"), "{e}");
         let e = err("[keys]\nhint = [\"k\"]\n");
         assert!(e.contains("bound to both keys.up and keys.hint"), "{e}");
         assert!(err("[theme]\ntile = \"purplish\"\n").starts_with("c.toml:2:8:"));

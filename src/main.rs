@@ -23,19 +23,10 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         };
         let parsed = match flag.as_str() {
-            "--size" => value
-                .parse()
-                .map(|s| args.size = Some(s))
-                .map_err(|e| format!("{e}")),
+            "--size" => value.parse().map(|s| args.size = Some(s)).map_err(|e| format!("{e}")),
             "--level" => value.parse().map(|l| args.level = Some(l)),
-            "--seed" => value
-                .parse()
-                .map(|s| args.seed = Some(s))
-                .map_err(|e| format!("{e}")),
-            "--board" => value
-                .parse()
-                .map(|b| args.board = Some(b))
-                .map_err(|e| format!("{e}")),
+            "--seed" => value.parse().map(|s| args.seed = Some(s)).map_err(|e| format!("{e}")),
+            "--board" => value.parse().map(|b| args.board = Some(b)).map_err(|e| format!("{e}")),
             "--code" => {
                 args.code = Some(value);
                 Ok(())

@@ -194,10 +194,7 @@ impl Game {
         if saved.version != SavedGame::VERSION {
             return Err(format!("unknown save format version {}", saved.version));
         }
-        let start: Board = saved
-            .start
-            .parse()
-            .map_err(|e| format!("start board: {e}"))?;
+        let start: Board = saved.start.parse().map_err(|e| format!("start board: {e}"))?;
         let history = parse_moves(&saved.history).map_err(|e| format!("history: {e}"))?;
         let future = parse_moves(&saved.future).map_err(|e| format!("redo list: {e}"))?;
         let mut board = start;

@@ -81,10 +81,7 @@ impl Stats {
 
     /// Counts a game given up (replaced by a new one before it was won).
     pub fn record_abandoned(&mut self, size: Size, level: Option<Level>) {
-        self.records
-            .entry(Stats::key(size, level))
-            .or_default()
-            .games += 1;
+        self.records.entry(Stats::key(size, level)).or_default().games += 1;
     }
 
     /// Counts a win; returns whether it is a new personal best. Unassisted wins beat
@@ -138,10 +135,7 @@ mod tests {
         let mut s = Stats::default();
         let (size, level) = (Size::THREE, Some(Level::Easy));
         assert!(s.record_win(size, level, &finish(30, 1)));
-        assert!(
-            s.record_win(size, level, &finish(30, 0)),
-            "unassisted beats assisted"
-        );
+        assert!(s.record_win(size, level, &finish(30, 0)), "unassisted beats assisted");
         assert!(!s.record_win(size, level, &finish(40, 0)));
         s.record_abandoned(size, level);
         let r = s.record(size, level).unwrap();

@@ -97,9 +97,7 @@ impl Store {
     pub fn clear_game(&self) -> Result<(), StoreError> {
         let path = self.dir.join(GAME_FILE);
         match fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
-                Err(StoreError::Io { path, source: e })
-            }
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::Io { path, source: e }),
             _ => Ok(()),
         }
     }
@@ -133,9 +131,7 @@ impl Store {
     }
 
     fn move_aside<T>(path: &Path, reason: String) -> Loaded<T> {
-        let stamp = SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map_or(0, |d| d.as_secs());
+        let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
         let mut moved_to = path.as_os_str().to_owned();
         moved_to.push(format!(".corrupt-{stamp}"));
         let moved_to = PathBuf::from(moved_to);
@@ -151,8 +147,7 @@ impl Store {
 
     fn save<T: Serialize>(&self, name: &str, value: &T) -> Result<(), StoreError> {
         let path = self.dir.join(name);
-        let text =
-            serde_json::to_string_pretty(value).map_err(|e| StoreError::Encode(path.clone(), e))?;
+        let text = serde_json::to_string_pretty(value).map_err(|e| StoreError::Encode(path.clone(), e))?;
         write_atomic(&path, text.as_bytes())
     }
 }

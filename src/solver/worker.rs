@@ -165,22 +165,20 @@ impl Worker {
         }
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let _ = thread::Builder::new()
-            .name("slide-tables".into())
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    solver.prepare(size, &|progress| {
-                        let _ = progress_tx.send(Reply::Progress { size, progress });
-                    })
-                }));
-                let error = match result {
-                    Ok(Ok(())) => None,
-                    Ok(Err(e)) => Some(e.to_string()),
-                    Err(panic) => Some(panic_message(panic.as_ref())),
-                };
-                let _ = tx.send(Reply::Prepared { size, error });
-            });
+        let _ = thread::Builder::new().name("slide-tables".into()).spawn(move || {
+            let progress_tx = tx.clone();
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                solver.prepare(size, &|progress| {
+                    let _ = progress_tx.send(Reply::Progress { size, progress });
+                })
+            }));
+            let error = match result {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(e.to_string()),
+                Err(panic) => Some(panic_message(panic.as_ref())),
+            };
+            let _ = tx.send(Reply::Prepared { size, error });
+        });
     }
 
     /// The next reply, if one has arrived.

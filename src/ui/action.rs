@@ -2,9 +2,7 @@
 
 use std::collections::HashMap;
 
-use crossterm::event::{
-    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind,
-};
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
 use slide::config::{KeyAction, KeyBindings, KeyName, KeySpec};
 
 /// A direction key's direction, before the tile/blank convention turns it into a move.
@@ -62,12 +60,10 @@ impl Keymap {
     pub fn action(&self, event: &Event) -> Option<Action> {
         match event {
             Event::Key(key) => self.key_action(key),
-            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
-                Some(Action::Click {
-                    column: m.column,
-                    row: m.row,
-                })
-            }
+            Event::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => Some(Action::Click {
+                column: m.column,
+                row: m.row,
+            }),
             _ => None,
         }
     }
@@ -146,34 +142,16 @@ mod tests {
     fn default_bindings() {
         let k = Keymap::new(&KeyBindings::default());
         let none = KeyModifiers::NONE;
-        assert_eq!(
-            k.action(&press(KeyCode::Left, none)),
-            Some(Action::Dir(Dir::Left))
-        );
-        assert_eq!(
-            k.action(&press(KeyCode::Char('w'), none)),
-            Some(Action::Dir(Dir::Up))
-        );
-        assert_eq!(
-            k.action(&press(KeyCode::Char('j'), none)),
-            Some(Action::Dir(Dir::Down))
-        );
-        assert_eq!(
-            k.action(&press(KeyCode::Char('i'), none)),
-            Some(Action::Hint)
-        );
+        assert_eq!(k.action(&press(KeyCode::Left, none)), Some(Action::Dir(Dir::Left)));
+        assert_eq!(k.action(&press(KeyCode::Char('w'), none)), Some(Action::Dir(Dir::Up)));
+        assert_eq!(k.action(&press(KeyCode::Char('j'), none)), Some(Action::Dir(Dir::Down)));
+        assert_eq!(k.action(&press(KeyCode::Char('i'), none)), Some(Action::Hint));
         assert_eq!(
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),
             Some(Action::Restart)
         );
-        assert_eq!(
-            k.action(&press(KeyCode::Char('x'), none)),
-            Some(Action::Other)
-        );
-        assert_eq!(
-            k.action(&press(KeyCode::Enter, none)),
-            Some(Action::Confirm)
-        );
+        assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Other));
+        assert_eq!(k.action(&press(KeyCode::Enter, none)), Some(Action::Confirm));
         assert_eq!(
             k.action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(Action::ForceQuit)

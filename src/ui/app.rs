@@ -171,14 +171,7 @@ pub struct App {
 
 impl App {
     /// An app around `game`.
-    pub fn new(
-        config: Config,
-        theme: Theme,
-        game: Game,
-        solver: Solver,
-        store: Option<Store>,
-        stats: Stats,
-    ) -> App {
+    pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, store: Option<Store>, stats: Stats) -> App {
         let worker = Worker::spawn(solver.clone());
         let keymap = Keymap::new(&config.keys);
         let mut app = App {
@@ -237,9 +230,7 @@ impl App {
 
     /// The plan from the current board, if known.
     pub fn current_plan(&self) -> Option<&Known> {
-        self.known
-            .as_ref()
-            .filter(|k| k.board == *self.game.board())
+        self.known.as_ref().filter(|k| k.board == *self.game.board())
     }
 
     /// How long to wait for input before the next tick.
@@ -316,11 +307,7 @@ impl App {
 
     fn update_menu(&mut self, mut menu: Menu, action: Action) {
         let cycle = |i: usize, n: usize, forward: bool| {
-            if forward {
-                (i + 1) % n
-            } else {
-                (i + n - 1) % n
-            }
+            if forward { (i + 1) % n } else { (i + n - 1) % n }
         };
         match action {
             Action::Dir(Dir::Up) => menu.row = cycle(menu.row, 3, false),
@@ -353,10 +340,7 @@ impl App {
     }
 
     fn open_menu(&mut self) {
-        let size = Size::ALL
-            .iter()
-            .position(|s| *s == self.game.size())
-            .unwrap_or(1);
+        let size = Size::ALL.iter().position(|s| *s == self.game.size()).unwrap_or(1);
         let level = self.game.level().unwrap_or(self.config.level());
         let level = Level::ALL.iter().position(|l| *l == level).unwrap_or(1);
         let from_win = match &self.mode {
@@ -374,8 +358,7 @@ impl App {
     /// Replaces the game (a game left unfinished counts as played).
     pub fn start_game(&mut self, game: Game) {
         if !self.game.is_won() && self.game.moves() > 0 {
-            self.stats
-                .record_abandoned(self.game.size(), self.game.level());
+            self.stats.record_abandoned(self.game.size(), self.game.level());
             self.save_stats();
         }
         self.game = game;
@@ -589,8 +572,7 @@ impl App {
     }
 
     fn is_pending(&self, id: u64, task: Task) -> bool {
-        self.worker.is_current(id)
-            && matches!(self.pending, Some(p) if p.id == id && p.task == task)
+        self.worker.is_current(id) && matches!(self.pending, Some(p) if p.id == id && p.task == task)
     }
 
     /// Applies one reply; replies to stale requests are dropped.
@@ -613,8 +595,7 @@ impl App {
                         self.known = Some(Known::from_hint(board, &h));
                         self.game.note_hint();
                         self.hint_visible = true;
-                        self.status = (!h.optimal)
-                            .then(|| "Best plan found in time; not proven optimal.".to_string());
+                        self.status = (!h.optimal).then(|| "Best plan found in time; not proven optimal.".to_string());
                     }
                     Err(e) => self.status = Some(format!("No hint: {e}.")),
                 }
@@ -639,9 +620,7 @@ impl App {
                     _ => self.par_wanted = false,
                 }
             }
-            Reply::Solution {
-                id, board, result, ..
-            } => {
+            Reply::Solution { id, board, result, .. } => {
                 if !self.is_pending(id, Task::Solve) {
                     return;
                 }
@@ -675,9 +654,7 @@ impl App {
                     self.tables = None;
                 }
                 if let Some(e) = error {
-                    self.status = Some(format!(
-                        "Solver tables unavailable ({e}); hints are slower."
-                    ));
+                    self.status = Some(format!("Solver tables unavailable ({e}); hints are slower."));
                 }
             }
             Reply::Crashed { id, message } => {
@@ -688,9 +665,7 @@ impl App {
                     self.par_request = None;
                     self.par_wanted = false;
                 }
-                self.status = Some(format!(
-                    "The solver failed ({message}); play on without it."
-                ));
+                self.status = Some(format!("The solver failed ({message}); play on without it."));
             }
         }
     }
@@ -704,9 +679,7 @@ impl App {
             solver_used: self.game.solver_used(),
             par: self.game.par(),
         };
-        let new_best = self
-            .stats
-            .record_win(self.game.size(), self.game.level(), &finish);
+        let new_best = self.stats.record_win(self.game.size(), self.game.level(), &finish);
         self.save_stats();
         if let Some(store) = &self.store
             && let Err(e) = store.clear_game()
@@ -805,9 +778,7 @@ mod tests {
     #[test]
     fn click_slides_a_segment() {
         let mut app = app_with("1 2 3 4 5 6 0 7 8");
-        let Fit::Fits(l) = fit(app.area, 3) else {
-            panic!()
-        };
+        let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
         let r = l.tile_rect(8);
         app.update(Action::Click {
             column: r.x + 1,
@@ -875,9 +846,7 @@ mod tests {
             t += Duration::from_secs(1);
             app.tick(t);
         }
-        let Mode::Won(w) = &app.mode else {
-            panic!("won")
-        };
+        let Mode::Won(w) = &app.mode else { panic!("won") };
         assert!(w.solver_used);
         assert!(w.best.as_ref().is_some_and(Best::assisted));
     }

@@ -54,14 +54,7 @@ impl Widget for BoardView<'_> {
     }
 }
 
-fn draw_tile(
-    buf: &mut Buffer,
-    rect: Rect,
-    tile: u8,
-    home: bool,
-    arrow: Option<Move>,
-    style: Style,
-) {
+fn draw_tile(buf: &mut Buffer, rect: Rect, tile: u8, home: bool, arrow: Option<Move>, style: Style) {
     buf.set_style(rect, style);
     let w = usize::from(rect.width);
     let mid = rect.y + rect.height / 2;
@@ -93,11 +86,7 @@ fn tile_text(n: &str, w: usize, home: bool, arrow: Option<Move>, tall: bool) -> 
         Some(Move::Left) => ("◀".to_string(), " ".repeat(right)),
         Some(Move::Right) => (" ".repeat(left), "▶".to_string()),
         Some(Move::Up | Move::Down) if !tall => {
-            let a = if arrow == Some(Move::Up) {
-                "▲"
-            } else {
-                "▼"
-            };
+            let a = if arrow == Some(Move::Up) { "▲" } else { "▼" };
             (a.to_string(), " ".repeat(right))
         }
         _ if home => ("[".to_string(), "]".to_string()),

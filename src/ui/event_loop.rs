@@ -13,13 +13,8 @@ use crate::ui::app::App;
 /// Runs until the app asks to quit. Draws only after something happened or a timer ran
 /// out, and waits for input otherwise, so an idle game costs next to nothing.
 pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
-    let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG").and_then(|p| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(p)
-            .ok()
-    });
+    let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG")
+        .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
     loop {
         let mut area = Rect::default();
         terminal.draw(|frame| {
@@ -32,12 +27,7 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
         {
             app.hint_asked_at = None;
             if let Some(log) = latency_log.as_mut() {
-                let _ = writeln!(
-                    log,
-                    "{} {}",
-                    app.game.size().side(),
-                    asked.elapsed().as_micros()
-                );
+                let _ = writeln!(log, "{} {}", app.game.size().side(), asked.elapsed().as_micros());
             }
         }
         if app.quit {

@@ -18,18 +18,10 @@ pub struct Footer<'a> {
 
 /// The footer's entries: (keys, what they do).
 pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
-    let first = |a| {
-        keys.first(a)
-            .map_or_else(|| "-".to_string(), |k| k.to_string())
-    };
-    let arrows = [
-        KeyAction::Up,
-        KeyAction::Down,
-        KeyAction::Left,
-        KeyAction::Right,
-    ]
-    .map(first)
-    .concat();
+    let first = |a| keys.first(a).map_or_else(|| "-".to_string(), |k| k.to_string());
+    let arrows = [KeyAction::Up, KeyAction::Down, KeyAction::Left, KeyAction::Right]
+        .map(first)
+        .concat();
     vec![
         (arrows, "move"),
         (first(KeyAction::Hint), "hint"),

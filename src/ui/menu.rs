@@ -30,10 +30,7 @@ impl Widget for MenuView<'_> {
             } else {
                 Style::new()
             };
-            Line::styled(
-                format!("{} {text}", if selected { "▸" } else { " " }),
-                style,
-            )
+            Line::styled(format!("{} {text}", if selected { "▸" } else { " " }), style)
         };
         let lines = vec![
             pick(0, format!("Size   ◀ {} ▶", Size::ALL[m.size])),

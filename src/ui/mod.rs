@@ -78,9 +78,10 @@ pub enum UiError {
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code_board = match &args.code {
-        Some(code) => Some(code.parse::<Board>().map_err(|e| {
-            UiError::BadArgs(format!("puzzle code '{code}' is not understood: {e}"))
-        })?),
+        Some(code) => Some(
+            code.parse::<Board>()
+                .map_err(|e| UiError::BadArgs(format!("puzzle code '{code}' is not understood: {e}")))?,
+        ),
         None => None,
     };
     let solver = Solver::new(TableCache::default_location());
@@ -112,12 +113,7 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
 
 /// The app for these arguments: a given board, a dealt game, or the saved one, with the
 /// notices to show (a resumed game, a file moved aside).
-fn build_app(
-    config: Config,
-    args: &PlayArgs,
-    code_board: Option<Board>,
-    solver: Solver,
-) -> (App, Vec<String>) {
+fn build_app(config: Config, args: &PlayArgs, code_board: Option<Board>, solver: Solver) -> (App, Vec<String>) {
     let mut notices = Vec::new();
     let store = match Store::locate() {
         Ok(s) => Some(s),

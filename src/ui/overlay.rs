@@ -18,12 +18,7 @@ pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines
     let height = lines.len() as u16 + 2;
     let w = width.min(area.width);
     let h = height.min(area.height);
-    let rect = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
+    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
     Clear.render(rect, buf);
     Paragraph::new(lines)
         .block(

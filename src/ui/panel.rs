@@ -33,18 +33,11 @@ impl Widget for Panel<'_> {
         let app = self.app;
         let t = &app.theme;
         let g = &app.game;
-        let row = |label: &str, value: String| {
-            Line::from(vec![
-                Span::styled(format!("{label:<7}"), t.dim),
-                Span::raw(value),
-            ])
-        };
+        let row =
+            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
         let mut lines = vec![
             row("Size", g.size().to_string()),
-            row(
-                "Level",
-                g.level().map_or("custom board".into(), |l| l.to_string()),
-            ),
+            row("Level", g.level().map_or("custom board".into(), |l| l.to_string())),
             row("Moves", g.moves().to_string()),
             row("Time", g.clock().display()),
             row("Hints", g.hints_used().to_string()),
@@ -71,11 +64,7 @@ impl Widget for Panel<'_> {
         lines.push(Line::raw(""));
         if let Some(p) = app.pending {
             let frame = SPINNER[(p.since.elapsed().as_millis() / 100) as usize % SPINNER.len()];
-            let what = if p.task == Task::Solve {
-                "solving"
-            } else {
-                "thinking"
-            };
+            let what = if p.task == Task::Solve { "solving" } else { "thinking" };
             lines.push(Line::styled(format!("{frame} {what}…"), t.accent));
         } else if let Some(m) = app.visible_hint() {
             let (arrow, name) = describe(m);

@@ -93,12 +93,7 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     help.mode = Mode::Help;
     vec![
-        (
-            "three",
-            app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)),
-            60,
-            17,
-        ),
+        ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
         (
             "four_hint",
             with_hint(
@@ -137,10 +132,7 @@ fn print_screens() {
 
 #[test]
 fn three_by_three_big_tiles_home_brackets() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "three")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "three").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -169,10 +161,7 @@ fn three_by_three_big_tiles_home_brackets() {
 
 #[test]
 fn four_by_four_compact_with_hint_arrow() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "four_hint")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "four_hint").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -200,10 +189,7 @@ fn four_by_four_compact_with_hint_arrow() {
 
 #[test]
 fn six_by_six_big_tiles_with_plan() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "six_plan")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "six_plan").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -243,10 +229,7 @@ fn six_by_six_big_tiles_with_plan() {
 
 #[test]
 fn too_small_screen() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "too_small")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "too_small").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -268,10 +251,7 @@ fn too_small_screen() {
 
 #[test]
 fn win_screen() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "won")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "won").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -300,10 +280,7 @@ fn win_screen() {
 
 #[test]
 fn help_overlay() {
-    let (_, a, w, h) = scenarios()
-        .into_iter()
-        .find(|s| s.0 == "help")
-        .expect("scenario");
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
     assert_screen(
         &a,
         w,
@@ -341,12 +318,7 @@ fn help_overlay() {
 
 #[test]
 fn home_and_hint_do_not_rely_on_colour() {
-    let a = with_hint(
-        app(FOUR, Some(Level::Medium), Some(6)),
-        &[Move::Left],
-        true,
-        6,
-    );
+    let a = with_hint(app(FOUR, Some(Level::Medium), Some(6)), &[Move::Left], true, 6);
     let t = draw(&a, 60, 16);
     let buf = t.backend().buffer();
     // "[ 4]" at the top right is home: bold; "◀12" is the hint: underlined; "5" is neither.

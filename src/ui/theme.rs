@@ -59,14 +59,8 @@ impl Theme {
     pub fn colour() -> Theme {
         Theme {
             tile: Style::new().fg(Color::Black).bg(ORANGE),
-            tile_home: Style::new()
-                .fg(Color::White)
-                .bg(BLUE)
-                .add_modifier(Modifier::BOLD),
-            hint: Style::new()
-                .fg(Color::Black)
-                .bg(YELLOW)
-                .add_modifier(Modifier::BOLD),
+            tile_home: Style::new().fg(Color::White).bg(BLUE).add_modifier(Modifier::BOLD),
+            hint: Style::new().fg(Color::Black).bg(YELLOW).add_modifier(Modifier::BOLD),
             blank: Style::new(),
             accent: Style::new().fg(SKY).add_modifier(Modifier::BOLD),
             dim: Style::new().add_modifier(Modifier::DIM),

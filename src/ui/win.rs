@@ -25,12 +25,8 @@ impl Widget for WinView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let w = self.win;
         let t = self.theme;
-        let row = |label: &str, value: String| {
-            Line::from(vec![
-                Span::styled(format!("{label:<8}"), t.dim),
-                Span::raw(value),
-            ])
-        };
+        let row =
+            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
         let par = match w.par {
             Some(p) if w.moves == p => format!("{p}  (optimal!)"),
             Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
@@ -57,11 +53,7 @@ impl Widget for WinView<'_> {
             lines.push(Line::styled("★ New personal best!", t.accent));
         }
         lines.push(Line::raw(""));
-        let k = |a| {
-            self.keys
-                .first(a)
-                .map_or_else(String::new, |k| k.to_string())
-        };
+        let k = |a| self.keys.first(a).map_or_else(String::new, |k| k.to_string());
         lines.push(Line::styled(
             format!(
                 "{} new game  {} replay  {} quit",
