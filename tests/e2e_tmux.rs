@@ -67,8 +67,8 @@ fn tmux_available() -> bool {
         .is_ok_and(|o| o.status.success())
 }
 
-fn start(board: &str) -> Tmux {
-    let tag = format!("slide-e2e-{}", std::process::id());
+fn start(name: &str, args: &str) -> Tmux {
+    let tag = format!("slide-e2e-{name}-{}", std::process::id());
     let dir = std::env::temp_dir().join(&tag);
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
@@ -77,8 +77,8 @@ fn start(board: &str) -> Tmux {
     // After the game exits the shell prints a marker and stays, so the restored screen can
     // be read back.
     let script = format!(
-        "SLIDE_DATA_DIR={d}/data SLIDE_CONFIG_DIR={d}/config SLIDE_CACHE_DIR={d}/cache \
-         '{bin}' play --board '{board}'; echo \"EXITED $?\"; sleep 60"
+        "export SLIDE_DATA_DIR={d}/data SLIDE_CONFIG_DIR={d}/config SLIDE_CACHE_DIR={d}/cache; \
+         '{bin}' play {args}; echo \"EXITED $?\"; read x; '{bin}' play; echo AGAIN; sleep 60"
     );
     let t = Tmux {
         socket: tag.clone(),
@@ -111,7 +111,7 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
         return;
     }
     // The blank is bottom-left: Left slides 7 into it, then 8 is one move from home.
-    let t = start("1 2 3 4 5 6 0 7 8");
+    let t = start("play", "--board '1 2 3 4 5 6 0 7 8'");
     let (screen, _) = t.wait_for("the game screen", |s| s.contains("Moves  0"));
     assert!(screen.contains("[  1 ]"), "tiles at home are bracketed:\n{screen}");
     assert!(screen.contains("i hint"), "the footer names the hint key:\n{screen}");
@@ -135,4 +135,14 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
         !screen.contains("Moves") && !screen.contains("╭"),
         "the alternate screen is gone:\n{screen}"
     );
+
+    // Enter starts the game again with no arguments: the saved game comes back.
+    t.keys(&["Enter"]);
+    let (screen, _) = t.wait_for("the resumed game", |s| s.contains("Resumed"));
+    assert!(screen.contains("Moves  1"), "{screen}");
+    assert!(screen.contains("[  7 ]"), "{screen}");
+    t.keys(&["C-c"]);
+    t.wait_for("Ctrl-C to quit and restore", |s| {
+        s.contains("AGAIN") && !s.contains("Resumed")
+    });
 }

@@ -340,3 +340,19 @@ fn footer_always_names_the_hint_key() {
         }
     }
 }
+
+/// Frame render time on 6×6 with big tiles:
+/// `cargo test --release --bin slide frame_time -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn frame_time_six_by_six() {
+    let a = with_hint(app(SIX, None, None), &[Move::Up], false, 1);
+    let mut t = Terminal::new(TestBackend::new(100, 35)).expect("test terminal");
+    let frames = 2000;
+    let start = std::time::Instant::now();
+    for _ in 0..frames {
+        t.draw(|f| f.render_widget(&a, f.area())).expect("draw");
+    }
+    let per = start.elapsed() / frames;
+    println!("6×6 frame (100×35, widget render + diff): {per:?}");
+}
