@@ -15,6 +15,10 @@ use std::time::Duration;
 use crate::puzzle::{Board, Size};
 use crate::solver::{BuildProgress, Hint, Solution, SolveError, SolveOptions, Solver, Stop};
 
+/// Every thread the worker starts is named with this prefix, so a panic hook can tell a
+/// caught solver panic from a fatal one.
+pub const THREAD_PREFIX: &str = "slide-solver";
+
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Task {
@@ -107,7 +111,7 @@ impl Worker {
             let latest = Arc::clone(&latest);
             let reply_tx = reply_tx.clone();
             thread::Builder::new()
-                .name("slide-solver".into())
+                .name(THREAD_PREFIX.into())
                 .spawn(move || serve(&solver, &latest, &req_rx, &reply_tx))
                 .ok()
         };
@@ -165,20 +169,22 @@ impl Worker {
         }
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let _ = thread::Builder::new().name("slide-tables".into()).spawn(move || {
-            let progress_tx = tx.clone();
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                solver.prepare(size, &|progress| {
-                    let _ = progress_tx.send(Reply::Progress { size, progress });
-                })
-            }));
-            let error = match result {
-                Ok(Ok(())) => None,
-                Ok(Err(e)) => Some(e.to_string()),
-                Err(panic) => Some(panic_message(panic.as_ref())),
-            };
-            let _ = tx.send(Reply::Prepared { size, error });
-        });
+        let _ = thread::Builder::new()
+            .name(format!("{THREAD_PREFIX}-tables"))
+            .spawn(move || {
+                let progress_tx = tx.clone();
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    solver.prepare(size, &|progress| {
+                        let _ = progress_tx.send(Reply::Progress { size, progress });
+                    })
+                }));
+                let error = match result {
+                    Ok(Ok(())) => None,
+                    Ok(Err(e)) => Some(e.to_string()),
+                    Err(panic) => Some(panic_message(panic.as_ref())),
+                };
+                let _ = tx.send(Reply::Prepared { size, error });
+            });
     }
 
     /// The next reply, if one has arrived.

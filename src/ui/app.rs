@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
 use slide::difficulty::{Level, generate};
-use slide::game::{Best, Finish, Game, Stats, Store};
+use slide::game::{Best, Finish, Game, Record, Stats, Store};
 use slide::puzzle::{Board, Move, SeededRng, Size};
 use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
@@ -68,6 +68,8 @@ pub struct WinSummary {
     pub new_best: bool,
     /// The personal best for this size and level (after this game).
     pub best: Option<Best>,
+    /// Games and wins at this size and level, and moves per par move (after this game).
+    pub record: Option<Record>,
 }
 
 /// What is known about the rest of the game from the current board: the solver's plan.
@@ -469,10 +471,13 @@ impl App {
         if self.pending.is_none() {
             self.hint_asked_at = Some(Instant::now());
         }
+        let big = self.game.size().side() >= 5;
         if let Some(k) = self.current_plan()
             && !k.plan.is_empty()
+            && (k.optimal || big)
         {
-            // Following the plan: the next hint is already known.
+            // Following the plan: the next hint is already known. (A plan on 3×3 or 4×4 that
+            // is not proven optimal is asked again: the tables may be ready by now.)
             if !self.hint_visible {
                 self.game.note_hint();
             }
@@ -694,6 +699,7 @@ impl App {
             par: finish.par,
             new_best,
             best: self.best().cloned(),
+            record: self.stats.record(self.game.size(), self.game.level()).cloned(),
         });
     }
 

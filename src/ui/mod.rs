@@ -92,13 +92,8 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
 
     let mut terminal = ratatui::try_init()?;
     let mouse = app.config.game.mouse;
+    install_panic_hook(mouse);
     if mouse {
-        // ratatui's own panic hook restores raw mode and the screen; mouse capture is ours.
-        let previous = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let _ = execute!(std::io::stdout(), DisableMouseCapture);
-            previous(info);
-        }));
         let _ = execute!(std::io::stdout(), EnableMouseCapture);
     }
     let result = event_loop::run(&mut terminal, &mut app);
@@ -109,6 +104,26 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     ratatui::restore();
     result?;
     saved.map_or(Ok(()), |m| Err(UiError::Save(m)))
+}
+
+/// Wraps ratatui's panic hook (which restores the terminal). A panic in the solver's
+/// threads is caught there and reported in the status line, so it must neither restore the
+/// terminal under the running game nor print over the screen.
+fn install_panic_hook(mouse: bool) {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let thread = std::thread::current();
+        if thread
+            .name()
+            .is_some_and(|n| n.starts_with(slide::solver::worker::THREAD_PREFIX))
+        {
+            return;
+        }
+        if mouse {
+            let _ = execute!(std::io::stdout(), DisableMouseCapture);
+        }
+        previous(info);
+    }));
 }
 
 /// The app for these arguments: a given board, a dealt game, or the saved one, with the

@@ -49,6 +49,12 @@ impl Widget for WinView<'_> {
             let time = Clock::stopped_at(std::time::Duration::from_millis(b.time_ms)).display();
             lines.push(row("Best", format!("{} moves, {time}{mark}", b.moves)));
         }
+        if let Some(r) = &w.record {
+            let avg = r
+                .moves_per_par()
+                .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
+            lines.push(row("Record", format!("{} of {} won{avg}", r.wins, r.games)));
+        }
         if w.new_best {
             lines.push(Line::styled("★ New personal best!", t.accent));
         }
