@@ -677,6 +677,9 @@ impl App {
 
     fn win(&mut self) {
         self.cancel_pending();
+        self.known = None;
+        self.hint_visible = false;
+        self.status = None;
         let finish = Finish {
             moves: self.game.moves(),
             time_ms: self.game.clock().elapsed().as_millis() as u64,

@@ -111,3 +111,28 @@ fn to_color(c: Rgb) -> Color {
         ][usize::from(i).min(15)],
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_and_mono_use_no_colour() {
+        let settings = ThemeSettings::default();
+        let t = Theme::new(&settings, true);
+        assert_eq!(t, Theme::mono());
+        for s in [t.tile, t.tile_home, t.hint, t.accent] {
+            assert_eq!((s.fg, s.bg), (None, None));
+        }
+        assert_ne!(t.tile, t.tile_home, "home tiles differ without colour");
+        assert_eq!(Theme::new(&settings, false), Theme::colour());
+    }
+
+    #[test]
+    fn overrides_apply() {
+        let mut settings = ThemeSettings::default();
+        settings.tile = toml::Spanned::new(0..0, "#102030".into());
+        let t = Theme::new(&settings, false);
+        assert_eq!(t.tile.bg, Some(Color::Rgb(0x10, 0x20, 0x30)));
+    }
+}
