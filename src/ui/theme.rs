@@ -130,8 +130,10 @@ mod tests {
 
     #[test]
     fn overrides_apply() {
-        let mut settings = ThemeSettings::default();
-        settings.tile = toml::Spanned::new(0..0, "#102030".into());
+        let settings = ThemeSettings {
+            tile: toml::Spanned::new(0..0, "#102030".into()),
+            ..ThemeSettings::default()
+        };
         let t = Theme::new(&settings, false);
         assert_eq!(t.tile.bg, Some(Color::Rgb(0x10, 0x20, 0x30)));
     }
