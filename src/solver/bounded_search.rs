@@ -72,7 +72,6 @@ struct Node<S: Copy> {
     board: SearchBoard,
     state: S,
     key: u64,
-    h: u32,
     last: Option<Move>,
     /// Index of this node's move in the trace arena.
     trace: u32,
@@ -134,6 +133,16 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     })
 }
 
+/// A child before selection: just enough to rank it and to rebuild it if it is kept, so
+/// the many children that are dropped never cost a full node copy.
+#[derive(Clone, Copy)]
+struct Candidate {
+    h: u32,
+    key: u64,
+    parent: u32,
+    mv: Move,
+}
+
 #[allow(clippy::too_many_arguments)]
 fn beam<H: Incremental>(
     heuristic: &H,
@@ -151,12 +160,12 @@ fn beam<H: Incremental>(
         board: root,
         state,
         key: root_key,
-        h: heuristic.h(&state),
         last: None,
         trace: u32::MAX,
     }];
+    let mut next_layer: Vec<Node<H::State>> = Vec::with_capacity(width);
     let mut memory: Vec<KeySet> = vec![KeySet::from_iter([root_key])];
-    let mut children: Vec<Node<H::State>> = Vec::with_capacity(width * 3);
+    let mut candidates: Vec<Candidate> = Vec::with_capacity(width * 3);
     for depth in 1..=MAX_DEPTH as u32 {
         if depth >= limit {
             return Beam::Failed;
@@ -164,9 +173,17 @@ fn beam<H: Incremental>(
         if stop.should_stop() {
             return Beam::Stopped;
         }
-        children.clear();
-        let mut seen = KeySet::default();
-        for node in &layer {
+        candidates.clear();
+        // Reuse the oldest remembered depth's set for this depth.
+        let mut seen = if memory.len() >= MEMORY_DEPTHS {
+            memory.remove(0)
+        } else {
+            KeySet::default()
+        };
+        seen.clear();
+        seen.reserve(width * 3);
+        let within = limit.saturating_sub(depth + 1);
+        for (parent, node) in layer.iter().enumerate() {
             let blank = node.board.blank;
             for m in Move::ALL {
                 if node.last == Some(m.inverse()) {
@@ -175,53 +192,69 @@ fn beam<H: Incremental>(
                 let Some(from) = m.source(blank, node.board.side) else {
                     continue;
                 };
-                let mut b = node.board;
-                let tile = b.tiles[from];
-                b.tiles[blank] = tile;
-                b.tiles[from] = 0;
-                b.blank = from;
+                let tile = node.board.tiles[from];
                 let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
                 if seen.contains(&key) || memory.iter().any(|s| s.contains(&key)) {
                     continue;
                 }
+                let mut b = node.board;
+                b.tiles[blank] = tile;
+                b.tiles[from] = 0;
+                b.blank = from;
                 let mut s = node.state;
-                heuristic.update(&mut s, &b, tile, from, blank);
-                let h = heuristic.h(&s);
+                let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
                 *nodes += 1;
                 if *nodes & 0xFFF == 0 && stop.should_stop() {
                     return Beam::Stopped;
                 }
-                if depth + h >= limit {
+                if h > within {
                     continue;
                 }
-                seen.insert(key);
-                trace.push((node.trace, m));
-                let child = Node {
-                    board: b,
-                    state: s,
-                    key,
-                    h,
-                    last: Some(m),
-                    trace: (trace.len() - 1) as u32,
-                };
                 if h == 0 && is_goal(&b) {
-                    return Beam::Found(path(&trace, child.trace));
+                    trace.push((node.trace, m));
+                    return Beam::Found(path(&trace, (trace.len() - 1) as u32));
                 }
-                children.push(child);
+                seen.insert(key);
+                candidates.push(Candidate {
+                    h,
+                    key,
+                    parent: parent as u32,
+                    mv: m,
+                });
             }
         }
-        if children.is_empty() {
+        if candidates.is_empty() {
             return Beam::Failed;
         }
-        if children.len() > width {
-            children.select_nth_unstable_by_key(width, |c| (c.h, c.key));
-            children.truncate(width);
+        if candidates.len() > width {
+            candidates.select_nth_unstable_by_key(width, |c| (c.h, c.key));
+            candidates.truncate(width);
         }
-        std::mem::swap(&mut layer, &mut children);
+        next_layer.clear();
+        for c in &candidates {
+            let node = &layer[c.parent as usize];
+            let blank = node.board.blank;
+            let Some(from) = c.mv.source(blank, node.board.side) else {
+                continue;
+            };
+            let mut b = node.board;
+            let tile = b.tiles[from];
+            b.tiles[blank] = tile;
+            b.tiles[from] = 0;
+            b.blank = from;
+            let mut s = node.state;
+            heuristic.update(&mut s, &b, tile, from, blank);
+            trace.push((node.trace, c.mv));
+            next_layer.push(Node {
+                board: b,
+                state: s,
+                key: c.key,
+                last: Some(c.mv),
+                trace: (trace.len() - 1) as u32,
+            });
+        }
+        std::mem::swap(&mut layer, &mut next_layer);
         memory.push(seen);
-        if memory.len() > MEMORY_DEPTHS {
-            memory.remove(0);
-        }
     }
     Beam::Failed
 }

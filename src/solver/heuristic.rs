@@ -118,3 +118,86 @@ impl<'a> Chosen<'a> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::puzzle::{Move, SeededRng};
+    use crate::solver::pattern_db::{Partition, PatternDb};
+    use crate::solver::walking_distance::WalkingDistance;
+
+    /// Walks `steps` random moves, checking after each that the incremental state gives the
+    /// same value as a fresh start, and that `update_within` agrees whenever it finishes.
+    fn check_incremental<H: Incremental>(h: &H, size: Size, seed: u64, steps: usize) {
+        let mut rng = SeededRng::new(seed);
+        let mut board = Board::random(size, &mut rng);
+        let mut sb = SearchBoard::new(&board);
+        let mut state = h.init(&sb);
+        for _ in 0..steps {
+            let moves: Vec<Move> = board.legal_moves().collect();
+            let m = moves[rng.index(moves.len())];
+            let blank = sb.blank;
+            let from = m.source(blank, sb.side).unwrap();
+            let tile = sb.tiles[from];
+            board.try_move(m);
+            let moved = SearchBoard::new(&board);
+            let mut within = state;
+            let limit = h.h(&state) + 1;
+            let quick = h.update_within(&mut within, &moved, tile, from, blank, limit);
+            h.update(&mut state, &moved, tile, from, blank);
+            sb = moved;
+            let fresh = h.init(&sb);
+            assert_eq!(h.h(&state), h.h(&fresh), "{board}");
+            if quick <= limit {
+                assert_eq!(quick, h.h(&state), "{board}");
+            } else {
+                assert!(quick <= h.h(&state), "early value must stay admissible: {board}");
+            }
+        }
+    }
+
+    fn small_4x4_pdb() -> Arc<PatternDb> {
+        let p = Partition::new(
+            Size::FOUR,
+            vec![
+                vec![1, 2, 3],
+                vec![4, 5, 6],
+                vec![7, 8, 9],
+                vec![10, 11, 12],
+                vec![13, 14, 15],
+            ],
+        )
+        .unwrap();
+        Arc::new(PatternDb::build(&p, &|_| {}))
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        #[test]
+        fn manhattan_and_linear_conflict_update_like_init(seed in any::<u64>(), side in 3usize..=6) {
+            let size = Size::new(side).unwrap();
+            check_incremental(&crate::solver::manhattan::Manhattan::new(size), size, seed, 60);
+            check_incremental(&crate::solver::linear_conflict::LinearConflict::new(size), size, seed, 60);
+        }
+
+        #[test]
+        fn walking_distance_updates_like_init(seed in any::<u64>(), side in 3usize..=4) {
+            let size = Size::new(side).unwrap();
+            let wd = WalkingDistance::build(size);
+            check_incremental(&crate::solver::walking_distance::WalkingWithConflict::new(&wd, size), size, seed, 60);
+        }
+
+        #[test]
+        fn pattern_databases_update_like_init(seed in any::<u64>()) {
+            let db3 = Arc::new(PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}));
+            check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db3), Size::THREE, seed, 60);
+            let db4 = small_4x4_pdb();
+            check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db4), Size::FOUR, seed, 60);
+        }
+    }
+}

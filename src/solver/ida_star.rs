@@ -106,8 +106,9 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
 }
 
 impl<H: Incremental> Search<'_, H> {
-    /// Expands a node already known to be within the bound. Children over the bound are
-    /// evaluated here and never entered, which saves a call and a board copy per leaf.
+    /// Expands a node already known to be within the bound. All children are evaluated
+    /// first: those over the bound cost one heuristic update and no call, and the rest are
+    /// entered lowest estimate first, so the last iteration tends to meet the goal early.
     fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, last: Option<Move>) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
@@ -116,6 +117,9 @@ impl<H: Incremental> Search<'_, H> {
         let mut next = u32::MAX;
         let blank = board.blank;
         let limit = bound - g - 1;
+        let mut kids: [(u32, Move, usize); 4] = [(0, Move::Up, 0); 4];
+        let mut states: [Option<H::State>; 4] = [None; 4];
+        let mut count = 0;
         for &(m, from) in self.table.from(blank) {
             if last == Some(m.inverse()) {
                 continue;
@@ -125,25 +129,45 @@ impl<H: Incremental> Search<'_, H> {
             board.tiles[blank] = tile;
             board.tiles[from] = 0;
             board.blank = from;
-            let mut child = state;
-            let h = self
-                .heuristic
-                .update_within(&mut child, board, tile, from, blank, limit);
-            if h <= limit {
-                if h == 0 && is_goal(board) {
-                    self.path.push(m);
-                    return Pass::Found;
-                }
+            let child = states[count].insert(state);
+            let h = self.heuristic.update_within(child, board, tile, from, blank, limit);
+            if h == 0 && is_goal(board) {
                 self.path.push(m);
-                match self.dfs(board, child, g + 1, bound, Some(m)) {
-                    Pass::Found => return Pass::Found,
-                    Pass::Stopped => return Pass::Stopped,
-                    Pass::Exceeded(t) => next = next.min(t),
-                }
-                self.path.pop();
+                return Pass::Found;
+            }
+            board.tiles[from] = tile;
+            board.tiles[blank] = 0;
+            board.blank = blank;
+            if h <= limit {
+                kids[count] = (h, m, from);
+                count += 1;
             } else {
                 next = next.min(g + 1 + h);
             }
+        }
+        // Insertion sort of at most three children, stable in move order.
+        for i in 1..count {
+            let mut j = i;
+            while j > 0 && kids[j - 1].0 > kids[j].0 {
+                kids.swap(j - 1, j);
+                states.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        for k in 0..count {
+            let (_, m, from) = kids[k];
+            let Some(child) = states[k] else { continue };
+            let tile = board.tiles[from];
+            board.tiles[blank] = tile;
+            board.tiles[from] = 0;
+            board.blank = from;
+            self.path.push(m);
+            match self.dfs(board, child, g + 1, bound, Some(m)) {
+                Pass::Found => return Pass::Found,
+                Pass::Stopped => return Pass::Stopped,
+                Pass::Exceeded(t) => next = next.min(t),
+            }
+            self.path.pop();
             board.tiles[from] = tile;
             board.tiles[blank] = 0;
             board.blank = blank;

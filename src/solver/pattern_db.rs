@@ -78,14 +78,6 @@ impl Partition {
         Partition { size, groups }
     }
 
-    /// The 7-8 split for 4×4: stronger, slower to build, 550 MB.
-    pub fn large_4x4() -> Partition {
-        Partition {
-            size: Size::FOUR,
-            groups: vec![vec![1, 2, 3, 4, 5, 6, 7], vec![8, 9, 10, 11, 12, 13, 14, 15]],
-        }
-    }
-
     /// The board size.
     pub fn size(&self) -> Size {
         self.size

@@ -70,6 +70,14 @@ pub enum UiError {
     Save(String),
 }
 
+impl UiError {
+    /// Whether the player gave something unusable (a bad config file or argument): the
+    /// command line exits with status 2 for these, 1 for the rest.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, UiError::Config(_) | UiError::BadArgs(_))
+    }
+}
+
 /// Plays the game until the player quits.
 #[allow(
     clippy::needless_pass_by_value,

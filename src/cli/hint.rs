@@ -1,0 +1,111 @@
+//! `slide hint`: the next move for a board and how many moves remain.
+
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+use slide::puzzle::{Board, Move};
+use slide::solver::{Hint, SolveError, SolveOptions, Solver, TableCache};
+
+use crate::cli::board_input::board_from_words;
+use crate::cli::output::{print_json, print_line};
+use crate::cli::{CliError, progress, values};
+
+/// The next move.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  slide hint 8 6 7 2 5 4 3 0 1\n  \
+slide hint \"5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12\" --json")]
+pub struct HintCommand {
+    /// The board: N² numbers row by row, 0, _ or . for the blank.
+    #[arg(value_name = "BOARD", required = true)]
+    board: Vec<String>,
+    /// Time budget in seconds (past it, the move of the best plan found).
+    #[arg(long, value_name = "SECS", value_parser = values::seconds)]
+    max_time: Option<Duration>,
+    /// Print one JSON object.
+    #[arg(long)]
+    json: bool,
+}
+
+/// The hint as `--json` prints it; `move` and `tile` are null on a solved board.
+#[derive(Serialize)]
+struct HintLine {
+    board: String,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    tile: Option<u8>,
+    remaining: u32,
+    optimal: bool,
+    lower_bound: u32,
+}
+
+/// Prints the next move for the board.
+pub fn run(args: &HintCommand) -> Result<(), CliError> {
+    let board = board_from_words(&args.board)?;
+    let solver = Solver::new(TableCache::default_location());
+    progress::prepare(&solver, board.size())?;
+    let opts = SolveOptions {
+        max_time: args.max_time,
+        ..SolveOptions::default()
+    };
+    let hint = match solver.hint(&board, &opts) {
+        Ok(hint) => Some(hint),
+        Err(SolveError::AlreadySolved) => None,
+        Err(e) => return Err(e.into()),
+    };
+    if args.json {
+        print_json(&json_line(&board, hint.as_ref()))
+    } else {
+        print_human(hint.as_ref())
+    }
+}
+
+fn json_line(board: &Board, hint: Option<&Hint>) -> HintLine {
+    match hint {
+        Some(h) => HintLine {
+            board: board.to_string(),
+            mv: Some(h.mv.letter().to_string()),
+            tile: Some(h.tile),
+            remaining: h.remaining,
+            optimal: h.optimal,
+            lower_bound: h.lower_bound,
+        },
+        None => HintLine {
+            board: board.to_string(),
+            mv: None,
+            tile: None,
+            remaining: 0,
+            optimal: true,
+            lower_bound: 0,
+        },
+    }
+}
+
+fn print_human(hint: Option<&Hint>) -> Result<(), CliError> {
+    let Some(h) = hint else {
+        return print_line("already solved: no move needed");
+    };
+    let rest = if h.optimal {
+        format!("{} moves to go (optimal)", h.remaining)
+    } else {
+        format!(
+            "{} moves to go on the plan found (at least {})",
+            h.remaining, h.lower_bound
+        )
+    };
+    print_line(format_args!(
+        "{}: slide tile {} {}; {rest}",
+        h.mv.letter(),
+        h.tile,
+        direction_word(h.mv)
+    ))
+}
+
+fn direction_word(m: Move) -> &'static str {
+    match m {
+        Move::Up => "up",
+        Move::Down => "down",
+        Move::Left => "left",
+        Move::Right => "right",
+    }
+}

@@ -1,0 +1,82 @@
+//! Writing to stdout: one line or one JSON object per board, and a quiet stop when the
+//! reader of a pipe goes away.
+
+use std::fmt::Display;
+use std::io::{self, Write};
+
+use serde::Serialize;
+
+use crate::cli::CliError;
+
+fn stdout_error(e: &io::Error) -> CliError {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        CliError::StdoutClosed
+    } else {
+        CliError::Failure(format!("cannot write to stdout: {e}"))
+    }
+}
+
+/// Prints `text` as it is.
+pub fn print_raw(text: &str) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| stdout_error(&e))
+}
+
+/// Prints one line. Flushed at once so that a long run shows each board as it finishes.
+pub fn print_line(line: impl Display) -> Result<(), CliError> {
+    let mut out = io::stdout().lock();
+    writeln!(out, "{line}")
+        .and_then(|()| out.flush())
+        .map_err(|e| stdout_error(&e))
+}
+
+/// Prints `value` as one JSON object on one line.
+pub fn print_json(value: &impl Serialize) -> Result<(), CliError> {
+    let line = serde_json::to_string(value).map_err(|e| CliError::Failure(format!("cannot encode JSON: {e}")))?;
+    print_line(line)
+}
+
+/// Milliseconds as a JSON-friendly number, with microsecond resolution.
+pub fn millis(d: std::time::Duration) -> f64 {
+    (d.as_micros() as f64) / 1000.0
+}
+
+/// A duration for people: `850 µs`, `12.3 ms`, `4.56 s`.
+pub fn human_duration(d: std::time::Duration) -> String {
+    let micros = d.as_micros();
+    if micros < 1000 {
+        format!("{micros} µs")
+    } else if micros < 1_000_000 {
+        format!("{:.1} ms", micros as f64 / 1000.0)
+    } else {
+        format!("{:.2} s", d.as_secs_f64())
+    }
+}
+
+/// A count with thousands separators: `12,345,678`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn groups_thousands() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1000), "1,000");
+        assert_eq!(grouped(12_345_678), "12,345,678");
+    }
+}

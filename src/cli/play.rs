@@ -1,0 +1,62 @@
+//! `slide play`: start the game (also what `slide` alone does).
+
+use std::path::PathBuf;
+
+use clap::Args;
+use slide::difficulty::Level;
+use slide::puzzle::{Size, parse_board};
+
+use crate::cli::CliError;
+use crate::ui;
+
+/// Options for a new game.
+#[derive(Debug, Default, Args)]
+#[command(
+    after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
+slide play --board \"8 6 7 2 5 4 3 0 1\""
+)]
+pub struct PlayCommand {
+    /// Board size: 3, 4, 5 or 6 (or 4x4).
+    #[arg(long, value_name = "N")]
+    size: Option<Size>,
+    /// Difficulty: easy, medium, hard, expert or random.
+    #[arg(long, value_name = "L")]
+    level: Option<Level>,
+    /// Seed for the dealt board: the same seed deals the same board.
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// Play this board (N² numbers row by row, 0, _ or . for the blank).
+    #[arg(long, value_name = "B")]
+    board: Option<String>,
+    /// Play a shared puzzle code.
+    #[arg(long, value_name = "CODE")]
+    code: Option<String>,
+}
+
+/// Starts the game with `args` and the config file from the global `--config`.
+pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
+    let board = args.board.as_deref().map(parse_board).transpose()?;
+    if let (Some(size), Some(board)) = (args.size, board) {
+        if size != board.size() {
+            return Err(CliError::Input(format!(
+                "--size {size} does not match the {} board given with --board",
+                board.size()
+            )));
+        }
+    }
+    ui::run(ui::PlayArgs {
+        size: args.size,
+        level: args.level,
+        seed: args.seed,
+        board,
+        code: args.code,
+        config,
+    })
+    .map_err(|e| {
+        if e.is_bad_input() {
+            CliError::Input(e.to_string())
+        } else {
+            CliError::Failure(e.to_string())
+        }
+    })
+}

@@ -1,0 +1,55 @@
+//! Preparing the solver's tables with a progress bar on stderr.
+//!
+//! The bar draws only when stderr is a terminal (indicatif hides it otherwise), so piped
+//! output and JSON stay clean; one-line notices (e.g. a corrupt cache being rebuilt) are
+//! always printed on stderr.
+
+use std::cell::RefCell;
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use slide::puzzle::Size;
+use slide::solver::{BuildProgress, Solver};
+
+use crate::cli::CliError;
+
+/// Loads or builds every table the solver wants for `size`, showing progress.
+pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
+    if solver.is_ready(size) {
+        return Ok(());
+    }
+    let bar: RefCell<Option<(String, ProgressBar)>> = RefCell::new(None);
+    let show = |p: BuildProgress| match p {
+        BuildProgress::Notice(text) => match bar.borrow().as_ref() {
+            Some((_, b)) => b.suspend(|| eprintln!("slide: {text}")),
+            None => eprintln!("slide: {text}"),
+        },
+        BuildProgress::Building { what, done, total } => {
+            let mut current = bar.borrow_mut();
+            if current.as_ref().is_none_or(|(w, _)| *w != what) {
+                if let Some((_, old)) = current.take() {
+                    old.finish_and_clear();
+                }
+                *current = Some((what.clone(), new_bar(&what, total)));
+            }
+            if let Some((_, b)) = current.as_ref() {
+                b.set_length(total);
+                b.set_position(done);
+            }
+        }
+    };
+    let result = solver.prepare(size, &show);
+    if let Some((_, b)) = bar.borrow_mut().take() {
+        b.finish_and_clear();
+    }
+    result.map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))
+}
+
+fn new_bar(what: &str, total: u64) -> ProgressBar {
+    let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{msg} [{bar:30.cyan/blue}] {percent:>3}% {elapsed_precise} eta {eta}")
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> ");
+    bar.set_style(style);
+    bar.set_message(what.to_string());
+    bar
+}

@@ -1,0 +1,91 @@
+//! `slide rate`: every heuristic's value for a board, its level and expected length.
+
+use clap::Args;
+use serde::Serialize;
+use slide::difficulty::Level;
+use slide::puzzle::Board;
+use slide::solver::{Rating, Solver, TableCache};
+
+use crate::cli::board_input::run_boards;
+use crate::cli::difficulty_api::{Assessment, assess};
+use crate::cli::output::{print_json, print_line};
+use crate::cli::{CliError, progress};
+
+/// Rate boards.
+#[derive(Debug, Args)]
+#[command(
+    after_help = "Values are lower bounds on the optimal number of moves; `exact` is the \
+optimal length where it is known cheaply (3×3).\n\n\
+Examples:\n  slide rate 8 6 7 2 5 4 3 0 1\n  slide generate --size 4 --level hard --count 3 | slide rate - --json"
+)]
+pub struct RateCommand {
+    /// The board, or - to read one board per line from stdin.
+    #[arg(value_name = "BOARD")]
+    board: Vec<String>,
+    /// Print one JSON object per board.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One rated board, as `--json` prints it.
+#[derive(Serialize)]
+struct RateLine {
+    board: String,
+    size: usize,
+    manhattan: u32,
+    linear_conflict: u32,
+    walking_distance: Option<u32>,
+    pdb: Option<u32>,
+    exact: Option<u32>,
+    lower_bound: u32,
+    level: Level,
+    expected_length: u32,
+}
+
+/// Rates every board asked for.
+pub fn run(args: &RateCommand) -> Result<(), CliError> {
+    let solver = Solver::new(TableCache::default_location());
+    let mut first = true;
+    run_boards(&args.board, |board| {
+        progress::prepare(&solver, board.size())?;
+        let rating = solver.rate(&board);
+        let assessment = assess(board.size(), &rating);
+        if args.json {
+            print_json(&RateLine {
+                board: board.to_string(),
+                size: board.size().side(),
+                manhattan: rating.manhattan,
+                linear_conflict: rating.linear_conflict,
+                walking_distance: rating.walking_distance,
+                pdb: rating.pdb,
+                exact: rating.exact,
+                lower_bound: rating.lower_bound,
+                level: assessment.level,
+                expected_length: assessment.expected_length,
+            })
+        } else {
+            if !first {
+                print_line("")?;
+            }
+            first = false;
+            print_human(&board, &rating, &assessment)
+        }
+    })
+}
+
+fn print_human(board: &Board, r: &Rating, a: &Assessment) -> Result<(), CliError> {
+    let maybe = |v: Option<u32>| v.map_or_else(|| "n/a".to_string(), |v| v.to_string());
+    print_line(format_args!("board              {board}"))?;
+    print_line(format_args!("manhattan          {}", r.manhattan))?;
+    print_line(format_args!("linear conflict    {}", r.linear_conflict))?;
+    print_line(format_args!("walking distance   {}", maybe(r.walking_distance)))?;
+    print_line(format_args!("pattern databases  {}", maybe(r.pdb)))?;
+    print_line(format_args!("lower bound        {}", r.lower_bound))?;
+    if let Some(exact) = a.exact {
+        print_line(format_args!("optimal length     {exact} (exact)"))?;
+    }
+    print_line(format_args!(
+        "level              {} (expected length {})",
+        a.level, a.expected_length
+    ))
+}

@@ -1,0 +1,110 @@
+//! `slide solve`: solve one board, or one board per line from stdin.
+
+use std::time::Duration;
+
+use clap::Args;
+use serde::Serialize;
+use slide::puzzle::{Board, format_moves};
+use slide::solver::{HeuristicKind, Solution, SolveOptions, Solver, TableCache};
+
+use crate::cli::board_input::run_boards;
+use crate::cli::output::{grouped, human_duration, millis, print_json, print_line};
+use crate::cli::{CliError, progress, values};
+
+/// Solve boards.
+#[derive(Debug, Args)]
+#[command(after_help = "Boards are N² numbers row by row (N = 3..6), separated by spaces or \
+commas, with 0, _ or . for the blank; give them as one argument or several.\n\n\
+Examples:\n  slide solve 8 6 7 2 5 4 3 0 1\n  slide solve \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\" --json\n  \
+slide generate --size 4 --level medium --count 5 | slide solve - --json")]
+pub struct SolveCommand {
+    /// The board, or - to read one board per line from stdin.
+    #[arg(value_name = "BOARD")]
+    board: Vec<String>,
+    /// The heuristic: manhattan, linear-conflict, walking-distance, pdb or auto.
+    #[arg(long, value_name = "H", default_value = "auto")]
+    heuristic: HeuristicKind,
+    /// Time budget in seconds (5×5 and 6×6 return their best plan when it runs out).
+    #[arg(long, value_name = "SECS", value_parser = values::seconds)]
+    max_time: Option<Duration>,
+    /// Insist on a proven optimal solution, however long it takes.
+    #[arg(long)]
+    optimal: bool,
+    /// Print one JSON object per board.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One solved board, as `--json` prints it.
+#[derive(Serialize)]
+struct SolveLine {
+    board: String,
+    size: usize,
+    length: usize,
+    moves: String,
+    optimal: bool,
+    lower_bound: u32,
+    nodes: u64,
+    millis: f64,
+}
+
+/// Solves every board asked for.
+pub fn run(args: &SolveCommand) -> Result<(), CliError> {
+    let solver = Solver::new(TableCache::default_location());
+    let opts = SolveOptions {
+        heuristic: args.heuristic,
+        max_time: args.max_time,
+        optimal: args.optimal,
+        ..SolveOptions::default()
+    };
+    let mut first = true;
+    run_boards(&args.board, |board| {
+        let solution = solve_one(&solver, &board, &opts)?;
+        if args.json {
+            print_json(&SolveLine {
+                board: board.to_string(),
+                size: board.size().side(),
+                length: solution.len(),
+                moves: format_moves(&solution.moves),
+                optimal: solution.optimal,
+                lower_bound: solution.lower_bound,
+                nodes: solution.nodes,
+                millis: millis(solution.elapsed),
+            })
+        } else {
+            if !first {
+                print_line("")?;
+            }
+            first = false;
+            print_human(&board, &solution)
+        }
+    })
+}
+
+/// Prepares the tables the heuristic needs, then solves.
+pub fn solve_one(solver: &Solver, board: &Board, opts: &SolveOptions) -> Result<Solution, CliError> {
+    if matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
+        progress::prepare(solver, board.size())?;
+    }
+    Ok(solver.solve(board, opts)?)
+}
+
+fn print_human(board: &Board, s: &Solution) -> Result<(), CliError> {
+    print_line(format_args!("board   {board}"))?;
+    let quality = if s.optimal {
+        "optimal".to_string()
+    } else {
+        format!("not proven optimal, at least {}", s.lower_bound)
+    };
+    print_line(format_args!("length  {} ({quality})", s.len()))?;
+    if s.is_empty() {
+        print_line("moves   none: already solved")?;
+    } else {
+        print_line(format_args!("moves   {}", format_moves(&s.moves)))?;
+    }
+    print_line(format_args!(
+        "search  {} nodes in {}",
+        grouped(s.nodes),
+        human_duration(s.elapsed)
+    ))
+}

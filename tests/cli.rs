@@ -1,0 +1,486 @@
+//! The `slide` command line, run as a program: output, JSON shape and exit statuses.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+use serde_json::Value;
+use slide::puzzle::{Board, parse_moves};
+
+/// Tables are cached under the target directory so that runs after the first are quick
+/// and the user's own cache is never touched.
+fn cache_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slide-cli-cache")
+}
+
+fn command(args: &[&str]) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_slide"));
+    cmd.args(args).env("SLIDE_CACHE_DIR", cache_dir());
+    cmd
+}
+
+fn slide(args: &[&str]) -> Output {
+    command(args).stdin(Stdio::null()).output().expect("run slide")
+}
+
+fn slide_with_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = command(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run slide");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("write stdin");
+    child.wait_with_output().expect("wait for slide")
+}
+
+/// Builds the 4×4 tables once per test run, before the 4×4 tests need them, so parallel
+/// tests do not each build them.
+fn tables_for_4x4() {
+    static READY: OnceLock<()> = OnceLock::new();
+    READY.get_or_init(|| {
+        let out = slide(&["tables", "build", "--size", "4"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    });
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("exit status")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Every stdout line parsed as one JSON object.
+fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}"));
+            assert!(v.is_object(), "{line}");
+            v
+        })
+        .collect()
+}
+
+#[track_caller]
+fn assert_keys(v: &Value, keys: &[&str]) {
+    for key in keys {
+        assert!(v.get(key).is_some(), "missing {key} in {v}");
+    }
+}
+
+/// Checks that `moves` takes `board` to the goal in exactly `length` moves.
+#[track_caller]
+fn assert_solves(board: &str, moves: &str, length: usize) {
+    let mut b: Board = board.parse().expect("board");
+    let moves = parse_moves(moves).expect("moves");
+    assert_eq!(moves.len(), length);
+    b.apply_all(&moves).expect("legal moves");
+    assert!(b.is_goal(), "{board} + {moves:?} does not reach the goal");
+}
+
+const HARD_3X3: &str = "8 6 7 2 5 4 3 0 1";
+const EASY_4X4: [(&str, u32); 3] = [
+    ("1 2 4 7 5 6 3 0 9 11 12 8 13 10 14 15", 10),
+    ("0 1 2 7 5 10 12 3 9 8 6 4 13 14 11 15", 20),
+    ("6 5 0 11 9 1 2 7 10 14 4 8 13 15 3 12", 28),
+];
+
+#[test]
+fn every_subcommand_has_help_with_an_example() {
+    let top = slide(&["--help"]);
+    assert_eq!(code(&top), 0);
+    for sub in ["play", "solve", "hint", "rate", "generate", "levels", "bench", "tables"] {
+        assert!(stdout(&top).contains(sub), "top-level help lacks {sub}");
+    }
+    for args in [
+        &["play", "--help"][..],
+        &["solve", "--help"],
+        &["hint", "--help"],
+        &["rate", "--help"],
+        &["generate", "--help"],
+        &["levels", "--help"],
+        &["bench", "--help"],
+        &["tables", "build", "--help"],
+    ] {
+        let out = slide(args);
+        assert_eq!(code(&out), 0, "{args:?}");
+        assert!(stdout(&out).contains("Examples:"), "{args:?}");
+    }
+}
+
+#[test]
+fn solve_3x3_prints_an_optimal_solution() {
+    let out = slide(&["solve", HARD_3X3]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("31 (optimal)"), "{text}");
+
+    let out = slide(&["solve", HARD_3X3, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1);
+    let v = &lines[0];
+    assert_keys(
+        v,
+        &[
+            "board",
+            "size",
+            "length",
+            "moves",
+            "optimal",
+            "lower_bound",
+            "nodes",
+            "millis",
+        ],
+    );
+    assert_eq!(v["board"], HARD_3X3);
+    assert_eq!(v["size"], 3);
+    assert_eq!(v["length"], 31);
+    assert_eq!(v["optimal"], true);
+    assert_eq!(v["lower_bound"], 31);
+    assert!(v["nodes"].is_u64() && v["millis"].is_number());
+    assert_solves(HARD_3X3, v["moves"].as_str().expect("moves"), 31);
+}
+
+#[test]
+fn a_board_may_be_one_argument_or_many() {
+    let one = slide(&["solve", "1,2,3,4,5,6,7,_,8", "--json"]);
+    let mut args = vec!["solve"];
+    args.extend("1 2 3 4 5 6 7 0 8".split(' '));
+    args.push("--json");
+    let many = slide(&args);
+    assert_eq!(code(&one), 0, "{}", stderr(&one));
+    assert_eq!(code(&many), 0, "{}", stderr(&many));
+    assert_eq!(json_lines(&one)[0]["moves"], "L");
+    assert_eq!(json_lines(&one)[0]["board"], json_lines(&many)[0]["board"]);
+}
+
+#[test]
+fn solve_quick_4x4_boards_optimally() {
+    tables_for_4x4();
+    for (board, length) in EASY_4X4 {
+        let out = slide(&["solve", board, "--json"]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+        let v = &json_lines(&out)[0];
+        assert_eq!(v["size"], 4);
+        assert_eq!(v["length"], length, "{board}");
+        assert_eq!(v["optimal"], true);
+        assert_solves(board, v["moves"].as_str().expect("moves"), length as usize);
+    }
+    let out = slide(&["solve", EASY_4X4[1].0, "--heuristic", "manhattan", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["length"], EASY_4X4[1].1);
+}
+
+#[test]
+fn hint_gives_the_next_move_and_what_remains() {
+    let out = slide(&["hint", HARD_3X3]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("31 moves to go (optimal)"), "{}", stdout(&out));
+
+    let out = slide(&["hint", HARD_3X3, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_keys(v, &["board", "move", "tile", "remaining", "optimal", "lower_bound"]);
+    assert_eq!(v["remaining"], 31);
+    assert_eq!(v["optimal"], true);
+    // Following the hint leaves an optimal 30-move board.
+    let letter = v["move"].as_str().expect("move");
+    let board: Board = HARD_3X3.parse().expect("board");
+    let mv = parse_moves(letter).expect("letter")[0];
+    assert_eq!(v["tile"], board.tile_moved_by(mv).expect("legal"));
+    let next = board.moved(mv).expect("legal").to_string();
+    let out = slide(&["hint", &next, "--json"]);
+    assert_eq!(json_lines(&out)[0]["remaining"], 30);
+}
+
+#[test]
+fn hint_on_4x4_and_on_a_solved_board() {
+    tables_for_4x4();
+    let (board, length) = EASY_4X4[2];
+    let out = slide(&["hint", board, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json_lines(&out)[0]["remaining"], length);
+
+    let out = slide(&["hint", "1 2 3 4 5 6 7 8 0", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert!(v["move"].is_null() && v["tile"].is_null());
+    assert_eq!(v["remaining"], 0);
+}
+
+#[test]
+fn rate_prints_every_heuristic_and_the_level() {
+    let out = slide(&["rate", HARD_3X3, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_keys(
+        v,
+        &[
+            "board",
+            "manhattan",
+            "linear_conflict",
+            "walking_distance",
+            "pdb",
+            "lower_bound",
+            "level",
+            "expected_length",
+            "exact",
+        ],
+    );
+    assert_eq!(v["exact"], 31);
+    assert_eq!(v["lower_bound"], 31);
+    assert_eq!(v["expected_length"], 31);
+    let manhattan = v["manhattan"].as_u64().expect("manhattan");
+    assert!(v["linear_conflict"].as_u64().expect("lc") >= manhattan);
+    assert!(v["walking_distance"].as_u64().expect("wd") >= manhattan);
+    assert!(v["level"].is_string());
+
+    let out = slide(&["rate", HARD_3X3]);
+    assert_eq!(code(&out), 0);
+    for word in [
+        "manhattan",
+        "linear conflict",
+        "walking distance",
+        "lower bound",
+        "level",
+    ] {
+        assert!(stdout(&out).contains(word), "{word}");
+    }
+}
+
+#[test]
+fn rate_4x4_has_no_exact_length() {
+    tables_for_4x4();
+    let out = slide(&["rate", EASY_4X4[2].0, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert!(v["exact"].is_null());
+    assert!(v["lower_bound"].as_u64().expect("bound") <= u64::from(EASY_4X4[2].1));
+}
+
+#[test]
+fn generate_is_deterministic_by_seed() {
+    let args = [
+        "generate", "--size", "3", "--level", "medium", "--count", "3", "--seed", "42", "--json",
+    ];
+    let first = slide(&args);
+    assert_eq!(code(&first), 0, "{}", stderr(&first));
+    let lines = json_lines(&first);
+    assert_eq!(lines.len(), 3);
+    for v in &lines {
+        assert_keys(
+            v,
+            &[
+                "board",
+                "size",
+                "level",
+                "rating",
+                "expected_length",
+                "length",
+                "millis",
+            ],
+        );
+        assert_eq!(v["size"], 3);
+        assert_eq!(v["level"], "medium");
+        let board: Board = v["board"].as_str().expect("board").parse().expect("valid");
+        assert_eq!(board.size().side(), 3);
+    }
+    let again = slide(&args);
+    let boards = |o: &Output| -> Vec<Value> { json_lines(o).iter().map(|v| v["board"].clone()).collect() };
+    assert_eq!(boards(&first), boards(&again));
+
+    let plain = slide(&["generate", "--size", "3", "--level", "easy", "--count", "2"]);
+    assert_eq!(code(&plain), 0);
+    let text = stdout(&plain);
+    assert_eq!(text.lines().count(), 2);
+    for line in text.lines() {
+        line.parse::<Board>().expect("each line is a board");
+    }
+}
+
+#[test]
+fn levels_lists_a_band_per_size_and_level() {
+    let out = slide(&["levels", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert!(lines.len() >= 16, "{}", lines.len());
+    for v in &lines {
+        assert_keys(v, &["size", "level", "min", "max"]);
+        assert!(v["min"].as_u64() <= v["max"].as_u64());
+    }
+    for size in 3..=6 {
+        assert!(lines.iter().any(|v| v["size"] == size && v["level"] == "easy"));
+    }
+    assert_eq!(code(&slide(&["levels"])), 0);
+}
+
+#[test]
+fn each_bad_board_gets_its_message_and_exit_2() {
+    let cases = [
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0",
+            "expected 9, 16, 25 or 36 numbers, got 15",
+        ),
+        ("1 2 3 4 5 6 7 7 0", "tile 7 appears twice"),
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 17 0",
+            "17 is out of range for a 4×4 board",
+        ),
+        ("1 2 3 4 x 6 7 8 0", "'x'"),
+        ("1 2 3 4 5 6 8 7 0", "unsolvable: "),
+    ];
+    for (board, message) in cases {
+        for sub in ["solve", "hint", "rate"] {
+            let out = slide(&[sub, board]);
+            assert_eq!(code(&out), 2, "{sub} {board}");
+            assert!(out.stdout.is_empty(), "{sub} {board}");
+            let err = stderr(&out);
+            assert!(err.starts_with("slide: error: "), "{err}");
+            assert!(err.contains(message), "{sub} {board}: {err}");
+        }
+    }
+    let out = slide(&["solve", "1 2 3 4 5 6 8 7 0"]);
+    assert!(stderr(&out).contains("parity"), "{}", stderr(&out));
+    let out = slide(&["play", "--board", "1 2 3"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("got 3"));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &["solve", HARD_3X3, "--heuristic", "magic"][..],
+        &["solve", HARD_3X3, "--max-time", "0"],
+        &["generate", "--size", "7", "--level", "easy"],
+        &["generate", "--size", "3", "--level", "impossible"],
+        &["generate", "--size", "3"],
+        &["hint"],
+        &["frobnicate"],
+    ] {
+        assert_eq!(code(&slide(args)), 2, "{args:?}");
+    }
+}
+
+#[test]
+fn stdin_mode_reports_bad_lines_and_goes_on() {
+    let input = format!("{HARD_3X3}\n1 2 3 4 5 6 7 7 0\n\n1 2 3 4 5 6 7 0 8\n");
+    let out = slide_with_stdin(&["solve", "-", "--json"], &input);
+    assert_eq!(code(&out), 2);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "the good lines are still solved");
+    assert_eq!(lines[0]["length"], 31);
+    assert_eq!(lines[1]["length"], 1);
+    let err = stderr(&out);
+    assert!(err.contains("line 2: tile 7 appears twice"), "{err}");
+
+    let out = slide_with_stdin(&["rate", "-", "--json"], &input);
+    assert_eq!(code(&out), 2);
+    assert_eq!(json_lines(&out).len(), 2);
+    assert!(stderr(&out).contains("line 2"));
+
+    let out = slide_with_stdin(&["solve", "-"], &format!("{HARD_3X3}\n\n1 2 3 4 5 6 7 0 8\n"));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+}
+
+fn bench_file(name: &str, lengths: [u32; 3]) -> PathBuf {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let lines: Vec<String> = EASY_4X4
+        .iter()
+        .zip(lengths)
+        .map(|((board, _), length)| format!("{length}\t{board}\n"))
+        .collect();
+    let text = format!("# three easy 4×4 instances\n{}", lines.concat());
+    std::fs::write(&path, text).expect("write bench file");
+    path
+}
+
+#[test]
+fn bench_checks_lengths_against_the_file() {
+    tables_for_4x4();
+    let good = bench_file("bench-good.txt", EASY_4X4.map(|(_, l)| l));
+    let good = good.to_str().expect("path");
+    let out = slide(&["bench", good]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("3 (3 ok"), "{text}");
+    assert!(text.contains("nodes"), "{text}");
+
+    let out = slide(&["bench", good, "--json", "--threads", "1"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    for (v, (board, length)) in lines.iter().zip(EASY_4X4) {
+        assert_eq!(v["board"], board, "results come in file order");
+        assert_eq!(v["length"], length);
+        assert_eq!(v["ok"], true);
+        assert_keys(v, &["nodes", "millis"]);
+    }
+
+    let wrong = bench_file("bench-wrong.txt", [10, 20, 30]);
+    let out = slide(&["bench", wrong.to_str().expect("path")]);
+    assert_eq!(code(&out), 1);
+    assert!(stdout(&out).contains("MISMATCH"), "{}", stdout(&out));
+    assert!(stderr(&out).contains("1 of 3"), "{}", stderr(&out));
+}
+
+#[test]
+fn bench_rejects_a_bad_file_with_exit_2() {
+    let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bench-bad.txt");
+    std::fs::write(&path, "10\t1 2 3\n").expect("write");
+    let out = slide(&["bench", path.to_str().expect("path")]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains(":1: expected 9, 16, 25 or 36 numbers, got 3"));
+    assert_eq!(code(&slide(&["bench", "/no/such/file.txt"])), 2);
+}
+
+#[test]
+fn tables_build_and_default_config() {
+    let out = slide(&["tables", "build", "--size", "3"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("3×3 tables ready"));
+
+    let out = slide(&["--print-default-config"]);
+    assert_eq!(code(&out), 0);
+    assert!(!out.stdout.is_empty());
+}
+
+#[test]
+fn a_corrupt_cache_is_rebuilt_with_a_notice_on_stderr_only() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slide-cli-corrupt-cache");
+    let _ = std::fs::remove_dir_all(&dir);
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_slide"))
+            .args(args)
+            .env("SLIDE_CACHE_DIR", &dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run slide")
+    };
+    assert_eq!(code(&run(&["tables", "build", "--size", "3"])), 0);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("cache dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    assert!(!files.is_empty(), "tables build wrote no cache file");
+    for file in &files {
+        std::fs::write(file, b"not a table").expect("corrupt the cache");
+    }
+    let out = run(&["rate", HARD_3X3, "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(json_lines(&out).len(), 1, "stdout holds only the JSON line");
+    assert!(stderr(&out).contains("rebuilding"), "{}", stderr(&out));
+}
