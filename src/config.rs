@@ -1,1 +1,636 @@
 //! Settings: `Config`, its defaults from the shipped config.toml, and validation.
+//!
+//! The shipped `config.toml` is embedded in the binary and is the single source of the
+//! defaults: [`Config::default`] parses it. A user file is looked up at `--config PATH`, then
+//! in the XDG config directory (`$SLIDE_CONFIG_DIR` overrides it), then the built-in copy is
+//! used. Every key is optional (`#[serde(default)]`), unknown keys are rejected, and every
+//! error names the file, line and column.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Deserialize;
+use thiserror::Error;
+use toml::Spanned;
+
+use crate::difficulty::Level;
+use crate::puzzle::Size;
+
+/// The shipped default configuration, every key documented.
+pub const DEFAULT_CONFIG_TOML: &str = include_str!("../config.toml");
+
+/// Environment variable naming the directory that holds `config.toml` (overrides XDG).
+pub const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
+
+/// Everything a player can configure.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Game rules and timings.
+    pub game: GameSettings,
+    /// Key bindings.
+    pub keys: KeyBindings,
+    /// Colours.
+    pub theme: ThemeSettings,
+}
+
+/// Game rules and timings.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct GameSettings {
+    /// Side of a new board.
+    pub size: Spanned<u8>,
+    /// Level of a new board.
+    pub level: Spanned<String>,
+    /// The solver's budget per hint, in milliseconds.
+    pub hint_budget_ms: u64,
+    /// Delay between moves when the solution is played, in milliseconds.
+    pub animation_ms: u64,
+    /// What direction keys move.
+    pub arrows_move: ArrowsMove,
+    /// Whether mouse clicks slide tiles.
+    pub mouse: bool,
+}
+
+/// What the direction keys move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ArrowsMove {
+    /// The tile slides in the key's direction (the puzzle's own move notation).
+    Tile,
+    /// The blank moves in the key's direction (the tile moves the opposite way).
+    Blank,
+}
+
+/// Keys for each action.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+#[allow(missing_docs, reason = "field names are the actions, documented in config.toml")]
+pub struct KeyBindings {
+    pub up: Vec<Spanned<String>>,
+    pub down: Vec<Spanned<String>>,
+    pub left: Vec<Spanned<String>>,
+    pub right: Vec<Spanned<String>>,
+    pub hint: Vec<Spanned<String>>,
+    pub solve: Vec<Spanned<String>>,
+    pub undo: Vec<Spanned<String>>,
+    pub redo: Vec<Spanned<String>>,
+    pub restart: Vec<Spanned<String>>,
+    pub new_game: Vec<Spanned<String>>,
+    pub help: Vec<Spanned<String>>,
+    pub quit: Vec<Spanned<String>>,
+}
+
+/// Colours: a preset and optional overrides.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ThemeSettings {
+    /// `default` or `mono`.
+    pub preset: ThemePreset,
+    /// Colour of misplaced tiles.
+    pub tile: Spanned<String>,
+    /// Colour of tiles at home.
+    pub tile_home: Spanned<String>,
+    /// Colour of the hinted tile.
+    pub hint: Spanned<String>,
+    /// Accent colour.
+    pub accent: Spanned<String>,
+}
+
+/// A built-in palette.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ThemePreset {
+    /// The colour-blind-safe palette.
+    Default,
+    /// No colour: attributes only.
+    Mono,
+}
+
+/// An action a key can be bound to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(missing_docs, reason = "names say it")]
+pub enum KeyAction {
+    Up,
+    Down,
+    Left,
+    Right,
+    Hint,
+    Solve,
+    Undo,
+    Redo,
+    Restart,
+    NewGame,
+    Help,
+    Quit,
+}
+
+impl KeyAction {
+    /// The key under `[keys]` in the config file.
+    pub const fn config_name(self) -> &'static str {
+        match self {
+            KeyAction::Up => "up",
+            KeyAction::Down => "down",
+            KeyAction::Left => "left",
+            KeyAction::Right => "right",
+            KeyAction::Hint => "hint",
+            KeyAction::Solve => "solve",
+            KeyAction::Undo => "undo",
+            KeyAction::Redo => "redo",
+            KeyAction::Restart => "restart",
+            KeyAction::NewGame => "new_game",
+            KeyAction::Help => "help",
+            KeyAction::Quit => "quit",
+        }
+    }
+}
+
+/// A key as named in the config file.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KeyName {
+    /// A printable character (case-sensitive).
+    Char(char),
+    /// A function key F1 … F12.
+    F(u8),
+    #[allow(missing_docs, reason = "names say it")]
+    Up,
+    #[allow(missing_docs, reason = "names say it")]
+    Down,
+    #[allow(missing_docs, reason = "names say it")]
+    Left,
+    #[allow(missing_docs, reason = "names say it")]
+    Right,
+    #[allow(missing_docs, reason = "names say it")]
+    Enter,
+    #[allow(missing_docs, reason = "names say it")]
+    Esc,
+    #[allow(missing_docs, reason = "names say it")]
+    Tab,
+    #[allow(missing_docs, reason = "names say it")]
+    Backspace,
+    #[allow(missing_docs, reason = "names say it")]
+    Delete,
+    #[allow(missing_docs, reason = "names say it")]
+    Insert,
+    #[allow(missing_docs, reason = "names say it")]
+    Home,
+    #[allow(missing_docs, reason = "names say it")]
+    End,
+    #[allow(missing_docs, reason = "names say it")]
+    PageUp,
+    #[allow(missing_docs, reason = "names say it")]
+    PageDown,
+}
+
+/// A key with its Ctrl modifier.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeySpec {
+    /// The key.
+    pub key: KeyName,
+    /// Whether Ctrl is held.
+    pub ctrl: bool,
+}
+
+impl KeySpec {
+    /// Parses `"k"`, `"Up"`, `"F1"`, `"Ctrl-z"`, `"Space"`.
+    pub fn parse(text: &str) -> Option<KeySpec> {
+        let (ctrl, rest) = match text.strip_prefix("Ctrl-").or_else(|| text.strip_prefix("C-")) {
+            Some(rest) if !rest.is_empty() => (true, rest),
+            _ => (false, text),
+        };
+        let mut chars = rest.chars();
+        let key = match (chars.next(), chars.next()) {
+            (Some(c), None) if !c.is_control() && c != ' ' => KeyName::Char(c),
+            _ => match rest {
+                "Up" => KeyName::Up,
+                "Down" => KeyName::Down,
+                "Left" => KeyName::Left,
+                "Right" => KeyName::Right,
+                "Enter" => KeyName::Enter,
+                "Esc" => KeyName::Esc,
+                "Tab" => KeyName::Tab,
+                "Backspace" => KeyName::Backspace,
+                "Space" => KeyName::Char(' '),
+                "Delete" => KeyName::Delete,
+                "Insert" => KeyName::Insert,
+                "Home" => KeyName::Home,
+                "End" => KeyName::End,
+                "PageUp" => KeyName::PageUp,
+                "PageDown" => KeyName::PageDown,
+                f if f.starts_with('F') => match f[1..].parse::<u8>() {
+                    Ok(n @ 1..=12) => KeyName::F(n),
+                    _ => return None,
+                },
+                _ => return None,
+            },
+        };
+        Some(KeySpec { key, ctrl })
+    }
+}
+
+impl fmt::Display for KeySpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.ctrl {
+            f.write_str("Ctrl-")?;
+        }
+        match self.key {
+            KeyName::Char(' ') => f.write_str("Space"),
+            KeyName::Char(c) => write!(f, "{c}"),
+            KeyName::F(n) => write!(f, "F{n}"),
+            KeyName::Up => f.write_str("↑"),
+            KeyName::Down => f.write_str("↓"),
+            KeyName::Left => f.write_str("←"),
+            KeyName::Right => f.write_str("→"),
+            other => write!(f, "{other:?}"),
+        }
+    }
+}
+
+/// A configuration file that could not be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{path}: cannot read the configuration: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid: syntax, an unknown key, a wrong type or a bad value.
+    #[error("{path}:{line}:{column}: {message}")]
+    Invalid {
+        /// The file (`<built-in>` for the embedded default).
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+}
+
+/// A validation problem before it is placed in a file.
+struct Problem {
+    span: Option<Range<usize>>,
+    message: String,
+}
+
+// The defaults are written twice, in the `Default` impls below and in config.toml; a unit
+// test checks that they agree, so the embedded file stays the documented truth. (Parsing
+// the file in `Default` would recurse: `#[serde(default)]` calls `Default`.)
+
+impl Default for GameSettings {
+    fn default() -> GameSettings {
+        GameSettings {
+            size: Spanned::new(0..0, 4),
+            level: Spanned::new(0..0, "medium".to_string()),
+            hint_budget_ms: 1000,
+            animation_ms: 180,
+            arrows_move: ArrowsMove::Tile,
+            mouse: true,
+        }
+    }
+}
+
+fn keys(names: &[&str]) -> Vec<Spanned<String>> {
+    names.iter().map(|n| Spanned::new(0..0, (*n).to_string())).collect()
+}
+
+impl Default for KeyBindings {
+    fn default() -> KeyBindings {
+        KeyBindings {
+            up: keys(&["Up", "w", "k"]),
+            down: keys(&["Down", "s", "j"]),
+            left: keys(&["Left", "a", "h"]),
+            right: keys(&["Right", "d", "l"]),
+            hint: keys(&["i"]),
+            solve: keys(&["p"]),
+            undo: keys(&["u", "z"]),
+            redo: keys(&["r", "y"]),
+            restart: keys(&["R"]),
+            new_game: keys(&["n"]),
+            help: keys(&["?", "F1"]),
+            quit: keys(&["q", "Esc"]),
+        }
+    }
+}
+
+impl Default for ThemeSettings {
+    fn default() -> ThemeSettings {
+        let empty = || Spanned::new(0..0, String::new());
+        ThemeSettings {
+            preset: ThemePreset::Default,
+            tile: empty(),
+            tile_home: empty(),
+            hint: empty(),
+            accent: empty(),
+        }
+    }
+}
+
+impl Config {
+    /// Loads the configuration: `explicit` if given, else `config.toml` in the config
+    /// directory if it exists, else the built-in defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => user_config_path().filter(|p| p.exists()),
+        };
+        match path {
+            None => Ok(Config::default()),
+            Some(path) => {
+                let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                    path: path.clone(),
+                    source,
+                })?;
+                Config::parse(&text, &path)
+            }
+        }
+    }
+
+    /// Parses and validates `text`, naming `path` in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|e| {
+            locate(
+                text,
+                path,
+                &Problem {
+                    span: e.span(),
+                    message: e.message().trim().to_string(),
+                },
+            )
+        })?;
+        config.validate().map_err(|problem| locate(text, path, &problem))?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), Problem> {
+        let size = &self.game.size;
+        if Size::new(usize::from(*size.get_ref())).is_err() {
+            return Err(Problem {
+                span: Some(size.span()),
+                message: format!("game.size is {}; expected 3, 4, 5 or 6", size.get_ref()),
+            });
+        }
+        let level = &self.game.level;
+        if let Err(e) = level.get_ref().parse::<Level>() {
+            return Err(Problem {
+                span: Some(level.span()),
+                message: format!("game.level: {e}"),
+            });
+        }
+        if self.game.hint_budget_ms == 0 {
+            return Err(Problem {
+                span: None,
+                message: "game.hint_budget_ms must be at least 1".into(),
+            });
+        }
+        let mut seen: HashMap<KeySpec, KeyAction> = HashMap::new();
+        for (action, names) in self.keys.all() {
+            for name in names {
+                let Some(spec) = KeySpec::parse(name.get_ref()) else {
+                    return Err(Problem {
+                        span: Some(name.span()),
+                        message: format!(
+                            "keys.{}: unknown key name '{}'; expected one character or a name like Up, Enter, Esc, F1, Ctrl-x",
+                            action.config_name(),
+                            name.get_ref()
+                        ),
+                    });
+                };
+                if spec
+                    == (KeySpec {
+                        key: KeyName::Char('c'),
+                        ctrl: true,
+                    })
+                {
+                    return Err(Problem {
+                        span: Some(name.span()),
+                        message: "Ctrl-c always quits and cannot be bound".into(),
+                    });
+                }
+                if let Some(other) = seen.insert(spec, action)
+                    && other != action
+                {
+                    return Err(Problem {
+                        span: Some(name.span()),
+                        message: format!(
+                            "key '{}' is bound to both keys.{} and keys.{}; one key, one action",
+                            name.get_ref(),
+                            other.config_name(),
+                            action.config_name()
+                        ),
+                    });
+                }
+            }
+        }
+        for (field, colour) in [
+            ("tile", &self.theme.tile),
+            ("tile_home", &self.theme.tile_home),
+            ("hint", &self.theme.hint),
+            ("accent", &self.theme.accent),
+        ] {
+            if parse_colour(colour.get_ref()).is_none() {
+                return Err(Problem {
+                    span: Some(colour.span()),
+                    message: format!(
+                        "theme.{field}: '{}' is not a colour; expected a name like blue, \"#rrggbb\", an index 0-255, or \"\"",
+                        colour.get_ref()
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// The size for a new game.
+    pub fn size(&self) -> Size {
+        Size::new(usize::from(*self.game.size.get_ref())).unwrap_or(Size::FOUR)
+    }
+
+    /// The level for a new game.
+    pub fn level(&self) -> Level {
+        self.game.level.get_ref().parse().unwrap_or(Level::Medium)
+    }
+
+    /// The solver's budget per request.
+    pub fn hint_budget(&self) -> Duration {
+        Duration::from_millis(self.game.hint_budget_ms.max(1))
+    }
+
+    /// The delay between two moves of an animated solution.
+    pub fn animation_delay(&self) -> Duration {
+        Duration::from_millis(self.game.animation_ms)
+    }
+}
+
+impl KeyBindings {
+    /// Every action with its key names.
+    pub fn all(&self) -> [(KeyAction, &[Spanned<String>]); 12] {
+        [
+            (KeyAction::Up, &self.up),
+            (KeyAction::Down, &self.down),
+            (KeyAction::Left, &self.left),
+            (KeyAction::Right, &self.right),
+            (KeyAction::Hint, &self.hint),
+            (KeyAction::Solve, &self.solve),
+            (KeyAction::Undo, &self.undo),
+            (KeyAction::Redo, &self.redo),
+            (KeyAction::Restart, &self.restart),
+            (KeyAction::NewGame, &self.new_game),
+            (KeyAction::Help, &self.help),
+            (KeyAction::Quit, &self.quit),
+        ]
+    }
+
+    /// The parsed keys of every action (names were validated when the config loaded).
+    pub fn specs(&self) -> Vec<(KeySpec, KeyAction)> {
+        self.all()
+            .into_iter()
+            .flat_map(|(action, names)| {
+                names
+                    .iter()
+                    .filter_map(move |n| KeySpec::parse(n.get_ref()).map(|s| (s, action)))
+            })
+            .collect()
+    }
+
+    /// The first key bound to `action`, for the footer and help.
+    pub fn first(&self, action: KeyAction) -> Option<KeySpec> {
+        self.all()
+            .into_iter()
+            .find(|(a, _)| *a == action)
+            .and_then(|(_, names)| names.first())
+            .and_then(|n| KeySpec::parse(n.get_ref()))
+    }
+}
+
+/// A colour as written in the config: `None` when invalid, `Some(None)` for "use the preset".
+pub fn parse_colour(text: &str) -> Option<Option<Rgb>> {
+    const NAMES: [&str; 16] = [
+        "black",
+        "red",
+        "green",
+        "yellow",
+        "blue",
+        "magenta",
+        "cyan",
+        "gray",
+        "darkgray",
+        "lightred",
+        "lightgreen",
+        "lightyellow",
+        "lightblue",
+        "lightmagenta",
+        "lightcyan",
+        "white",
+    ];
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return Some(None);
+    }
+    if let Some(hex) = t.strip_prefix('#') {
+        if hex.len() != 6 {
+            return None;
+        }
+        let v = u32::from_str_radix(hex, 16).ok()?;
+        return Some(Some(Rgb::True((v >> 16) as u8, (v >> 8) as u8, v as u8)));
+    }
+    if let Ok(i) = t.parse::<u8>() {
+        return Some(Some(Rgb::Indexed(i)));
+    }
+    NAMES.iter().position(|n| *n == t).map(|i| Some(Rgb::Named(i as u8)))
+}
+
+/// A colour from the config, independent of any terminal library.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rgb {
+    /// True colour.
+    True(u8, u8, u8),
+    /// A 256-colour palette index.
+    Indexed(u8),
+    /// One of the 16 named colours, in the order black, red, green, yellow, blue, magenta,
+    /// cyan, gray, darkgray, lightred, lightgreen, lightyellow, lightblue, lightmagenta,
+    /// lightcyan, white.
+    Named(u8),
+}
+
+/// Where the user's config file would be: `$SLIDE_CONFIG_DIR/config.toml`, else the XDG
+/// config directory's `slide/config.toml`.
+pub fn user_config_path() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(CONFIG_DIR_ENV) {
+        return Some(PathBuf::from(dir).join("config.toml"));
+    }
+    directories::ProjectDirs::from("", "", "slide").map(|d| d.config_dir().join("config.toml"))
+}
+
+fn locate(text: &str, path: &Path, problem: &Problem) -> ConfigError {
+    let offset = problem.span.as_ref().map_or(0, |s| s.start).min(text.len());
+    let before = &text[..offset];
+    let line = before.matches('\n').count() + 1;
+    let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    ConfigError::Invalid {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message: problem.message.clone(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Config::parse(text, Path::new("c.toml"))
+            .expect_err("should be rejected")
+            .to_string()
+    }
+
+    #[test]
+    fn shipped_file_is_valid_and_matches_code_defaults() {
+        let parsed = Config::parse(DEFAULT_CONFIG_TOML, Path::new("config.toml")).unwrap();
+        assert_eq!(parsed.game, GameSettings::default());
+        assert_eq!(parsed.keys, KeyBindings::default());
+        assert_eq!(parsed.theme, ThemeSettings::default());
+    }
+
+    #[test]
+    fn partial_file_keeps_defaults() {
+        let c = Config::parse("[game]\nsize = 3\n", Path::new("c.toml")).unwrap();
+        assert_eq!(c.size(), Size::THREE);
+        assert_eq!(c.keys, KeyBindings::default());
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert!(err("[game]\nsize = 9\n").starts_with("c.toml:2:8: game.size is 9"));
+        assert!(err("[game]\nsise = 4\n").starts_with("c.toml:2:1:"));
+        assert!(err("[game]\nmouse = \"yes\"\n").starts_with("c.toml:2:9:"));
+        assert!(err("[game\n").starts_with("c.toml:1:"));
+        let e = err("[keys]\nhint = [\"Hyper\"]\n");
+        assert!(e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"), "{e}");
+        let e = err("[keys]\nhint = [\"k\"]\n");
+        assert!(e.contains("bound to both keys.up and keys.hint"), "{e}");
+        assert!(err("[theme]\ntile = \"purplish\"\n").starts_with("c.toml:2:8:"));
+    }
+
+    #[test]
+    fn key_names_parse() {
+        assert_eq!(
+            KeySpec::parse("Ctrl-z"),
+            Some(KeySpec {
+                key: KeyName::Char('z'),
+                ctrl: true
+            })
+        );
+        assert_eq!(KeySpec::parse("F12").map(|k| k.key), Some(KeyName::F(12)));
+        assert_eq!(KeySpec::parse("F13"), None);
+        assert_eq!(KeySpec::parse("-").map(|k| k.key), Some(KeyName::Char('-')));
+    }
+}

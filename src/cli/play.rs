@@ -52,5 +52,11 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
         code: args.code,
         config,
     })
-    .map_err(|e| CliError::Failure(e.to_string()))
+    .map_err(|e| {
+        if e.is_bad_input() {
+            CliError::Input(e.to_string())
+        } else {
+            CliError::Failure(e.to_string())
+        }
+    })
 }

@@ -1,1 +1,285 @@
 //! The solver thread the game talks to over channels.
+//!
+//! Every request carries an id. The newest id is kept in a shared atomic: a search whose id
+//! is no longer the newest stops at its next check (`Stop::with_generation`), and the UI
+//! drops any reply whose id is not the newest ([`Worker::is_current`]). A panic inside a
+//! search is caught and reported as [`Reply::Crashed`]; the thread keeps serving.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::Duration;
+
+use crate::puzzle::{Board, Size};
+use crate::solver::{BuildProgress, Hint, Solution, SolveError, SolveOptions, Solver, Stop};
+
+/// Every thread the worker starts is named with this prefix, so a panic hook can tell a
+/// caught solver panic from a fatal one.
+pub const THREAD_PREFIX: &str = "slide-solver";
+
+/// What to compute.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Task {
+    /// The next move and the plan.
+    Hint,
+    /// A whole solution, to be played for the player.
+    Solve,
+    /// The optimal length from a board (the par of a new game); quietly dropped on failure.
+    Par,
+}
+
+/// A request to the worker.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// Its id; only the newest id's reply is wanted.
+    pub id: u64,
+    /// The position.
+    pub board: Board,
+    /// What to compute.
+    pub task: Task,
+    /// Time budget for the search.
+    pub budget: Duration,
+}
+
+/// What the worker sends back.
+#[derive(Debug, Clone)]
+pub enum Reply {
+    /// The answer to a [`Task::Hint`].
+    Hint {
+        /// The request's id.
+        id: u64,
+        /// The board asked about.
+        board: Board,
+        /// The hint, or why there is none.
+        result: Result<Hint, SolveError>,
+    },
+    /// The answer to a [`Task::Solve`] or [`Task::Par`].
+    Solution {
+        /// The request's id.
+        id: u64,
+        /// Which task.
+        task: Task,
+        /// The board asked about.
+        board: Board,
+        /// The solution, or why there is none.
+        result: Result<Solution, SolveError>,
+    },
+    /// Tables for a size are being prepared.
+    Progress {
+        /// The size.
+        size: Size,
+        /// How far along.
+        progress: BuildProgress,
+    },
+    /// Preparing a size's tables finished.
+    Prepared {
+        /// The size.
+        size: Size,
+        /// An error message, if it failed.
+        error: Option<String>,
+    },
+    /// A search panicked; the worker goes on.
+    Crashed {
+        /// The request's id.
+        id: u64,
+        /// The panic's message.
+        message: String,
+    },
+}
+
+/// The handle the UI holds: send requests, poll replies.
+pub struct Worker {
+    requests: Option<Sender<Request>>,
+    replies: Receiver<Reply>,
+    reply_tx: Sender<Reply>,
+    latest: Arc<AtomicU64>,
+    next_id: u64,
+    solver: Solver,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Worker {
+    /// Starts the worker thread around `solver`.
+    pub fn spawn(solver: Solver) -> Worker {
+        let (req_tx, req_rx) = mpsc::channel::<Request>();
+        let (reply_tx, replies) = mpsc::channel::<Reply>();
+        let latest = Arc::new(AtomicU64::new(0));
+        let thread = {
+            let solver = solver.clone();
+            let latest = Arc::clone(&latest);
+            let reply_tx = reply_tx.clone();
+            thread::Builder::new()
+                .name(THREAD_PREFIX.into())
+                .spawn(move || serve(&solver, &latest, &req_rx, &reply_tx))
+                .ok()
+        };
+        Worker {
+            requests: Some(req_tx),
+            replies,
+            reply_tx,
+            latest,
+            next_id: 0,
+            solver,
+            thread,
+        }
+    }
+
+    /// Sends a request; the previous one, if still running, goes stale and stops.
+    pub fn request(&mut self, board: Board, task: Task, budget: Duration) -> u64 {
+        self.next_id += 1;
+        let id = self.next_id;
+        self.latest.store(id, Ordering::SeqCst);
+        if let Some(tx) = &self.requests
+            && tx
+                .send(Request {
+                    id,
+                    board,
+                    task,
+                    budget,
+                })
+                .is_err()
+        {
+            let _ = self.reply_tx.send(Reply::Crashed {
+                id,
+                message: "the solver thread has stopped".into(),
+            });
+        }
+        id
+    }
+
+    /// Makes every request so far stale (the player moved on).
+    pub fn cancel(&mut self) {
+        self.next_id += 1;
+        self.latest.store(self.next_id, Ordering::SeqCst);
+    }
+
+    /// Whether `id` is the newest request (older replies are to be dropped).
+    pub fn is_current(&self, id: u64) -> bool {
+        self.latest.load(Ordering::SeqCst) == id
+    }
+
+    /// Builds or loads the tables for `size` in the background, reporting
+    /// [`Reply::Progress`] and then [`Reply::Prepared`]. Searches keep being served meanwhile
+    /// (with the weaker heuristics until the tables are ready).
+    pub fn prepare(&self, size: Size) {
+        if self.solver.is_ready(size) {
+            return;
+        }
+        let solver = self.solver.clone();
+        let tx = self.reply_tx.clone();
+        let _ = thread::Builder::new()
+            .name(format!("{THREAD_PREFIX}-tables"))
+            .spawn(move || {
+                let progress_tx = tx.clone();
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    solver.prepare(size, &|progress| {
+                        let _ = progress_tx.send(Reply::Progress { size, progress });
+                    })
+                }));
+                let error = match result {
+                    Ok(Ok(())) => None,
+                    Ok(Err(e)) => Some(e.to_string()),
+                    Err(panic) => Some(panic_message(panic.as_ref())),
+                };
+                let _ = tx.send(Reply::Prepared { size, error });
+            });
+    }
+
+    /// The next reply, if one has arrived.
+    pub fn try_recv(&self) -> Option<Reply> {
+        self.replies.try_recv().ok()
+    }
+
+    /// Waits up to `timeout` for a reply (for tests and tools).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<Reply> {
+        self.replies.recv_timeout(timeout).ok()
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        // Make any running search stale so the thread notices the closed channel quickly.
+        self.cancel();
+        self.requests.take();
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &Sender<Reply>) {
+    while let Ok(mut req) = rx.recv() {
+        // Only the newest of the queued requests matters.
+        while let Ok(newer) = rx.try_recv() {
+            req = newer;
+        }
+        if latest.load(Ordering::SeqCst) != req.id {
+            continue;
+        }
+        let stop = Stop::never().with_generation(Arc::clone(latest), req.id);
+        let opts = SolveOptions {
+            max_time: Some(req.budget),
+            stop,
+            ..SolveOptions::default()
+        };
+        let outcome = catch_unwind(AssertUnwindSafe(|| match req.task {
+            Task::Hint => Reply::Hint {
+                id: req.id,
+                board: req.board,
+                result: solver.hint(&req.board, &opts),
+            },
+            Task::Solve | Task::Par => Reply::Solution {
+                id: req.id,
+                task: req.task,
+                board: req.board,
+                result: solver.solve(&req.board, &opts),
+            },
+        }));
+        let reply = outcome.unwrap_or_else(|panic| Reply::Crashed {
+            id: req.id,
+            message: panic_message(panic.as_ref()),
+        });
+        if tx.send(reply).is_err() {
+            return;
+        }
+    }
+}
+
+fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "the solver panicked".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::TableCache;
+
+    #[test]
+    fn answers_a_hint_and_drops_stale_ids() {
+        let mut w = Worker::spawn(Solver::new(TableCache::disabled()));
+        let board: Board = "1 2 3 4 5 6 7 0 8".parse().unwrap();
+        let first = w.request(board, Task::Hint, Duration::from_secs(5));
+        let second = w.request(board, Task::Hint, Duration::from_secs(5));
+        assert!(!w.is_current(first));
+        assert!(w.is_current(second));
+        loop {
+            match w.recv_timeout(Duration::from_secs(10)).expect("a reply") {
+                Reply::Hint { id, result, .. } if id == second => {
+                    let hint = result.unwrap();
+                    assert_eq!(hint.remaining, 1);
+                    break;
+                }
+                Reply::Hint { id, .. } => assert_eq!(id, first),
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+}

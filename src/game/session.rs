@@ -1,0 +1,301 @@
+//! One game: the starting board, the current board, the move history and the counters.
+
+use std::time::Duration;
+
+use serde::{Deserialize, Serialize};
+
+use crate::difficulty::Level;
+use crate::game::clock::Clock;
+use crate::puzzle::{Board, Move, Size, format_moves, parse_moves};
+
+/// A game in progress.
+///
+/// The move counter counts every slide, undo and redo included: an undo slides a tile too,
+/// and counting it keeps the comparison with par honest.
+#[derive(Debug, Clone)]
+pub struct Game {
+    start: Board,
+    board: Board,
+    level: Option<Level>,
+    seed: Option<u64>,
+    par: Option<u32>,
+    history: Vec<Move>,
+    future: Vec<Move>,
+    moves: u32,
+    hints: u32,
+    solver_used: bool,
+    clock: Clock,
+}
+
+impl Game {
+    /// A new game from `start`. `par` is the optimal length from `start`, when known.
+    pub fn new(start: Board, level: Option<Level>, seed: Option<u64>, par: Option<u32>) -> Game {
+        Game {
+            start,
+            board: start,
+            level,
+            seed,
+            par,
+            history: Vec::new(),
+            future: Vec::new(),
+            moves: 0,
+            hints: 0,
+            solver_used: false,
+            clock: Clock::default(),
+        }
+    }
+
+    /// The current board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The board the game started from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+    /// The board's size.
+    pub fn size(&self) -> Size {
+        self.board.size()
+    }
+    /// The level it was dealt for (`None` for a board given by hand).
+    pub fn level(&self) -> Option<Level> {
+        self.level
+    }
+    /// The seed it was dealt from.
+    pub fn seed(&self) -> Option<u64> {
+        self.seed
+    }
+    /// The optimal length from the start, when known.
+    pub fn par(&self) -> Option<u32> {
+        self.par
+    }
+    /// Records the optimal length from the start once the solver finds it.
+    pub fn set_par(&mut self, par: u32) {
+        self.par = Some(par);
+    }
+    /// Slides made so far.
+    pub fn moves(&self) -> u32 {
+        self.moves
+    }
+    /// Hints asked for.
+    pub fn hints_used(&self) -> u32 {
+        self.hints
+    }
+    /// Whether the solver played moves for the player.
+    pub fn solver_used(&self) -> bool {
+        self.solver_used
+    }
+    /// Whether hints or the solver helped.
+    pub fn assisted(&self) -> bool {
+        self.hints > 0 || self.solver_used
+    }
+    /// The play clock.
+    pub fn clock(&self) -> &Clock {
+        &self.clock
+    }
+    /// The play clock, to pause or resume it.
+    pub fn clock_mut(&mut self) -> &mut Clock {
+        &mut self.clock
+    }
+    /// The moves from the start to the current board (after undos, the ones still standing).
+    pub fn history(&self) -> &[Move] {
+        &self.history
+    }
+    /// Whether there is a move to undo.
+    pub fn can_undo(&self) -> bool {
+        !self.history.is_empty()
+    }
+    /// Whether there is a move to redo.
+    pub fn can_redo(&self) -> bool {
+        !self.future.is_empty()
+    }
+    /// Whether the board is solved.
+    pub fn is_won(&self) -> bool {
+        self.board.is_goal()
+    }
+
+    /// Plays `m` if possible; the first move starts the clock. A new move clears redo,
+    /// unless it is the very move redo would have played.
+    pub fn play(&mut self, m: Move) -> bool {
+        if self.is_won() || !self.board.try_move(m) {
+            return false;
+        }
+        if self.future.last() == Some(&m) {
+            self.future.pop();
+        } else {
+            self.future.clear();
+        }
+        self.history.push(m);
+        self.moves += 1;
+        self.clock.start();
+        if self.is_won() {
+            self.clock.stop();
+        }
+        true
+    }
+
+    /// Takes back the last move.
+    pub fn undo(&mut self) -> Option<Move> {
+        if self.is_won() {
+            return None;
+        }
+        let m = self.history.pop()?;
+        self.board.try_move(m.inverse());
+        self.future.push(m);
+        self.moves += 1;
+        Some(m)
+    }
+
+    /// Plays again the last move undone.
+    pub fn redo(&mut self) -> Option<Move> {
+        let m = *self.future.last()?;
+        self.play(m).then_some(m)
+    }
+
+    /// Goes back to the starting board with fresh counters; hints and solver use stay
+    /// recorded, so a restart does not hide assistance.
+    pub fn restart(&mut self) {
+        self.board = self.start;
+        self.history.clear();
+        self.future.clear();
+        self.moves = 0;
+        self.clock = Clock::default();
+    }
+
+    /// Counts one hint.
+    pub fn note_hint(&mut self) {
+        self.hints += 1;
+    }
+
+    /// Records that the solver played for the player.
+    pub fn note_solver(&mut self) {
+        self.solver_used = true;
+    }
+
+    /// The game as saved on disk.
+    pub fn to_saved(&self) -> SavedGame {
+        SavedGame {
+            version: SavedGame::VERSION,
+            start: self.start.to_string(),
+            history: format_moves(&self.history),
+            future: format_moves(&self.future),
+            level: self.level.map(|l| l.name().to_string()),
+            seed: self.seed,
+            par: self.par,
+            moves: self.moves,
+            hints: self.hints,
+            solver_used: self.solver_used,
+            elapsed_ms: self.clock.elapsed().as_millis() as u64,
+        }
+    }
+
+    /// Restores a saved game; the clock stays stopped until the next move.
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, String> {
+        if saved.version != SavedGame::VERSION {
+            return Err(format!("unknown save format version {}", saved.version));
+        }
+        let start: Board = saved.start.parse().map_err(|e| format!("start board: {e}"))?;
+        let history = parse_moves(&saved.history).map_err(|e| format!("history: {e}"))?;
+        let future = parse_moves(&saved.future).map_err(|e| format!("redo list: {e}"))?;
+        let mut board = start;
+        board
+            .apply_all(&history)
+            .map_err(|e| format!("history does not fit the board: {e}"))?;
+        board
+            .clone()
+            .apply_all(&future.iter().rev().copied().collect::<Vec<_>>())
+            .map_err(|e| format!("redo list does not fit the board: {e}"))?;
+        let level = match &saved.level {
+            Some(l) => Some(l.parse::<Level>()?),
+            None => None,
+        };
+        Ok(Game {
+            start,
+            board,
+            level,
+            seed: saved.seed,
+            par: saved.par,
+            history,
+            future,
+            moves: saved.moves,
+            hints: saved.hints,
+            solver_used: saved.solver_used,
+            clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
+        })
+    }
+}
+
+/// A game as stored in `game.json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[allow(missing_docs, reason = "mirrors the fields of Game")]
+pub struct SavedGame {
+    pub version: u32,
+    pub start: String,
+    pub history: String,
+    pub future: String,
+    pub level: Option<String>,
+    pub seed: Option<u64>,
+    pub par: Option<u32>,
+    pub moves: u32,
+    pub hints: u32,
+    pub solver_used: bool,
+    pub elapsed_ms: u64,
+}
+
+impl SavedGame {
+    /// The current format.
+    pub const VERSION: u32 = 1;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game() -> Game {
+        Game::new(
+            "1 2 3 4 5 6 7 0 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(7),
+            Some(1),
+        )
+    }
+
+    #[test]
+    fn undo_redo_and_win() {
+        let mut g = game();
+        assert!(!g.play(Move::Up), "no tile below the blank");
+        assert_eq!(g.moves(), 0);
+        assert!(g.play(Move::Right));
+        assert_eq!(g.undo(), Some(Move::Right));
+        assert_eq!(g.board(), g.start());
+        assert_eq!(g.redo(), Some(Move::Right));
+        assert_eq!(g.moves(), 3);
+        g.undo();
+        assert!(g.play(Move::Left));
+        assert!(g.is_won());
+        assert!(!g.clock().is_running());
+        assert!(!g.play(Move::Right), "a won game takes no moves");
+    }
+
+    #[test]
+    fn save_round_trip() {
+        let mut g = game();
+        g.play(Move::Right);
+        g.play(Move::Down);
+        g.undo();
+        g.note_hint();
+        let saved = g.to_saved();
+        let json = serde_json::to_string(&saved).unwrap();
+        let back = Game::from_saved(&serde_json::from_str(&json).unwrap()).unwrap();
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.to_saved(), saved);
+    }
+
+    #[test]
+    fn bad_save_is_an_error_not_a_panic() {
+        let mut s = game().to_saved();
+        s.history = "UUUUUU".into();
+        assert!(Game::from_saved(&s).is_err());
+    }
+}

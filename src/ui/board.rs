@@ -1,0 +1,114 @@
+//! The board widget: big tiles with centred numbers, brackets for tiles at home, and an
+//! arrow on the hinted tile.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::{Block, BorderType, Widget};
+use slide::puzzle::{Board, Move};
+
+use crate::ui::layout::ScreenLayout;
+use crate::ui::theme::Theme;
+
+/// The board as drawn.
+pub struct BoardView<'a> {
+    /// The board.
+    pub board: &'a Board,
+    /// Where the tiles go.
+    pub layout: &'a ScreenLayout,
+    /// Styles.
+    pub theme: &'a Theme,
+    /// The hinted move, if shown.
+    pub hint: Option<Move>,
+    /// The frame's title.
+    pub title: String,
+}
+
+impl Widget for BoardView<'_> {
+    fn render(self, _area: Rect, buf: &mut Buffer) {
+        Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(self.title)
+            .title_style(self.theme.accent)
+            .render(self.layout.board, buf);
+        let hinted = self.hint.and_then(|m| {
+            m.source(self.board.blank(), self.board.size().side())
+                .map(|cell| (cell, m))
+        });
+        for cell in 0..self.board.size().cells() {
+            let tile = self.board.tile_at(cell);
+            let rect = self.layout.tile_rect(cell);
+            if tile == 0 {
+                buf.set_style(rect, self.theme.blank);
+                continue;
+            }
+            let arrow = hinted.filter(|(c, _)| *c == cell).map(|(_, m)| m);
+            let home = self.board.is_home(cell);
+            let style = match (arrow, home) {
+                (Some(_), _) => self.theme.hint,
+                (None, true) => self.theme.tile_home,
+                (None, false) => self.theme.tile,
+            };
+            draw_tile(buf, rect, tile, home, arrow, style);
+        }
+    }
+}
+
+fn draw_tile(buf: &mut Buffer, rect: Rect, tile: u8, home: bool, arrow: Option<Move>, style: Style) {
+    buf.set_style(rect, style);
+    let w = usize::from(rect.width);
+    let mid = rect.y + rect.height / 2;
+    let n = tile.to_string();
+    let text = tile_text(&n, w, home, arrow, rect.height >= 3);
+    buf.set_stringn(rect.x, mid, &text, w, style);
+    if rect.height >= 3 {
+        let bar = |c: char| format!("{:^w$}", c.to_string().repeat(2));
+        match arrow {
+            Some(Move::Up) => {
+                buf.set_stringn(rect.x, rect.y, bar('▲'), w, style);
+            }
+            Some(Move::Down) => {
+                buf.set_stringn(rect.x, rect.y + rect.height - 1, bar('▼'), w, style);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The middle row of a tile `w` wide. Numbers sit right-aligned in a two-column field in the
+/// middle, so one- and two-digit tiles line up; the outer columns carry brackets (home) or
+/// the hint's arrow.
+fn tile_text(n: &str, w: usize, home: bool, arrow: Option<Move>, tall: bool) -> String {
+    let field = format!("{n:>2}");
+    let left = (w - 2) / 2;
+    let right = w - 2 - left;
+    let (l, r) = match arrow {
+        Some(Move::Left) => ("◀".to_string(), " ".repeat(right)),
+        Some(Move::Right) => (" ".repeat(left), "▶".to_string()),
+        Some(Move::Up | Move::Down) if !tall => {
+            let a = if arrow == Some(Move::Up) { "▲" } else { "▼" };
+            (a.to_string(), " ".repeat(right))
+        }
+        _ if home => ("[".to_string(), "]".to_string()),
+        _ => (" ".repeat(left), " ".repeat(right)),
+    };
+    // Pad the side markers to their columns: marker at the edge, spaces inside.
+    let l = format!("{l:<left$}");
+    let r = format!("{r:>right$}");
+    format!("{l}{field}{r}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tile_texts() {
+        assert_eq!(tile_text("12", 6, false, None, true), "  12  ");
+        assert_eq!(tile_text("1", 6, true, None, true), "[  1 ]");
+        assert_eq!(tile_text("12", 6, false, Some(Move::Left), true), "◀ 12  ");
+        assert_eq!(tile_text("12", 6, false, Some(Move::Right), true), "  12 ▶");
+        assert_eq!(tile_text("12", 4, true, None, false), "[12]");
+        assert_eq!(tile_text("7", 4, false, Some(Move::Up), false), "▲ 7 ");
+    }
+}

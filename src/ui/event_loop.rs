@@ -1,0 +1,50 @@
+//! The event loop: draw, wait for input with a timeout, then take the solver's replies.
+
+use std::io;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+use crossterm::event;
+use ratatui::DefaultTerminal;
+use ratatui::layout::Rect;
+
+use crate::ui::app::App;
+
+/// Runs until the app asks to quit. Draws only after something happened or a timer ran
+/// out, and waits for input otherwise, so an idle game costs next to nothing.
+pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+    let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG")
+        .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
+    loop {
+        let mut area = Rect::default();
+        terminal.draw(|frame| {
+            area = frame.area();
+            frame.render_widget(&*app, area);
+        })?;
+        app.area = area;
+        if let Some(asked) = app.hint_asked_at
+            && app.visible_hint().is_some()
+        {
+            app.hint_asked_at = None;
+            if let Some(log) = latency_log.as_mut() {
+                let _ = writeln!(log, "{} {}", app.game.size().side(), asked.elapsed().as_micros());
+            }
+        }
+        if app.quit {
+            return Ok(());
+        }
+        if event::poll(app.poll_timeout(Instant::now()))? {
+            loop {
+                let ev = event::read()?;
+                if let Some(action) = app.keymap.action(&ev) {
+                    app.update(action);
+                }
+                if app.quit || !event::poll(Duration::ZERO)? {
+                    break;
+                }
+            }
+        }
+        app.drain_replies();
+        app.tick(Instant::now());
+    }
+}

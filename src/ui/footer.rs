@@ -1,0 +1,70 @@
+//! The footer: the main keys, the hint key among them.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+use slide::config::{KeyAction, KeyBindings};
+
+use crate::ui::theme::Theme;
+
+/// One line naming the main keys, cut to the width.
+pub struct Footer<'a> {
+    /// Bindings to name.
+    pub keys: &'a KeyBindings,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+/// The footer's entries: (keys, what they do).
+pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
+    let first = |a| keys.first(a).map_or_else(|| "-".to_string(), |k| k.to_string());
+    let arrows = [KeyAction::Up, KeyAction::Down, KeyAction::Left, KeyAction::Right]
+        .map(first)
+        .concat();
+    vec![
+        (arrows, "move"),
+        (first(KeyAction::Hint), "hint"),
+        (first(KeyAction::Solve), "solve"),
+        (first(KeyAction::Undo), "undo"),
+        (first(KeyAction::Redo), "redo"),
+        (first(KeyAction::Restart), "restart"),
+        (first(KeyAction::NewGame), "new"),
+        (first(KeyAction::Help), "help"),
+        (first(KeyAction::Quit), "quit"),
+    ]
+}
+
+/// Entries dropped first when the line is too narrow (by index in [`entries`]): redo,
+/// restart, solve, undo, new. Moving, the hint, help and quit always stay.
+const DROP_ORDER: [usize; 5] = [4, 5, 2, 3, 6];
+
+impl Widget for Footer<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let all = entries(self.keys);
+        let mut shown: Vec<bool> = vec![true; all.len()];
+        let width = |shown: &[bool]| -> usize {
+            all.iter()
+                .zip(shown)
+                .filter(|(_, s)| **s)
+                .map(|((k, w), _)| k.chars().count() + 1 + w.len() + 2)
+                .sum::<usize>()
+                .saturating_sub(2)
+        };
+        for i in DROP_ORDER {
+            if width(&shown) <= usize::from(area.width) {
+                break;
+            }
+            shown[i] = false;
+        }
+        let mut spans = Vec::new();
+        for ((k, what), _) in all.into_iter().zip(&shown).filter(|(_, s)| **s) {
+            if !spans.is_empty() {
+                spans.push(Span::raw("  "));
+            }
+            spans.push(Span::styled(k, self.theme.key));
+            spans.push(Span::raw(format!(" {what}")));
+        }
+        Line::from(spans).centered().render(area, buf);
+    }
+}

@@ -1,0 +1,32 @@
+//! A centred, cleared box drawn over the game screen.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+
+/// Draws `lines` in a box titled `title`, centred in `area`.
+pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines: Vec<Line<'_>>) {
+    let width = lines
+        .iter()
+        .map(Line::width)
+        .max()
+        .unwrap_or(0)
+        .max(title.chars().count() + 2) as u16
+        + 4;
+    let height = lines.len() as u16 + 2;
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    Clear.render(rect, buf);
+    Paragraph::new(lines)
+        .block(
+            Block::bordered()
+                .border_type(BorderType::Double)
+                .title(title.to_string())
+                .title_style(title_style)
+                .padding(ratatui::widgets::Padding::horizontal(1)),
+        )
+        .render(rect, buf);
+}

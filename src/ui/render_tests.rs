@@ -1,0 +1,365 @@
+//! Render tests: the whole screen drawn into ratatui's `TestBackend`, compared line by line
+//! so a failure shows both screens in full.
+
+use std::time::Duration;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::style::Modifier;
+use slide::config::Config;
+use slide::difficulty::Level;
+use slide::game::{Game, Stats};
+use slide::puzzle::Move;
+use slide::solver::{Solver, TableCache};
+
+use crate::ui::app::{App, Known, Mode, WinSummary};
+use crate::ui::theme::Theme;
+
+fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
+    let game = Game::new(board.parse().expect("board"), level, Some(1), par);
+    App::new(
+        Config::default(),
+        Theme::mono(),
+        game,
+        Solver::new(TableCache::disabled()),
+        None,
+        Stats::default(),
+    )
+}
+
+fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
+    t
+}
+
+fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
+    let t = draw(app, w, h);
+    let buf = t.backend().buffer();
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol()).collect::<String>())
+        .collect()
+}
+
+#[track_caller]
+fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
+    let actual = screen(app, w, h);
+    let expected: Vec<String> = expected
+        .iter()
+        .map(|l| format!("{l:<w$}", w = usize::from(w)))
+        .collect();
+    assert!(
+        actual == expected,
+        "screen differs\n--- expected\n{}\n--- actual\n{}\n",
+        expected.join("|\n"),
+        actual.join("|\n")
+    );
+}
+
+fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
+    a.known = Some(Known {
+        board: *a.game.board(),
+        plan: plan.to_vec(),
+        optimal,
+        lower_bound,
+    });
+    a.hint_visible = true;
+    a
+}
+
+fn won() -> App {
+    let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
+    a.mode = Mode::Won(WinSummary {
+        moves: 4,
+        time: Duration::from_secs(75),
+        hints: 1,
+        solver_used: false,
+        par: Some(2),
+        new_best: true,
+        best: Some(slide::game::Best {
+            moves: 4,
+            time_ms: 75_000,
+            hints: 1,
+            solver_used: false,
+        }),
+        record: Some(slide::game::Record {
+            games: 3,
+            wins: 2,
+            moves_with_par: 10,
+            par_sum: 8,
+            best: None,
+        }),
+    });
+    a
+}
+
+const FOUR: &str = "5 1 2 4 9 6 3 8 13 10 7 11 14 15 0 12";
+const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0 31 32 33 34 35 30";
+
+fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
+    let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    help.mode = Mode::Help;
+    vec![
+        ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
+        (
+            "four_hint",
+            with_hint(
+                app(FOUR, Some(Level::Medium), Some(6)),
+                &[Move::Left, Move::Up],
+                true,
+                6,
+            ),
+            60,
+            16,
+        ),
+        (
+            "six_plan",
+            with_hint(app(SIX, None, None), &[Move::Up], false, 1),
+            80,
+            28,
+        ),
+        ("too_small", app(FOUR, None, None), 40, 10),
+        ("won", won(), 60, 17),
+        ("help", help, 60, 26),
+    ]
+}
+
+/// Prints every screen, to write new expectations:
+/// `cargo test --bin slide print_screens -- --ignored --nocapture`.
+#[test]
+#[ignore = "a helper for writing expectations"]
+fn print_screens() {
+    for (name, a, w, h) in scenarios() {
+        println!("== {name}");
+        for l in screen(&a, w, h) {
+            println!("            \"{}\",", l.trim_end());
+        }
+    }
+}
+
+#[test]
+fn three_by_three_big_tiles_home_brackets() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "three").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
+            "  │                      │ │Size   3×3                  │",
+            "  │ [  1 ] [  2 ] [  3 ] │ │Level  easy                 │",
+            "  │                      │ │Moves  0                    │",
+            "  │                      │ │Time   0:00                 │",
+            "  │                      │ │Hints  0                    │",
+            "  │ [  4 ] [  5 ] [  6 ] │ │Par    2                    │",
+            "  │                      │ │Left   —                    │",
+            "  │                      │ │Best   —                    │",
+            "  │                      │ │                            │",
+            "  │           7      8   │ │                            │",
+            "  │                      │ │                            │",
+            "  ╰──────────────────────╯ │                            │",
+            "                           │                            │",
+            "                           ╰────────────────────────────╯",
+            "",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+        ],
+    );
+}
+
+#[test]
+fn four_by_four_compact_with_hint_arrow() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "four_hint").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
+            "   │   5    1    2  [ 4] │ │Size   4×4                  │",
+            "   │                     │ │Level  medium               │",
+            "   │   9  [ 6]   3  [ 8] │ │Moves  0                    │",
+            "   │                     │ │Time   0:00                 │",
+            "   │  13  [10]   7   11  │ │Hints  0                    │",
+            "   │                     │ │Par    6                    │",
+            "   │  14   15       ◀12  │ │Left   2 moves (optimal)    │",
+            "   ╰─────────────────────╯ │Best   —                    │",
+            "                           │                            │",
+            "                           │Hint: slide 12 left ◀       │",
+            "                           │                            │",
+            "                           │                            │",
+            "                           │                            │",
+            "                           ╰────────────────────────────╯",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+        ],
+    );
+}
+
+#[test]
+fn six_by_six_big_tiles_with_plan() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "six_plan").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "",
+            "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
+            "  │                                           │ │Size   6×6                  │",
+            "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level  custom board         │",
+            "  │                                           │ │Moves  0                    │",
+            "  │                                           │ │Time   0:00                 │",
+            "  │                                           │ │Hints  0                    │",
+            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par    —                    │",
+            "  │                                           │ │Left   1 planned, ≥1 left   │",
+            "  │                                           │ │Best   —                    │",
+            "  │                                           │ │                            │",
+            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Hint: slide 30 up ▲         │",
+            "  │                                           │ │                            │",
+            "  │                                           │ │                            │",
+            "  │                                           │ │                            │",
+            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
+            "  │                                           │ │                            │",
+            "  │                                           │ │                            │",
+            "  │                                           │ │                            │",
+            "  │ [ 25 ] [ 26 ] [ 27 ] [ 28 ] [ 29 ]        │ │                            │",
+            "  │                                           │ │                            │",
+            "  │                                           │ │                            │",
+            "  │                                      ▲▲   │ │                            │",
+            "  │ [ 31 ] [ 32 ] [ 33 ] [ 34 ] [ 35 ]   30   │ │                            │",
+            "  │                                           │ │                            │",
+            "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
+            "",
+            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? help  q quit",
+        ],
+    );
+}
+
+#[test]
+fn too_small_screen() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "too_small").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "",
+            "",
+            "",
+            "",
+            "  terminal too small: need 54×16, have",
+            "                  40×10",
+            " enlarge the window, or press q to quit",
+            "",
+            "",
+            "",
+        ],
+    );
+}
+
+#[test]
+fn win_screen() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "won").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
+            "  │                      │ │Size   3×3                  │",
+            "  │ [  1 ] [  2 ] [  3 ] │ │Level  easy                 │",
+            "  │        ╔ ★ Solved! ════════════════════════╗        │",
+            "  │        ║ Moves   4                         ║        │",
+            "  │        ║ Time    1:15                      ║        │",
+            "  │ [  4 ] ║ Hints   1                         ║        │",
+            "  │        ║ Par     2  (+2 over par)          ║        │",
+            "  │        ║ Best    4 moves, 1:15 (assisted)  ║        │",
+            "  │        ║ Record  2 of 3 won, 1.25× par avg ║        │",
+            "  │ [  7 ] ║ ★ New personal best!              ║        │",
+            "  │        ║                                   ║        │",
+            "  ╰────────║ n new game  R replay  q quit      ║        │",
+            "           ╚═══════════════════════════════════╝        │",
+            "                           ╰────────────────────────────╯",
+            "",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+        ],
+    );
+}
+
+#[test]
+fn help_overlay() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
+    assert_screen(
+        &a,
+        w,
+        h,
+        &[
+            "   ╔ Help ══════════════════════════════════════════════╗",
+            "   ║ Put the tiles in order, 1, 2, 3 … row by row, with ║",
+            "   ║ the empty cell in the bottom-right corner.         ║",
+            "   ║ A direction key slides the tile next to the empty  ║",
+            "   ║ cell that way. A click on a tile in the empty      ║",
+            "  ╭║ cell's row or column slides that whole segment.    ║",
+            "  │║ Tiles in their place are bold and [bracketed].     ║",
+            "  │║ A hint marks the tile to move with an arrow.       ║",
+            "  │║                                                    ║",
+            "  │║ up        Up  w  k                                 ║",
+            "  │║ down      Down  s  j                               ║",
+            "  │║ left      Left  a  h                               ║",
+            "  │║ right     Right  d  l                              ║",
+            "  │║ hint      i                                        ║",
+            "  │║ solve     p                                        ║",
+            "  │║ undo      u  z                                     ║",
+            "  │║ redo      r  y                                     ║",
+            "  ╰║ restart   R                                        ║",
+            "   ║ new game  n                                        ║",
+            "   ║ help      ?  F1                                    ║",
+            "   ║ quit      q  Esc                                   ║",
+            "   ║ quit now  Ctrl-c                                   ║",
+            "   ║                                                    ║",
+            "   ║ Press any key to go back.                          ║",
+            "   ╚════════════════════════════════════════════════════╝",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+        ],
+    );
+}
+
+#[test]
+fn home_and_hint_do_not_rely_on_colour() {
+    let a = with_hint(app(FOUR, Some(Level::Medium), Some(6)), &[Move::Left], true, 6);
+    let t = draw(&a, 60, 16);
+    let buf = t.backend().buffer();
+    // "[ 4]" at the top right is home: bold; "◀12" is the hint: underlined; "5" is neither.
+    let cell = |x: u16, y: u16| buf[(x, y)].clone();
+    assert_eq!(cell(20, 1).symbol(), "[");
+    assert!(cell(22, 1).modifier.contains(Modifier::BOLD));
+    assert_eq!(cell(20, 7).symbol(), "◀");
+    assert!(cell(21, 7).modifier.contains(Modifier::UNDERLINED));
+    assert!(!cell(7, 1).modifier.contains(Modifier::BOLD));
+}
+
+#[test]
+fn footer_always_names_the_hint_key() {
+    for (_, a, w, h) in scenarios() {
+        let last = screen(&a, w, h).pop().unwrap_or_default();
+        if w >= 54 {
+            assert!(last.contains("i hint"), "{last}");
+            assert!(last.contains("q quit"), "{last}");
+        }
+    }
+}
+
+/// Frame render time on 6×6 with big tiles:
+/// `cargo test --release --bin slide frame_time -- --ignored --nocapture`.
+#[test]
+#[ignore = "a measurement, not a check"]
+fn frame_time_six_by_six() {
+    let a = with_hint(app(SIX, None, None), &[Move::Up], false, 1);
+    let mut t = Terminal::new(TestBackend::new(100, 35)).expect("test terminal");
+    let frames = 2000;
+    let start = std::time::Instant::now();
+    for _ in 0..frames {
+        t.draw(|f| f.render_widget(&a, f.area())).expect("draw");
+    }
+    let per = start.elapsed() / frames;
+    println!("6×6 frame (100×35, widget render + diff): {per:?}");
+}

@@ -1,0 +1,25 @@
+//! A bad config file is reported on stderr, with file, line and column, before the
+//! terminal is touched, and the exit status is 2.
+
+use std::process::Command;
+
+#[test]
+fn invalid_config_is_reported_before_the_screen_changes() {
+    let dir = std::env::temp_dir().join(format!("slide-e2e-config-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("bad.toml");
+    std::fs::write(&file, "[keys]\nhint = [\"k\"]\n").expect("write config");
+    let out = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(["play", "--config"])
+        .arg(&file)
+        .env("SLIDE_DATA_DIR", dir.join("data"))
+        .output()
+        .expect("run slide");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("bad.toml:2:9:"), "{stderr}");
+    assert!(stderr.contains("bound to both keys.up and keys.hint"), "{stderr}");
+    // Nothing was drawn: no alternate-screen escape on stdout.
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("\u{1b}[?1049h"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
