@@ -484,3 +484,13 @@ fn a_corrupt_cache_is_rebuilt_with_a_notice_on_stderr_only() {
     assert_eq!(json_lines(&out).len(), 1, "stdout holds only the JSON line");
     assert!(stderr(&out).contains("rebuilding"), "{}", stderr(&out));
 }
+
+#[test]
+fn bench_with_a_time_budget_compares_plans_with_the_optimum() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/korf-taylor10-24puzzle.txt");
+    let out = slide(&["bench", file, "--max-time", "0.05", "--threads", "2"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("10 (10 ok"), "{text}");
+    assert!(text.contains("above the optimum"), "{text}");
+}

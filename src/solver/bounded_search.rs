@@ -231,7 +231,10 @@ fn beam<H: Incremental>(
             candidates.truncate(width);
         }
         next_layer.clear();
-        for c in &candidates {
+        for (i, c) in candidates.iter().enumerate() {
+            if i & 0xFFF == 0xFFF && stop.should_stop() {
+                return Beam::Stopped;
+            }
             let node = &layer[c.parent as usize];
             let blank = node.board.blank;
             let Some(from) = c.mv.source(blank, node.board.side) else {
