@@ -89,7 +89,7 @@ fn node_counts_are_pinned() {
     let solver = common::prepared(Size::FOUR);
     let korf = common::korf100();
     let pdb = solver.solve(&korf[1].1, &opts(HeuristicKind::Pdb)).unwrap();
-    assert_eq!((pdb.len(), pdb.nodes), (55, 18_755));
+    assert_eq!((pdb.len(), pdb.nodes), (55, 35_893));
     let b = Board::scrambled(Size::FOUR, 60, &mut SeededRng::new(1));
     let counts: Vec<(usize, u64)> = [
         HeuristicKind::Manhattan,

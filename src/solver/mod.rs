@@ -248,21 +248,28 @@ impl Solver {
     }
 
     fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
+        self.install_partition(Partition::default_for(size), progress)
+    }
+
+    /// Loads or builds the pattern databases of `partition` and uses them for its size from
+    /// now on, unless databases for that size are already in use (those are kept and
+    /// returned). For experiments with other partitions; [`Solver::prepare`] uses the
+    /// measured default.
+    pub fn install_partition(
+        &self,
+        partition: Partition,
+        progress: &dyn Fn(BuildProgress),
+    ) -> Result<&Arc<PatternDb>, SolveError> {
+        let size = partition.size();
         let slot = &self.tables.pdbs[size_slot(size)];
         if let Some(db) = slot.get() {
             return Ok(db);
         }
-        let _guard = self.tables.building[size_slot(size)]
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _guard = self.tables.building[size_slot(size)].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(db) = slot.get() {
             return Ok(db);
         }
-        let db = Arc::new(
-            self.tables
-                .cache
-                .load_or_build(Partition::default_for(size), progress)?,
-        );
+        let db = Arc::new(self.tables.cache.load_or_build(partition, progress)?);
         Ok(slot.get_or_init(|| db))
     }
 
