@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
-use slide::difficulty::{Level, generate};
+use slide::difficulty::{DAILY_LEVEL, Generated, Level, UtcDate, fresh_seed, generate};
 use slide::game::{Best, Finish, Game, Record, Stats, Store};
-use slide::puzzle::{Board, Move, SeededRng, Size};
+use slide::puzzle::{Board, Move, Size};
 use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
 
 use crate::ui::action::{Action, Dir, Keymap};
+use crate::ui::dealer::{DealRequest, Dealer, Dealt};
 use crate::ui::layout::{Fit, fit};
 use crate::ui::theme::Theme;
 
@@ -29,6 +30,8 @@ pub enum Mode {
     Menu(Menu),
     /// The win screen.
     Won(WinSummary),
+    /// A new board is being dealt in the background; `q` goes back to the game.
+    Dealing(Dealing),
     /// The solver plays its plan; any key stops it.
     Animating {
         /// Moves still to play.
@@ -38,17 +41,41 @@ pub enum Mode {
     },
 }
 
+/// A deal the player is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dealing {
+    /// The dealer's id for it.
+    pub id: u64,
+    /// What is being dealt.
+    pub request: DealRequest,
+    /// When the player asked (for the spinner).
+    pub since: Instant,
+}
+
+/// The next game, dealt ahead in the background so that New is instant.
+#[derive(Debug)]
+struct Ahead {
+    id: u64,
+    request: DealRequest,
+    ready: Option<Generated>,
+}
+
 /// The new-game menu's choices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
     /// Index into [`Size::ALL`].
     pub size: usize,
-    /// Index into [`Level::ALL`].
+    /// Index into [`Level::ALL`], or [`Menu::DAILY`].
     pub level: usize,
     /// The highlighted row: 0 size, 1 level, 2 start.
     pub row: usize,
     /// The win screen to return to on cancel.
     pub from_win: Option<WinSummary>,
+}
+
+impl Menu {
+    /// The level index that stands for today's daily puzzle.
+    pub const DAILY: usize = Level::ALL.len();
 }
 
 /// What the win screen shows.
@@ -165,16 +192,18 @@ pub struct App {
     par_request: Option<u64>,
     par_wanted: bool,
     worker: Worker,
+    dealer: Dealer,
+    ahead: Option<Ahead>,
     solver: Solver,
     store: Option<Store>,
     stats: Stats,
-    rng: SeededRng,
 }
 
 impl App {
     /// An app around `game`.
     pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, store: Option<Store>, stats: Stats) -> App {
         let worker = Worker::spawn(solver.clone());
+        let dealer = Dealer::new(solver.clone());
         let keymap = Keymap::new(&config.keys);
         let mut app = App {
             config,
@@ -194,20 +223,31 @@ impl App {
             par_request: None,
             par_wanted: false,
             worker,
+            dealer,
+            ahead: None,
             solver,
             store,
             stats,
-            rng: SeededRng::from_entropy(),
         };
         app.game_changed();
         app
     }
 
-    /// Deals a new board for `size` and `level` (from `seed`, or a fresh one).
+    /// Deals a new board for `size` and `level` (from `seed`, or a fresh one) on this
+    /// thread: for startup, before the screen is drawn. The menu deals in the background.
     pub fn deal(solver: &Solver, size: Size, level: Level, seed: Option<u64>) -> Game {
-        let seed = seed.unwrap_or_else(|| SeededRng::from_entropy().next_u64());
+        let seed = seed.unwrap_or_else(fresh_seed);
         let g = generate(solver, size, level, seed);
         Game::new(g.board, Some(level), Some(seed), g.length)
+    }
+
+    /// The game a finished deal starts.
+    fn game_from(request: &DealRequest, g: &Generated) -> Game {
+        let game = Game::new(g.board, Some(g.level), Some(g.seed), g.length);
+        match request.daily {
+            Some(date) => game.with_daily(date),
+            None => game,
+        }
     }
 
     /// The statistics (for the panel and the win screen).
@@ -245,6 +285,8 @@ impl App {
         if self.pending.is_some() {
             // A hint is on its way: wake often so it is drawn as soon as it lands.
             Duration::from_millis(25)
+        } else if matches!(self.mode, Mode::Dealing(_)) {
+            Duration::from_millis(100)
         } else if self.tables.is_some() || self.game.clock().is_running() {
             Duration::from_millis(250)
         } else {
@@ -265,6 +307,12 @@ impl App {
                 self.status = Some("Stopped the solution. Your move.".into());
             }
             Mode::Menu(menu) => self.update_menu(menu, action),
+            Mode::Dealing(d) => {
+                if action == Action::Quit {
+                    self.dealer.cancel(d.id);
+                    self.mode = Mode::Playing;
+                }
+            }
             Mode::Won(_) => match action {
                 Action::NewGame | Action::Confirm => self.open_menu(),
                 Action::Restart => self.restart(),
@@ -318,15 +366,29 @@ impl App {
                 let fwd = d == Dir::Right;
                 match menu.row {
                     0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
-                    1 => menu.level = cycle(menu.level, Level::ALL.len(), fwd),
+                    1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
                     _ => {}
                 }
             }
             Action::Confirm | Action::NewGame => {
-                let (size, level) = (Size::ALL[menu.size], Level::ALL[menu.level]);
-                let seed = self.rng.next_u64();
-                let game = App::deal(&self.solver, size, level, Some(seed));
-                self.start_game(game);
+                let size = Size::ALL[menu.size];
+                let request = if let Some(&level) = Level::ALL.get(menu.level) {
+                    DealRequest {
+                        size,
+                        level,
+                        seed: fresh_seed(),
+                        daily: None,
+                    }
+                } else {
+                    let date = UtcDate::today();
+                    DealRequest {
+                        size,
+                        level: DAILY_LEVEL,
+                        seed: date.seed(),
+                        daily: Some(date),
+                    }
+                };
+                self.new_game(request);
                 return;
             }
             Action::Quit => {
@@ -341,10 +403,94 @@ impl App {
         self.mode = Mode::Menu(menu);
     }
 
+    /// Starts the game `request` asks for: at once when it was dealt ahead, otherwise once
+    /// the background deal lands (the screen says so meanwhile and stays live).
+    fn new_game(&mut self, request: DealRequest) {
+        let same = |a: &DealRequest| a.size == request.size && a.level == request.level && a.daily == request.daily;
+        match self.ahead.take() {
+            Some(Ahead {
+                ready: Some(g),
+                request: r,
+                ..
+            }) if same(&r) => {
+                self.start_game(App::game_from(&r, &g));
+                return;
+            }
+            Some(Ahead { id, request: r, .. }) if same(&r) => {
+                self.mode = Mode::Dealing(Dealing {
+                    id,
+                    request: r,
+                    since: Instant::now(),
+                });
+                return;
+            }
+            Some(a) => self.dealer.cancel(a.id),
+            None => {}
+        }
+        let id = self.dealer.deal(request);
+        self.mode = Mode::Dealing(Dealing {
+            id,
+            request,
+            since: Instant::now(),
+        });
+    }
+
+    /// Deals the next game of this size and level in the background, once the solver's
+    /// tables for the size are ready (the deal confirms with them).
+    fn deal_ahead(&mut self) {
+        let size = self.game.size();
+        if self.ahead.is_some() || !self.solver.is_ready(size) {
+            return;
+        }
+        let level = match self.game.daily() {
+            Some(_) => DAILY_LEVEL,
+            None => self.game.level().unwrap_or(self.config.level()),
+        };
+        let request = DealRequest {
+            size,
+            level,
+            seed: fresh_seed(),
+            daily: None,
+        };
+        let id = self.dealer.deal(request);
+        self.ahead = Some(Ahead {
+            id,
+            request,
+            ready: None,
+        });
+    }
+
+    fn handle_dealt(&mut self, dealt: Dealt) {
+        if let Mode::Dealing(d) = &self.mode
+            && d.id == dealt.id
+        {
+            match dealt.result {
+                Ok(g) => self.start_game(App::game_from(&dealt.request, &g)),
+                Err(e) => {
+                    self.mode = Mode::Playing;
+                    self.status = Some(format!("Could not deal a board: {e}."));
+                }
+            }
+            return;
+        }
+        if let Some(a) = &mut self.ahead
+            && a.id == dealt.id
+        {
+            match dealt.result {
+                Ok(g) => a.ready = Some(g),
+                Err(_) => self.ahead = None,
+            }
+        }
+    }
+
     fn open_menu(&mut self) {
         let size = Size::ALL.iter().position(|s| *s == self.game.size()).unwrap_or(1);
         let level = self.game.level().unwrap_or(self.config.level());
-        let level = Level::ALL.iter().position(|l| *l == level).unwrap_or(1);
+        let level = if self.game.daily().is_some() {
+            Menu::DAILY
+        } else {
+            Level::ALL.iter().position(|l| *l == level).unwrap_or(1)
+        };
         let from_win = match &self.mode {
             Mode::Won(w) => Some(w.clone()),
             _ => None,
@@ -381,6 +527,10 @@ impl App {
         if !self.solver.is_ready(self.game.size()) {
             self.worker.prepare(self.game.size());
         }
+        if let Some(a) = self.ahead.take_if(|a| a.request.size != self.game.size()) {
+            self.dealer.cancel(a.id);
+        }
+        self.deal_ahead();
         self.request_par_if_idle();
     }
 
@@ -561,7 +711,23 @@ impl App {
             self.handle_reply(reply);
             any = true;
         }
+        while let Some(dealt) = self.dealer.try_recv() {
+            self.handle_dealt(dealt);
+            any = true;
+        }
         any
+    }
+
+    /// Waits for a background deal the player asked for and handles it (tests).
+    #[cfg(test)]
+    pub fn wait_dealt(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while matches!(self.mode, Mode::Dealing(_)) && Instant::now() < deadline {
+            if let Some(d) = self.dealer.recv_timeout(Duration::from_millis(50)) {
+                self.handle_dealt(d);
+            }
+        }
+        !matches!(self.mode, Mode::Dealing(_))
     }
 
     /// Waits for one reply and handles it (tests).
@@ -657,6 +823,7 @@ impl App {
             Reply::Prepared { size, error } => {
                 if size == self.game.size() {
                     self.tables = None;
+                    self.deal_ahead();
                 }
                 if let Some(e) = error {
                     self.status = Some(format!("Solver tables unavailable ({e}); hints are slower."));
@@ -873,6 +1040,8 @@ mod tests {
         key(&mut app, KeyCode::Up); // size row
         key(&mut app, KeyCode::Right); // 3×3 → 4×4
         key(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Dealing(_)), "dealt in the background");
+        assert!(app.wait_dealt(Duration::from_secs(60)));
         assert_eq!(app.mode, Mode::Playing);
         assert_eq!(app.game.size(), Size::FOUR);
         assert_eq!(app.game.moves(), 0);
