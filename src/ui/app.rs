@@ -1048,6 +1048,44 @@ mod tests {
     }
 
     #[test]
+    fn menu_deals_the_daily_puzzle() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up); // level row
+        key(&mut app, KeyCode::Left); // easy → daily (the last entry)
+        key(&mut app, KeyCode::Enter);
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let date = UtcDate::today();
+        assert_eq!(app.game.daily(), Some(date));
+        let expected = slide::difficulty::daily(&app.solver, Size::THREE, date);
+        assert_eq!(*app.game.start(), expected.board);
+        assert_eq!(app.game.code(), expected.code());
+    }
+
+    #[test]
+    fn the_next_game_is_dealt_ahead_and_starts_at_once() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        // Dealing ahead waits for the size's tables.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while app.ahead.is_none() && Instant::now() < deadline {
+            app.wait_reply(Duration::from_millis(100));
+        }
+        let ahead = app.ahead.as_ref().map(|a| a.id).expect("dealt ahead for 3×3");
+        while app.ahead.as_ref().is_some_and(|a| a.ready.is_none()) {
+            let d = app.dealer.recv_timeout(Duration::from_secs(30)).expect("dealt");
+            assert_eq!(d.id, ahead);
+            app.handle_dealt(d);
+        }
+        let ready = app.ahead.as_ref().and_then(|a| a.ready.clone()).expect("ready");
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.mode, Mode::Playing, "no wait");
+        assert_eq!(*app.game.start(), ready.board);
+        assert_eq!(app.game.seed(), Some(ready.seed));
+        assert!(app.ahead.is_some(), "and the one after is on its way");
+    }
+
+    #[test]
     fn ctrl_c_quits_from_anywhere() {
         let mut app = app_with("1 2 3 4 5 6 7 0 8");
         key(&mut app, KeyCode::Char('n'));
