@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
-use slide::difficulty::{DAILY_LEVEL, Generated, Level, UtcDate, fresh_seed, generate};
+use slide::difficulty::{DAILY_LEVEL, Generated, Level, UtcDate, fresh_seed};
 use slide::game::{Best, Finish, Game, Record, Stats, Store};
 use slide::puzzle::{Board, Move, Size};
 use slide::solver::worker::{Reply, Task, Worker};
@@ -50,6 +50,8 @@ pub struct Dealing {
     pub request: DealRequest,
     /// When the player asked (for the spinner).
     pub since: Instant,
+    /// Whether this is the first game, with nothing to go back to (`q` quits).
+    pub first: bool,
 }
 
 /// The next game, dealt ahead in the background so that New is instant.
@@ -233,12 +235,26 @@ impl App {
         app
     }
 
-    /// Deals a new board for `size` and `level` (from `seed`, or a fresh one) on this
-    /// thread: for startup, before the screen is drawn. The menu deals in the background.
-    pub fn deal(solver: &Solver, size: Size, level: Level, seed: Option<u64>) -> Game {
-        let seed = seed.unwrap_or_else(fresh_seed);
-        let g = generate(solver, size, level, seed);
-        Game::new(g.board, Some(level), Some(seed), g.length)
+    /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
+    /// box (over a solved board of the size) and starts the game when the deal lands.
+    pub fn dealing(
+        config: Config,
+        theme: Theme,
+        request: DealRequest,
+        solver: Solver,
+        store: Option<Store>,
+        stats: Stats,
+    ) -> App {
+        let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
+        let mut app = App::new(config, theme, placeholder, solver, store, stats);
+        let id = app.dealer.deal(request);
+        app.mode = Mode::Dealing(Dealing {
+            id,
+            request,
+            since: Instant::now(),
+            first: true,
+        });
+        app
     }
 
     /// The game a finished deal starts.
@@ -311,6 +327,7 @@ impl App {
                 if action == Action::Quit {
                     self.dealer.cancel(d.id);
                     self.mode = Mode::Playing;
+                    self.quit = d.first;
                 }
             }
             Mode::Won(_) => match action {
@@ -421,6 +438,7 @@ impl App {
                     id,
                     request: r,
                     since: Instant::now(),
+                    first: false,
                 });
                 return;
             }
@@ -432,6 +450,7 @@ impl App {
             id,
             request,
             since: Instant::now(),
+            first: false,
         });
     }
 
@@ -439,16 +458,13 @@ impl App {
     /// tables for the size are ready (the deal confirms with them).
     fn deal_ahead(&mut self) {
         let size = self.game.size();
-        if self.ahead.is_some() || !self.solver.is_ready(size) {
+        // While a deal is awaited, the game on screen is not the one to follow.
+        if self.ahead.is_some() || !self.solver.is_ready(size) || matches!(self.mode, Mode::Dealing(_)) {
             return;
         }
-        let level = match self.game.daily() {
-            Some(_) => DAILY_LEVEL,
-            None => self.game.level().unwrap_or(self.config.level()),
-        };
         let request = DealRequest {
             size,
-            level,
+            level: self.next_level(),
             seed: fresh_seed(),
             daily: None,
         };
@@ -458,6 +474,14 @@ impl App {
             request,
             ready: None,
         });
+    }
+
+    /// The level New offers after this game: the same, or Hard after a daily puzzle.
+    fn next_level(&self) -> Level {
+        match self.game.daily() {
+            Some(_) => DAILY_LEVEL,
+            None => self.game.level().unwrap_or(self.config.level()),
+        }
     }
 
     fn handle_dealt(&mut self, dealt: Dealt) {
@@ -527,7 +551,11 @@ impl App {
         if !self.solver.is_ready(self.game.size()) {
             self.worker.prepare(self.game.size());
         }
-        if let Some(a) = self.ahead.take_if(|a| a.request.size != self.game.size()) {
+        let (size, level) = (self.game.size(), self.next_level());
+        if let Some(a) = self
+            .ahead
+            .take_if(|a| a.request.size != size || a.request.level != level)
+        {
             self.dealer.cancel(a.id);
         }
         self.deal_ahead();
@@ -1083,6 +1111,37 @@ mod tests {
         assert_eq!(*app.game.start(), ready.board);
         assert_eq!(app.game.seed(), Some(ready.seed));
         assert!(app.ahead.is_some(), "and the one after is on its way");
+    }
+
+    #[test]
+    fn the_first_game_is_dealt_in_the_background_from_its_seed() {
+        let solver = Solver::new(TableCache::disabled());
+        let request = DealRequest {
+            size: Size::THREE,
+            level: Level::Medium,
+            seed: 99,
+            daily: None,
+        };
+        let dealing = || {
+            App::dealing(
+                Config::default(),
+                Theme::mono(),
+                request,
+                solver.clone(),
+                None,
+                Stats::default(),
+            )
+        };
+        let mut app = dealing();
+        assert!(matches!(app.mode, Mode::Dealing(d) if d.first));
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let expected = slide::difficulty::generate(&solver, Size::THREE, Level::Medium, 99);
+        assert_eq!(*app.game.start(), expected.board);
+        assert_eq!(app.game.code(), expected.code());
+        // Nothing to go back to: q while the first deal runs quits.
+        let mut app = dealing();
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
     }
 
     #[test]

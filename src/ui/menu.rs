@@ -71,7 +71,7 @@ impl Widget for DealingView<'_> {
         let lines = vec![
             Line::styled(format!("{frame} Dealing {what}…"), self.theme.accent),
             Line::raw(""),
-            Line::styled("q back to the game", self.theme.dim),
+            Line::styled(if d.first { "q quit" } else { "q back to the game" }, self.theme.dim),
         ];
         overlay::draw(area, buf, " New game ", self.theme.accent, lines);
     }

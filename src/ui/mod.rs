@@ -28,13 +28,14 @@ use std::path::PathBuf;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use slide::config::{Config, ConfigError};
-use slide::difficulty::{Level, PuzzleCode, UtcDate, daily};
+use slide::difficulty::{DAILY_LEVEL, Level, PuzzleCode, UtcDate, fresh_seed};
 use slide::game::{Game, Loaded, Stats, Store};
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::App;
+use crate::ui::dealer::DealRequest;
 use crate::ui::theme::{Theme, no_color_requested};
 
 /// How to start the game (from the command line).
@@ -170,27 +171,43 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
     } else {
         resume(store.as_ref(), &mut notices)
     };
-    let game = match (resumed, args.board, code) {
-        (Some(g), _, _) => g,
-        (None, Some(board), _) | (None, None, Some(PuzzleCode::Board(board))) => Game::new(board, None, None, None),
-        (None, None, Some(code @ PuzzleCode::Seeded { level, seed, .. })) => {
-            let g = code.deal(&solver);
-            Game::new(g.board, Some(level), Some(seed), g.length)
-        }
-        (None, None, None) if args.daily => {
-            let date = UtcDate::today();
-            let g = daily(&solver, args.size.unwrap_or_else(|| config.size()), date);
-            Game::new(g.board, Some(g.level), Some(g.seed), g.length).with_daily(date)
-        }
-        (None, None, None) => App::deal(
-            &solver,
-            args.size.unwrap_or_else(|| config.size()),
-            args.level.unwrap_or_else(|| config.level()),
-            args.seed,
-        ),
+    let given = match code {
+        Some(PuzzleCode::Board(board)) => Some(board),
+        _ => args.board,
     };
+    let game = resumed.or_else(|| given.map(|board| Game::new(board, None, None, None)));
     let theme = Theme::new(&config.theme, no_color_requested());
-    let app = App::new(config, theme, game, solver, store, stats);
+    if let Some(game) = game {
+        return (App::new(config, theme, game, solver, store, stats), notices);
+    }
+    // A dealt game is dealt in the background (a 4×4 Hard board can take a second or two to
+    // confirm); the request fixes the seed first, so the board is the one `generate`,
+    // `daily` and `PuzzleCode::deal` give for it.
+    let size = args.size.unwrap_or_else(|| config.size());
+    let request = match code {
+        Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
+            size,
+            level,
+            seed,
+            daily: None,
+        },
+        _ if args.daily => {
+            let date = UtcDate::today();
+            DealRequest {
+                size,
+                level: DAILY_LEVEL,
+                seed: date.seed(),
+                daily: Some(date),
+            }
+        }
+        _ => DealRequest {
+            size,
+            level: args.level.unwrap_or_else(|| config.level()),
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            daily: None,
+        },
+    };
+    let app = App::dealing(config, theme, request, solver, store, stats);
     (app, notices)
 }
 
