@@ -13,7 +13,8 @@ use crate::ui;
 #[derive(Debug, Default, Args)]
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
-slide play --board \"8 6 7 2 5 4 3 0 1\""
+slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
+slide play --code 4H-3KQ9WT"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
@@ -28,9 +29,12 @@ pub struct PlayCommand {
     /// Play this board (N² numbers row by row, 0, _ or . for the blank).
     #[arg(long, value_name = "B")]
     board: Option<String>,
-    /// Play a shared puzzle code.
-    #[arg(long, value_name = "CODE")]
+    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-3KQ9WT.
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["size", "level", "seed", "board"])]
     code: Option<String>,
+    /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).
+    #[arg(long, conflicts_with_all = ["level", "seed", "board", "code"])]
+    daily: bool,
 }
 
 /// Starts the game with `args` and the config file from the global `--config`.
@@ -50,6 +54,7 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
         seed: args.seed,
         board,
         code: args.code,
+        daily: args.daily,
         config,
     })
     .map_err(|e| {

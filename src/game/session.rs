@@ -4,7 +4,7 @@ use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
-use crate::difficulty::Level;
+use crate::difficulty::{Level, PuzzleCode, UtcDate};
 use crate::game::clock::Clock;
 use crate::puzzle::{Board, Move, Size, format_moves, parse_moves};
 
@@ -18,6 +18,7 @@ pub struct Game {
     board: Board,
     level: Option<Level>,
     seed: Option<u64>,
+    daily: Option<UtcDate>,
     par: Option<u32>,
     history: Vec<Move>,
     future: Vec<Move>,
@@ -35,6 +36,7 @@ impl Game {
             board: start,
             level,
             seed,
+            daily: None,
             par,
             history: Vec::new(),
             future: Vec::new(),
@@ -64,6 +66,28 @@ impl Game {
     /// The seed it was dealt from.
     pub fn seed(&self) -> Option<u64> {
         self.seed
+    }
+    /// Marks the game as the daily puzzle of `date`.
+    #[must_use]
+    pub fn with_daily(mut self, date: UtcDate) -> Game {
+        self.daily = Some(date);
+        self
+    }
+    /// The day whose daily puzzle this is, if it is one.
+    pub fn daily(&self) -> Option<UtcDate> {
+        self.daily
+    }
+    /// The code that deals this puzzle again: size, level and seed for a dealt game, the
+    /// starting board itself otherwise.
+    pub fn code(&self) -> PuzzleCode {
+        match (self.level, self.seed) {
+            (Some(level), Some(seed)) => PuzzleCode::Seeded {
+                size: self.size(),
+                level,
+                seed,
+            },
+            _ => PuzzleCode::Board(self.start),
+        }
     }
     /// The optimal length from the start, when known.
     pub fn par(&self) -> Option<u32> {
@@ -181,6 +205,7 @@ impl Game {
             future: format_moves(&self.future),
             level: self.level.map(|l| l.name().to_string()),
             seed: self.seed,
+            daily: self.daily.map(|d| d.to_string()),
             par: self.par,
             moves: self.moves,
             hints: self.hints,
@@ -209,11 +234,16 @@ impl Game {
             Some(l) => Some(l.parse::<Level>()?),
             None => None,
         };
+        let daily = match &saved.daily {
+            Some(d) => Some(d.parse::<UtcDate>().map_err(|e| format!("daily: {e}"))?),
+            None => None,
+        };
         Ok(Game {
             start,
             board,
             level,
             seed: saved.seed,
+            daily,
             par: saved.par,
             history,
             future,
@@ -236,6 +266,9 @@ pub struct SavedGame {
     pub future: String,
     pub level: Option<String>,
     pub seed: Option<u64>,
+    /// The day of a daily puzzle (absent in saves made before daily puzzles existed).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub daily: Option<String>,
     pub par: Option<u32>,
     pub moves: u32,
     pub hints: u32,
@@ -290,6 +323,26 @@ mod tests {
         let back = Game::from_saved(&serde_json::from_str(&json).unwrap()).unwrap();
         assert_eq!(back.board(), g.board());
         assert_eq!(back.to_saved(), saved);
+    }
+
+    #[test]
+    fn code_and_daily_survive_a_save() {
+        let date = UtcDate::new(2026, 12, 2).unwrap();
+        let g = game().with_daily(date);
+        assert_eq!(g.code().to_string().parse::<PuzzleCode>().unwrap(), g.code());
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert_eq!(back.daily(), Some(date));
+        assert_eq!(back.code(), g.code());
+        let custom = Game::new(*g.start(), None, None, None);
+        assert_eq!(custom.code(), PuzzleCode::Board(*g.start()));
+        // A save without the field still loads.
+        let old = r#"{"version":1,"start":"1 2 3 4 5 6 7 0 8","history":"","future":"","level":null,"seed":null,"par":null,"moves":0,"hints":0,"solver_used":false,"elapsed_ms":0}"#;
+        assert!(
+            Game::from_saved(&serde_json::from_str(old).unwrap())
+                .unwrap()
+                .daily()
+                .is_none()
+        );
     }
 
     #[test]

@@ -8,13 +8,14 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
-use slide::difficulty::{Level, generate};
+use slide::difficulty::{DAILY_LEVEL, Generated, Level, UtcDate, fresh_seed};
 use slide::game::{Best, Finish, Game, Record, Stats, Store};
-use slide::puzzle::{Board, Move, SeededRng, Size};
+use slide::puzzle::{Board, Move, Size};
 use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
 
 use crate::ui::action::{Action, Dir, Keymap};
+use crate::ui::dealer::{DealRequest, Dealer, Dealt};
 use crate::ui::layout::{Fit, fit};
 use crate::ui::theme::Theme;
 
@@ -29,6 +30,8 @@ pub enum Mode {
     Menu(Menu),
     /// The win screen.
     Won(WinSummary),
+    /// A new board is being dealt in the background; `q` goes back to the game.
+    Dealing(Dealing),
     /// The solver plays its plan; any key stops it.
     Animating {
         /// Moves still to play.
@@ -38,17 +41,43 @@ pub enum Mode {
     },
 }
 
+/// A deal the player is waiting for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Dealing {
+    /// The dealer's id for it.
+    pub id: u64,
+    /// What is being dealt.
+    pub request: DealRequest,
+    /// When the player asked (for the spinner).
+    pub since: Instant,
+    /// Whether this is the first game, with nothing to go back to (`q` quits).
+    pub first: bool,
+}
+
+/// The next game, dealt ahead in the background so that New is instant.
+#[derive(Debug)]
+struct Ahead {
+    id: u64,
+    request: DealRequest,
+    ready: Option<Generated>,
+}
+
 /// The new-game menu's choices.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Menu {
     /// Index into [`Size::ALL`].
     pub size: usize,
-    /// Index into [`Level::ALL`].
+    /// Index into [`Level::ALL`], or [`Menu::DAILY`].
     pub level: usize,
     /// The highlighted row: 0 size, 1 level, 2 start.
     pub row: usize,
     /// The win screen to return to on cancel.
     pub from_win: Option<WinSummary>,
+}
+
+impl Menu {
+    /// The level index that stands for today's daily puzzle.
+    pub const DAILY: usize = Level::ALL.len();
 }
 
 /// What the win screen shows.
@@ -165,16 +194,18 @@ pub struct App {
     par_request: Option<u64>,
     par_wanted: bool,
     worker: Worker,
+    dealer: Dealer,
+    ahead: Option<Ahead>,
     solver: Solver,
     store: Option<Store>,
     stats: Stats,
-    rng: SeededRng,
 }
 
 impl App {
     /// An app around `game`.
     pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, store: Option<Store>, stats: Stats) -> App {
         let worker = Worker::spawn(solver.clone());
+        let dealer = Dealer::new(solver.clone());
         let keymap = Keymap::new(&config.keys);
         let mut app = App {
             config,
@@ -194,20 +225,45 @@ impl App {
             par_request: None,
             par_wanted: false,
             worker,
+            dealer,
+            ahead: None,
             solver,
             store,
             stats,
-            rng: SeededRng::from_entropy(),
         };
         app.game_changed();
         app
     }
 
-    /// Deals a new board for `size` and `level` (from `seed`, or a fresh one).
-    pub fn deal(solver: &Solver, size: Size, level: Level, seed: Option<u64>) -> Game {
-        let seed = seed.unwrap_or_else(|| SeededRng::from_entropy().next_u64());
-        let g = generate(solver, size, level, seed);
-        Game::new(g.board, Some(level), Some(seed), g.length)
+    /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
+    /// box (over a solved board of the size) and starts the game when the deal lands.
+    pub fn dealing(
+        config: Config,
+        theme: Theme,
+        request: DealRequest,
+        solver: Solver,
+        store: Option<Store>,
+        stats: Stats,
+    ) -> App {
+        let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
+        let mut app = App::new(config, theme, placeholder, solver, store, stats);
+        let id = app.dealer.deal(request);
+        app.mode = Mode::Dealing(Dealing {
+            id,
+            request,
+            since: Instant::now(),
+            first: true,
+        });
+        app
+    }
+
+    /// The game a finished deal starts.
+    fn game_from(request: &DealRequest, g: &Generated) -> Game {
+        let game = Game::new(g.board, Some(g.level), Some(g.seed), g.length);
+        match request.daily {
+            Some(date) => game.with_daily(date),
+            None => game,
+        }
     }
 
     /// The statistics (for the panel and the win screen).
@@ -245,6 +301,8 @@ impl App {
         if self.pending.is_some() {
             // A hint is on its way: wake often so it is drawn as soon as it lands.
             Duration::from_millis(25)
+        } else if matches!(self.mode, Mode::Dealing(_)) {
+            Duration::from_millis(100)
         } else if self.tables.is_some() || self.game.clock().is_running() {
             Duration::from_millis(250)
         } else {
@@ -265,6 +323,13 @@ impl App {
                 self.status = Some("Stopped the solution. Your move.".into());
             }
             Mode::Menu(menu) => self.update_menu(menu, action),
+            Mode::Dealing(d) => {
+                if action == Action::Quit {
+                    self.dealer.cancel(d.id);
+                    self.mode = Mode::Playing;
+                    self.quit = d.first;
+                }
+            }
             Mode::Won(_) => match action {
                 Action::NewGame | Action::Confirm => self.open_menu(),
                 Action::Restart => self.restart(),
@@ -318,15 +383,29 @@ impl App {
                 let fwd = d == Dir::Right;
                 match menu.row {
                     0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
-                    1 => menu.level = cycle(menu.level, Level::ALL.len(), fwd),
+                    1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
                     _ => {}
                 }
             }
             Action::Confirm | Action::NewGame => {
-                let (size, level) = (Size::ALL[menu.size], Level::ALL[menu.level]);
-                let seed = self.rng.next_u64();
-                let game = App::deal(&self.solver, size, level, Some(seed));
-                self.start_game(game);
+                let size = Size::ALL[menu.size];
+                let request = if let Some(&level) = Level::ALL.get(menu.level) {
+                    DealRequest {
+                        size,
+                        level,
+                        seed: fresh_seed(),
+                        daily: None,
+                    }
+                } else {
+                    let date = UtcDate::today();
+                    DealRequest {
+                        size,
+                        level: DAILY_LEVEL,
+                        seed: date.seed(),
+                        daily: Some(date),
+                    }
+                };
+                self.new_game(request);
                 return;
             }
             Action::Quit => {
@@ -341,10 +420,101 @@ impl App {
         self.mode = Mode::Menu(menu);
     }
 
+    /// Starts the game `request` asks for: at once when it was dealt ahead, otherwise once
+    /// the background deal lands (the screen says so meanwhile and stays live).
+    fn new_game(&mut self, request: DealRequest) {
+        let same = |a: &DealRequest| a.size == request.size && a.level == request.level && a.daily == request.daily;
+        match self.ahead.take() {
+            Some(Ahead {
+                ready: Some(g),
+                request: r,
+                ..
+            }) if same(&r) => {
+                self.start_game(App::game_from(&r, &g));
+                return;
+            }
+            Some(Ahead { id, request: r, .. }) if same(&r) => {
+                self.mode = Mode::Dealing(Dealing {
+                    id,
+                    request: r,
+                    since: Instant::now(),
+                    first: false,
+                });
+                return;
+            }
+            Some(a) => self.dealer.cancel(a.id),
+            None => {}
+        }
+        let id = self.dealer.deal(request);
+        self.mode = Mode::Dealing(Dealing {
+            id,
+            request,
+            since: Instant::now(),
+            first: false,
+        });
+    }
+
+    /// Deals the next game of this size and level in the background, once the solver's
+    /// tables for the size are ready (the deal confirms with them).
+    fn deal_ahead(&mut self) {
+        let size = self.game.size();
+        // While a deal is awaited, the game on screen is not the one to follow.
+        if self.ahead.is_some() || !self.solver.is_ready(size) || matches!(self.mode, Mode::Dealing(_)) {
+            return;
+        }
+        let request = DealRequest {
+            size,
+            level: self.next_level(),
+            seed: fresh_seed(),
+            daily: None,
+        };
+        let id = self.dealer.deal(request);
+        self.ahead = Some(Ahead {
+            id,
+            request,
+            ready: None,
+        });
+    }
+
+    /// The level New offers after this game: the same, or Hard after a daily puzzle.
+    fn next_level(&self) -> Level {
+        match self.game.daily() {
+            Some(_) => DAILY_LEVEL,
+            None => self.game.level().unwrap_or(self.config.level()),
+        }
+    }
+
+    fn handle_dealt(&mut self, dealt: Dealt) {
+        if let Mode::Dealing(d) = &self.mode
+            && d.id == dealt.id
+        {
+            match dealt.result {
+                Ok(g) => self.start_game(App::game_from(&dealt.request, &g)),
+                Err(e) => {
+                    self.mode = Mode::Playing;
+                    self.status = Some(format!("Could not deal a board: {e}."));
+                }
+            }
+            return;
+        }
+        if let Some(a) = &mut self.ahead
+            && a.id == dealt.id
+        {
+            match dealt.result {
+                Ok(g) => a.ready = Some(g),
+                Err(_) => self.ahead = None,
+            }
+        }
+    }
+
     fn open_menu(&mut self) {
         let size = Size::ALL.iter().position(|s| *s == self.game.size()).unwrap_or(1);
         let level = self.game.level().unwrap_or(self.config.level());
-        let level = Level::ALL.iter().position(|l| *l == level).unwrap_or(1);
+        let level = if self.game.daily().is_some() {
+            Menu::DAILY
+        } else {
+            Level::ALL.iter().position(|l| *l == level).unwrap_or(1)
+        };
         let from_win = match &self.mode {
             Mode::Won(w) => Some(w.clone()),
             _ => None,
@@ -381,6 +551,14 @@ impl App {
         if !self.solver.is_ready(self.game.size()) {
             self.worker.prepare(self.game.size());
         }
+        let (size, level) = (self.game.size(), self.next_level());
+        if let Some(a) = self
+            .ahead
+            .take_if(|a| a.request.size != size || a.request.level != level)
+        {
+            self.dealer.cancel(a.id);
+        }
+        self.deal_ahead();
         self.request_par_if_idle();
     }
 
@@ -561,7 +739,23 @@ impl App {
             self.handle_reply(reply);
             any = true;
         }
+        while let Some(dealt) = self.dealer.try_recv() {
+            self.handle_dealt(dealt);
+            any = true;
+        }
         any
+    }
+
+    /// Waits for a background deal the player asked for and handles it (tests).
+    #[cfg(test)]
+    pub fn wait_dealt(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while matches!(self.mode, Mode::Dealing(_)) && Instant::now() < deadline {
+            if let Some(d) = self.dealer.recv_timeout(Duration::from_millis(50)) {
+                self.handle_dealt(d);
+            }
+        }
+        !matches!(self.mode, Mode::Dealing(_))
     }
 
     /// Waits for one reply and handles it (tests).
@@ -657,6 +851,7 @@ impl App {
             Reply::Prepared { size, error } => {
                 if size == self.game.size() {
                     self.tables = None;
+                    self.deal_ahead();
                 }
                 if let Some(e) = error {
                     self.status = Some(format!("Solver tables unavailable ({e}); hints are slower."));
@@ -873,9 +1068,80 @@ mod tests {
         key(&mut app, KeyCode::Up); // size row
         key(&mut app, KeyCode::Right); // 3×3 → 4×4
         key(&mut app, KeyCode::Enter);
+        assert!(matches!(app.mode, Mode::Dealing(_)), "dealt in the background");
+        assert!(app.wait_dealt(Duration::from_secs(60)));
         assert_eq!(app.mode, Mode::Playing);
         assert_eq!(app.game.size(), Size::FOUR);
         assert_eq!(app.game.moves(), 0);
+    }
+
+    #[test]
+    fn menu_deals_the_daily_puzzle() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up); // level row
+        key(&mut app, KeyCode::Left); // easy → daily (the last entry)
+        key(&mut app, KeyCode::Enter);
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let date = UtcDate::today();
+        assert_eq!(app.game.daily(), Some(date));
+        let expected = slide::difficulty::daily(&app.solver, Size::THREE, date);
+        assert_eq!(*app.game.start(), expected.board);
+        assert_eq!(app.game.code(), expected.code());
+    }
+
+    #[test]
+    fn the_next_game_is_dealt_ahead_and_starts_at_once() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        // Dealing ahead waits for the size's tables.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while app.ahead.is_none() && Instant::now() < deadline {
+            app.wait_reply(Duration::from_millis(100));
+        }
+        let ahead = app.ahead.as_ref().map(|a| a.id).expect("dealt ahead for 3×3");
+        while app.ahead.as_ref().is_some_and(|a| a.ready.is_none()) {
+            let d = app.dealer.recv_timeout(Duration::from_secs(30)).expect("dealt");
+            assert_eq!(d.id, ahead);
+            app.handle_dealt(d);
+        }
+        let ready = app.ahead.as_ref().and_then(|a| a.ready.clone()).expect("ready");
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.mode, Mode::Playing, "no wait");
+        assert_eq!(*app.game.start(), ready.board);
+        assert_eq!(app.game.seed(), Some(ready.seed));
+        assert!(app.ahead.is_some(), "and the one after is on its way");
+    }
+
+    #[test]
+    fn the_first_game_is_dealt_in_the_background_from_its_seed() {
+        let solver = Solver::new(TableCache::disabled());
+        let request = DealRequest {
+            size: Size::THREE,
+            level: Level::Medium,
+            seed: 99,
+            daily: None,
+        };
+        let dealing = || {
+            App::dealing(
+                Config::default(),
+                Theme::mono(),
+                request,
+                solver.clone(),
+                None,
+                Stats::default(),
+            )
+        };
+        let mut app = dealing();
+        assert!(matches!(app.mode, Mode::Dealing(d) if d.first));
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let expected = slide::difficulty::generate(&solver, Size::THREE, Level::Medium, 99);
+        assert_eq!(*app.game.start(), expected.board);
+        assert_eq!(app.game.code(), expected.code());
+        // Nothing to go back to: q while the first deal runs quits.
+        let mut app = dealing();
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
     }
 
     #[test]

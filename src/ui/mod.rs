@@ -7,6 +7,7 @@
 mod action;
 mod app;
 mod board;
+mod dealer;
 mod event_loop;
 mod footer;
 mod help;
@@ -27,13 +28,14 @@ use std::path::PathBuf;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use slide::config::{Config, ConfigError};
-use slide::difficulty::Level;
+use slide::difficulty::{DAILY_LEVEL, Level, PuzzleCode, UtcDate, fresh_seed};
 use slide::game::{Game, Loaded, Stats, Store};
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::App;
+use crate::ui::dealer::DealRequest;
 use crate::ui::theme::{Theme, no_color_requested};
 
 /// How to start the game (from the command line).
@@ -49,6 +51,8 @@ pub struct PlayArgs {
     pub board: Option<Board>,
     /// A puzzle code.
     pub code: Option<String>,
+    /// Today's daily puzzle (at `size`, or the configured size).
+    pub daily: bool,
     /// A config file instead of the default lookup.
     pub config: Option<PathBuf>,
 }
@@ -85,15 +89,9 @@ impl UiError {
 )]
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
-    let code_board = match &args.code {
-        Some(code) => Some(
-            code.parse::<Board>()
-                .map_err(|e| UiError::BadArgs(format!("puzzle code '{code}' is not understood: {e}")))?,
-        ),
-        None => None,
-    };
+    let code = args.code.as_deref().map(parse_code).transpose()?;
     let solver = Solver::new(TableCache::default_location());
-    let (mut app, notices) = build_app(config, &args, code_board, solver);
+    let (mut app, notices) = build_app(config, &args, code, solver);
     if !notices.is_empty() {
         app.status = Some(notices.join(" "));
     }
@@ -112,6 +110,12 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     ratatui::restore();
     result?;
     saved.map_or(Ok(()), |m| Err(UiError::Save(m)))
+}
+
+/// Reads a puzzle code from the command line; a malformed one is a bad argument.
+fn parse_code(code: &str) -> Result<PuzzleCode, UiError> {
+    code.parse::<PuzzleCode>()
+        .map_err(|e| UiError::BadArgs(format!("puzzle code '{code}' is not understood: {e}")))
 }
 
 /// Wraps ratatui's panic hook (which restores the terminal). A panic in the solver's
@@ -136,7 +140,7 @@ fn install_panic_hook(mouse: bool) {
 
 /// The app for these arguments: a given board, a dealt game, or the saved one, with the
 /// notices to show (a resumed game, a file moved aside).
-fn build_app(config: Config, args: &PlayArgs, code_board: Option<Board>, solver: Solver) -> (App, Vec<String>) {
+fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> (App, Vec<String>) {
     let mut notices = Vec::new();
     let store = match Store::locate() {
         Ok(s) => Some(s),
@@ -157,7 +161,8 @@ fn build_app(config: Config, args: &PlayArgs, code_board: Option<Board>, solver:
         _ => Stats::default(),
     };
     let explicit = args.board.is_some()
-        || code_board.is_some()
+        || code.is_some()
+        || args.daily
         || args.size.is_some()
         || args.level.is_some()
         || args.seed.is_some();
@@ -166,18 +171,43 @@ fn build_app(config: Config, args: &PlayArgs, code_board: Option<Board>, solver:
     } else {
         resume(store.as_ref(), &mut notices)
     };
-    let game = match (resumed, args.board.or(code_board)) {
-        (Some(g), _) => g,
-        (None, Some(board)) => Game::new(board, None, None, None),
-        (None, None) => App::deal(
-            &solver,
-            args.size.unwrap_or_else(|| config.size()),
-            args.level.unwrap_or_else(|| config.level()),
-            args.seed,
-        ),
+    let given = match code {
+        Some(PuzzleCode::Board(board)) => Some(board),
+        _ => args.board,
     };
+    let game = resumed.or_else(|| given.map(|board| Game::new(board, None, None, None)));
     let theme = Theme::new(&config.theme, no_color_requested());
-    let app = App::new(config, theme, game, solver, store, stats);
+    if let Some(game) = game {
+        return (App::new(config, theme, game, solver, store, stats), notices);
+    }
+    // A dealt game is dealt in the background (a 4×4 Hard board can take a second or two to
+    // confirm); the request fixes the seed first, so the board is the one `generate`,
+    // `daily` and `PuzzleCode::deal` give for it.
+    let size = args.size.unwrap_or_else(|| config.size());
+    let request = match code {
+        Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
+            size,
+            level,
+            seed,
+            daily: None,
+        },
+        _ if args.daily => {
+            let date = UtcDate::today();
+            DealRequest {
+                size,
+                level: DAILY_LEVEL,
+                seed: date.seed(),
+                daily: Some(date),
+            }
+        }
+        _ => DealRequest {
+            size,
+            level: args.level.unwrap_or_else(|| config.level()),
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            daily: None,
+        },
+    };
+    let app = App::dealing(config, theme, request, solver, store, stats);
     (app, notices)
 }
 

@@ -4,13 +4,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
-use slide::game::Clock;
+use slide::game::{Clock, Game};
 use slide::puzzle::Move;
 use slide::solver::worker::Task;
 
 use crate::ui::app::App;
 
-const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
+/// Frames of the busy spinner, one per 100 ms.
+pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
 /// The panel beside the board.
 pub struct Panel<'a> {
@@ -35,14 +36,16 @@ impl Widget for Panel<'_> {
         let g = &app.game;
         let row =
             |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
-        let mut lines = vec![
-            row("Size", g.size().to_string()),
-            row("Level", g.level().map_or("custom board".into(), |l| l.to_string())),
+        let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
+        if let Some(code) = shown_code(g) {
+            lines.push(row("Code", code));
+        }
+        lines.extend([
             row("Moves", g.moves().to_string()),
             row("Time", g.clock().display()),
             row("Hints", g.hints_used().to_string()),
             row("Par", g.par().map_or("—".into(), |p| p.to_string())),
-        ];
+        ]);
         if let Some(k) = app.current_plan() {
             let left = if k.optimal {
                 let n = k.remaining();
@@ -90,6 +93,22 @@ impl Widget for Panel<'_> {
             )
             .render(area, buf);
     }
+}
+
+/// A board-form code longer than this (5×5 and 6×6) is left out: nobody types it.
+const MAX_CODE_CHARS: usize = 20;
+
+fn level_text(g: &Game) -> String {
+    match (g.daily(), g.level()) {
+        (Some(date), _) => format!("daily {date}"),
+        (None, Some(l)) => l.to_string(),
+        (None, None) => "custom board".into(),
+    }
+}
+
+/// The puzzle's code, when short enough to share.
+fn shown_code(g: &Game) -> Option<String> {
+    Some(g.code().to_string()).filter(|c| c.len() <= MAX_CODE_CHARS)
 }
 
 fn slide_time(ms: u64) -> String {

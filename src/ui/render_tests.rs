@@ -15,8 +15,11 @@ use slide::solver::{Solver, TableCache};
 use crate::ui::app::{App, Known, Mode, WinSummary};
 use crate::ui::theme::Theme;
 
+/// A 40-bit seed, as the game deals: its code has eight symbols and a check.
+const SEED: u64 = 0x3A_9C51_7E2D;
+
 fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
-    let game = Game::new(board.parse().expect("board"), level, Some(1), par);
+    let game = Game::new(board.parse().expect("board"), level, level.map(|_| SEED), par);
     App::new(
         Config::default(),
         Theme::mono(),
@@ -120,7 +123,7 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
         ),
         ("too_small", app(FOUR, None, None), 40, 10),
         ("won", won(), 60, 17),
-        ("help", help, 60, 26),
+        ("help", help, 64, 36),
     ]
 }
 
@@ -148,13 +151,13 @@ fn three_by_three_big_tiles_home_brackets() {
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
             "  │                      │ │Size   3×3                  │",
             "  │ [  1 ] [  2 ] [  3 ] │ │Level  easy                 │",
+            "  │                      │ │Code   3E-7AE52ZHD2         │",
             "  │                      │ │Moves  0                    │",
             "  │                      │ │Time   0:00                 │",
-            "  │                      │ │Hints  0                    │",
-            "  │ [  4 ] [  5 ] [  6 ] │ │Par    2                    │",
+            "  │ [  4 ] [  5 ] [  6 ] │ │Hints  0                    │",
+            "  │                      │ │Par    2                    │",
             "  │                      │ │Left   —                    │",
             "  │                      │ │Best   —                    │",
-            "  │                      │ │                            │",
             "  │           7      8   │ │                            │",
             "  │                      │ │                            │",
             "  ╰──────────────────────╯ │                            │",
@@ -177,15 +180,15 @@ fn four_by_four_compact_with_hint_arrow() {
             "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
             "   │   5    1    2  [ 4] │ │Size   4×4                  │",
             "   │                     │ │Level  medium               │",
-            "   │   9  [ 6]   3  [ 8] │ │Moves  0                    │",
-            "   │                     │ │Time   0:00                 │",
-            "   │  13  [10]   7   11  │ │Hints  0                    │",
-            "   │                     │ │Par    6                    │",
-            "   │  14   15       ◀12  │ │Left   2 moves (optimal)    │",
-            "   ╰─────────────────────╯ │Best   —                    │",
+            "   │   9  [ 6]   3  [ 8] │ │Code   4M-7AE52ZHDM         │",
+            "   │                     │ │Moves  0                    │",
+            "   │  13  [10]   7   11  │ │Time   0:00                 │",
+            "   │                     │ │Hints  0                    │",
+            "   │  14   15       ◀12  │ │Par    6                    │",
+            "   ╰─────────────────────╯ │Left   2 moves (optimal)    │",
+            "                           │Best   —                    │",
             "                           │                            │",
             "                           │Hint: slide 12 left ◀       │",
-            "                           │                            │",
             "                           │                            │",
             "                           │                            │",
             "                           ╰────────────────────────────╯",
@@ -293,34 +296,62 @@ fn help_overlay() {
         w,
         h,
         &[
-            "   ╔ Help ══════════════════════════════════════════════╗",
-            "   ║ Put the tiles in order, 1, 2, 3 … row by row, with ║",
-            "   ║ the empty cell in the bottom-right corner.         ║",
-            "   ║ A direction key slides the tile next to the empty  ║",
-            "   ║ cell that way. A click on a tile in the empty      ║",
-            "  ╭║ cell's row or column slides that whole segment.    ║",
-            "  │║ Tiles in their place are bold and [bracketed].     ║",
-            "  │║ A hint marks the tile to move with an arrow.       ║",
-            "  │║                                                    ║",
-            "  │║ up        Up  w  k                                 ║",
-            "  │║ down      Down  s  j                               ║",
-            "  │║ left      Left  a  h                               ║",
-            "  │║ right     Right  d  l                              ║",
-            "  │║ hint      i                                        ║",
-            "  │║ solve     p                                        ║",
-            "  │║ undo      u  z                                     ║",
-            "  │║ redo      r  y                                     ║",
-            "  ╰║ restart   R                                        ║",
-            "   ║ new game  n                                        ║",
-            "   ║ help      ?  F1                                    ║",
-            "   ║ quit      q  Esc                                   ║",
-            "   ║ quit now  Ctrl-c                                   ║",
-            "   ║                                                    ║",
-            "   ║ Press any key to go back.                          ║",
-            "   ╚════════════════════════════════════════════════════╝",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+            "",
+            "   ╔ Help ═════════════════════════════════════════════════╗",
+            "   ║ Put the tiles in order, 1, 2, 3 … row by row, with    ║",
+            "   ║ the empty cell in the bottom-right corner.            ║",
+            "   ║ A direction key slides the tile next to the empty     ║",
+            "   ║ cell that way. A click on a tile in the empty         ║",
+            "   ║ cell's row or column slides that whole segment.       ║",
+            "   ║ Tiles in their place are bold and [bracketed].        ║",
+            "   ║ A hint marks the tile to move with an arrow.          ║",
+            "   ║                                                       ║",
+            "   ║ Levels, by the moves a board needs at best:           ║",
+            "   ║       easy     medium   hard     expert               ║",
+            "   ║ 3×3   10-16    17-20    21-24    25-31                ║",
+            "   ║ 4×4   20-36    37-46    47-56    57-80                ║",
+            "   ║ 5×5   40-69    70-89    90-109   110-208              ║",
+            "   ║ 6×6   60-119   120-149  150-179  180-400              ║",
+            "   ║ random: any solvable board, the classic shuffle.      ║",
+            "   ║ daily: hard, one board per size per UTC day, for all. ║",
+            "   ║                                                       ║",
+            "   ║ up        Up  w  k                                    ║",
+            "   ║ down      Down  s  j                                  ║",
+            "   ║ left      Left  a  h                                  ║",
+            "   ║ right     Right  d  l                                 ║",
+            "   ║ hint      i                                           ║",
+            "   ║ solve     p                                           ║",
+            "   ║ undo      u  z                                        ║",
+            "   ║ redo      r  y                                        ║",
+            "   ║ restart   R                                           ║",
+            "   ║ new game  n                                           ║",
+            "   ║ help      ?  F1                                       ║",
+            "   ║ quit      q  Esc                                      ║",
+            "   ║ quit now  Ctrl-c                                      ║",
+            "   ║                                                       ║",
+            "   ║ Press any key to go back.                             ║",
+            "   ╚═══════════════════════════════════════════════════════╝",
+            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
         ],
     );
+}
+
+#[test]
+fn panel_shows_the_code_and_the_daily_date() {
+    let custom = app("1 2 3 4 5 6 0 7 8", None, None);
+    let lines = screen(&custom, 60, 17);
+    assert!(lines.iter().any(|l| l.contains("Code   3B-123456078")), "{lines:#?}");
+    let date = slide::difficulty::UtcDate::new(2026, 12, 2).expect("date");
+    let mut daily = app("1 2 3 4 5 6 0 7 8", Some(Level::Hard), None);
+    daily.game = daily.game.clone().with_daily(date);
+    let lines = screen(&daily, 60, 17);
+    assert!(
+        lines.iter().any(|l| l.contains("Level  daily 2026-12-02")),
+        "{lines:#?}"
+    );
+    let code = daily.game.code().to_string();
+    assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
+    assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
 
 #[test]

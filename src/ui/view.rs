@@ -9,7 +9,7 @@ use crate::ui::board::BoardView;
 use crate::ui::footer::Footer;
 use crate::ui::help::Help;
 use crate::ui::layout::{Fit, fit};
-use crate::ui::menu::MenuView;
+use crate::ui::menu::{DealingView, MenuView};
 use crate::ui::panel::Panel;
 use crate::ui::too_small::TooSmall;
 use crate::ui::win::WinView;
@@ -56,6 +56,11 @@ impl Widget for &App {
             Mode::Won(w) => WinView {
                 win: w,
                 keys: &self.config.keys,
+                theme: &self.theme,
+            }
+            .render(area, buf),
+            Mode::Dealing(d) => DealingView {
+                dealing: d,
                 theme: &self.theme,
             }
             .render(area, buf),
