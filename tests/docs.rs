@@ -8,7 +8,10 @@ fn readme_and_config_list_the_bands_the_code_uses() {
     let readme = include_str!("../README.md");
     let config = include_str!("../config.toml");
     for size in Size::ALL {
-        let cells: Vec<String> = bands(size).iter().map(|(_, b)| format!("{}–{}", b.min, b.max)).collect();
+        let cells: Vec<String> = bands(size)
+            .iter()
+            .map(|(_, b)| format!("{}–{}", b.min, b.max))
+            .collect();
         let row = format!("| {size} | {} |", cells.join(" | "));
         assert!(readme.contains(&row), "README.md lacks the row {row}");
         let line = config

@@ -1,7 +1,7 @@
 //! Puzzle codes: short, typable strings that deal a board again.
 //!
 //! Two forms, both case-insensitive and tolerant of spaces:
-//! - seeded, `4H-3KQ9WZ` : size, level letter (`E M H X R`), a dash, the seed in Crockford
+//! - seeded, `4H-3KQ9WT` : size, level letter (`E M H X R`), a dash, the seed in Crockford
 //!   base 32 (digits and letters without I, L, O, U), then one check symbol that catches any
 //!   single mistyped symbol and any swap of two neighbours;
 //! - board, `3B-867254301` : size, `B`, a dash, then one base-36 symbol (`0-9`, `A-Z`) per
@@ -49,7 +49,7 @@ pub enum CodeError {
     #[error("'{0}' after the size is not a level (E, M, H, X, R) nor B for a board")]
     BadKind(char),
     /// No dash after the size and level.
-    #[error("expected '-' after the size and level, as in 4H-3KQ9WZ")]
+    #[error("expected '-' after the size and level, as in 4H-3KQ9WT")]
     MissingDash,
     /// Nothing after the dash.
     #[error("the puzzle code ends after the dash")]

@@ -265,7 +265,9 @@ impl Solver {
         if let Some(db) = slot.get() {
             return Ok(db);
         }
-        let _guard = self.tables.building[size_slot(size)].lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let _guard = self.tables.building[size_slot(size)]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         if let Some(db) = slot.get() {
             return Ok(db);
         }

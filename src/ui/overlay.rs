@@ -2,7 +2,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Style;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
@@ -19,6 +19,9 @@ pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines
     let w = width.min(area.width);
     let h = height.min(area.height);
     let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    // Recede what is behind the box, so the parts of the board and panel that show around
+    // its edges read as background rather than as part of the message.
+    buf.set_style(area, Style::new().add_modifier(Modifier::DIM));
     Clear.render(rect, buf);
     Paragraph::new(lines)
         .block(
