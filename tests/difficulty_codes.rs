@@ -87,10 +87,10 @@ fn malformed_codes_are_rejected_with_a_reason() {
         ("4H-".into(), CodeError::MissingBody),
         ("4H-7".into(), CodeError::MissingBody),
         (
-            "4H-12U".into(),
+            "4H-1U2".into(),
             CodeError::BadSymbol {
                 symbol: 'U',
-                position: 6,
+                position: 5,
             },
         ),
         ("4H-ZZZZZZZZZZZZZZZZ".into(), CodeError::SeedTooLong),

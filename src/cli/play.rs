@@ -14,7 +14,7 @@ use crate::ui;
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
-slide play --code 4H-3KQ9WT"
+slide play --code 4H-3KQ9W3"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
@@ -29,7 +29,7 @@ pub struct PlayCommand {
     /// Play this board (N² numbers row by row, 0, _ or . for the blank).
     #[arg(long, value_name = "B")]
     board: Option<String>,
-    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-3KQ9WT.
+    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-3KQ9W3.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["size", "level", "seed", "board"])]
     code: Option<String>,
     /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).

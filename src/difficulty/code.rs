@@ -1,7 +1,7 @@
 //! Puzzle codes: short, typable strings that deal a board again.
 //!
 //! Two forms, both case-insensitive and tolerant of spaces:
-//! - seeded, `4H-3KQ9WT` : size, level letter (`E M H X R`), a dash, the seed in Crockford
+//! - seeded, `4H-3KQ9W3` : size, level letter (`E M H X R`), a dash, the seed in Crockford
 //!   base 32 (digits and letters without I, L, O, U), then one check symbol that catches any
 //!   single mistyped symbol and any swap of two neighbours;
 //! - board, `3B-867254301` : size, `B`, a dash, then one base-36 symbol (`0-9`, `A-Z`) per
@@ -17,8 +17,12 @@ use crate::puzzle::{Board, BoardError, Size};
 use crate::solver::Solver;
 
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/// Check symbols are taken modulo this prime, so every position's weight is invertible.
-const CHECK_MODULUS: u32 = 31;
+/// Crockford's check symbols: the 32 digits, then `* ~ $ = U` for 32 to 36.
+const CHECK_SYMBOLS: &[u8; 37] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U";
+/// Check symbols are taken modulo this prime (Crockford's choice). It exceeds every digit
+/// difference (at most 31) and every position weight, so no single substitution and no swap
+/// of neighbours can leave the sum unchanged; 31 would miss `0` ↔ `Z`.
+const CHECK_MODULUS: u32 = 37;
 
 /// A shareable puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,7 +53,7 @@ pub enum CodeError {
     #[error("'{0}' after the size is not a level (E, M, H, X, R) nor B for a board")]
     BadKind(char),
     /// No dash after the size and level.
-    #[error("expected '-' after the size and level, as in 4H-3KQ9WT")]
+    #[error("expected '-' after the size and level, as in 4H-3KQ9W3")]
     MissingDash,
     /// Nothing after the dash.
     #[error("the puzzle code ends after the dash")]
@@ -90,6 +94,17 @@ fn crockford_value(c: char) -> Option<u32> {
         u => u,
     };
     CROCKFORD.iter().position(|&b| char::from(b) == u).map(|v| v as u32)
+}
+
+/// The value of a check symbol: a digit, or one of Crockford's five extra symbols.
+fn check_value(c: char) -> Option<u32> {
+    crockford_value(c).or_else(|| {
+        let u = c.to_ascii_uppercase();
+        CHECK_SYMBOLS[32..]
+            .iter()
+            .position(|&b| char::from(b) == u)
+            .map(|v| v as u32 + 32)
+    })
 }
 
 fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {
@@ -153,7 +168,7 @@ impl fmt::Display for PuzzleCode {
                     write!(f, "{}", char::from(CROCKFORD[d as usize]))?;
                 }
                 let check = check_symbol(size, level, &digits);
-                write!(f, "{}", char::from(CROCKFORD[check as usize]))
+                write!(f, "{}", char::from(CHECK_SYMBOLS[check as usize]))
             }
             PuzzleCode::Board(board) => {
                 write!(f, "{}B-", board.size().side())?;
@@ -205,12 +220,14 @@ impl FromStr for PuzzleCode {
             return Ok(PuzzleCode::Board(Board::from_tiles(&tiles)?));
         }
         let level = Level::from_letter(kind).ok_or(CodeError::BadKind(kind))?;
-        let values = body
+        let (check_char, digit_chars) = body.split_last().ok_or(CodeError::MissingBody)?;
+        let digits = digit_chars
             .iter()
             .enumerate()
             .map(|(i, &c)| crockford_value(c).ok_or_else(|| bad(i)))
             .collect::<Result<Vec<u32>, _>>()?;
-        let (check, digits) = values.split_last().ok_or(CodeError::MissingBody)?;
+        let check = check_value(*check_char).ok_or_else(|| bad(body.len() - 1))?;
+        let digits = &digits[..];
         if digits.is_empty() {
             return Err(CodeError::MissingBody);
         }
@@ -221,7 +238,7 @@ impl FromStr for PuzzleCode {
                 .and_then(|s| s.checked_add(u64::from(d)))
                 .ok_or(CodeError::SeedTooLong)?;
         }
-        if check_symbol(size, level, digits) != *check {
+        if check_symbol(size, level, digits) != check {
             return Err(CodeError::BadCheck);
         }
         Ok(PuzzleCode::Seeded { size, level, seed })
