@@ -4,6 +4,7 @@
 //! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`] and
 //! [`config`].
 
+pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
 pub mod game;

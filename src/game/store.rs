@@ -4,7 +4,6 @@
 //! (`stats.json.corrupt-<unix time>`) and reported, and the game starts without it.
 
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -152,29 +151,12 @@ impl Store {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory and a rename,
-/// so a crash leaves either the old file or the new one, never half of one.
+/// Writes `bytes` to `path` atomically (see [`crate::atomic_file`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| StoreError::Io { path, source }
-    };
-    if let Some(dir) = path.parent() {
-        fs::create_dir_all(dir).map_err(io(dir))?;
-    }
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp-{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result.map_err(io(path))
+    crate::atomic_file::write_atomically(path, bytes).map_err(|source| StoreError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
 }
 
 #[cfg(test)]

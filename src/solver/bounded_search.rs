@@ -210,7 +210,7 @@ fn beam<H: Incremental>(
                 if h > within {
                     continue;
                 }
-                if h == 0 && is_goal(&b) {
+                if h == 0 && b.is_goal() {
                     trace.push((node.trace, m));
                     return Beam::Found(path(&trace, (trace.len() - 1) as u32));
                 }
@@ -271,12 +271,4 @@ fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
     }
     moves.reverse();
     moves
-}
-
-fn is_goal(board: &SearchBoard) -> bool {
-    let cells = board.side * board.side;
-    board.tiles[..cells - 1]
-        .iter()
-        .enumerate()
-        .all(|(i, &t)| t as usize == i + 1)
 }

@@ -14,6 +14,16 @@ pub(crate) struct SearchBoard {
 }
 
 impl SearchBoard {
+    /// Whether the tiles are in goal order (the blank is then necessarily last).
+    #[inline]
+    pub fn is_goal(&self) -> bool {
+        let cells = self.side * self.side;
+        self.tiles[..cells - 1]
+            .iter()
+            .enumerate()
+            .all(|(i, &t)| t as usize == i + 1)
+    }
+
     pub fn new(board: &Board) -> SearchBoard {
         let mut tiles = [0u8; MAX_CELLS];
         tiles[..board.size().cells()].copy_from_slice(board.tiles());

@@ -73,7 +73,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
         path: Vec::with_capacity(128),
     };
     loop {
-        if is_goal(&sb) {
+        if sb.is_goal() {
             return Ok(Solution {
                 moves: Vec::new(),
                 optimal: true,
@@ -131,7 +131,7 @@ impl<H: Incremental> Search<'_, H> {
             board.blank = from;
             let child = states[count].insert(state);
             let h = self.heuristic.update_within(child, board, tile, from, blank, limit);
-            if h == 0 && is_goal(board) {
+            if h == 0 && board.is_goal() {
                 self.path.push(m);
                 return Pass::Found;
             }
@@ -174,12 +174,4 @@ impl<H: Incremental> Search<'_, H> {
         }
         Pass::Exceeded(next)
     }
-}
-
-fn is_goal(board: &SearchBoard) -> bool {
-    let cells = board.side * board.side;
-    board.tiles[..cells - 1]
-        .iter()
-        .enumerate()
-        .all(|(i, &t)| t as usize == i + 1)
 }

@@ -7,9 +7,9 @@
 //! under the real name.
 
 use std::fs;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
+use crate::atomic_file::write_atomically;
 use crate::solver::SolveError;
 use crate::solver::pattern_db::{Partition, PatternDb, placements};
 
@@ -208,30 +208,6 @@ fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
         return Err("trailing bytes".into());
     }
     Ok(tables)
-}
-
-/// Writes `bytes` to a temporary file beside `path`, syncs it, and renames it into place.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or_else(|| Path::new("."));
-    fs::create_dir_all(dir)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    // Unique per process and call, so concurrent writers never share a temporary file.
-    static COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let tmp = dir.join(format!(".{name}.{}.{n}.tmp", std::process::id()));
-    let result = (|| {
-        let mut f = fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        fs::rename(&tmp, path)
-    })();
-    if result.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    result
 }
 
 #[cfg(test)]
