@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
-use slide::difficulty::{DAILY_LEVEL, Generated, Level, UtcDate, fresh_seed};
+use slide::difficulty::{DAILY_LEVEL, Generated, Level, fresh_seed};
 use slide::game::{Best, Finish, Game, Record, Stats, Store};
 use slide::puzzle::{Board, Move, Size};
 use slide::solver::worker::{Reply, Task, Worker};
@@ -397,13 +397,7 @@ impl App {
                         daily: None,
                     }
                 } else {
-                    let date = UtcDate::today();
-                    DealRequest {
-                        size,
-                        level: DAILY_LEVEL,
-                        seed: date.seed(),
-                        daily: Some(date),
-                    }
+                    DealRequest::daily_today(size)
                 };
                 self.new_game(request);
                 return;

@@ -30,6 +30,19 @@ pub struct DealRequest {
     pub daily: Option<UtcDate>,
 }
 
+impl DealRequest {
+    /// Today's daily puzzle of `size`: the daily level, from the UTC date's seed.
+    pub fn daily_today(size: Size) -> DealRequest {
+        let date = UtcDate::today();
+        DealRequest {
+            size,
+            level: slide::difficulty::DAILY_LEVEL,
+            seed: date.seed(),
+            daily: Some(date),
+        }
+    }
+}
+
 /// A finished deal.
 #[derive(Debug)]
 pub struct Dealt {

@@ -28,7 +28,7 @@ use std::path::PathBuf;
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use slide::config::{Config, ConfigError};
-use slide::difficulty::{DAILY_LEVEL, Level, PuzzleCode, UtcDate, fresh_seed};
+use slide::difficulty::{Level, PuzzleCode, fresh_seed};
 use slide::game::{Game, Loaded, Stats, Store};
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
@@ -191,15 +191,7 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
             seed,
             daily: None,
         },
-        _ if args.daily => {
-            let date = UtcDate::today();
-            DealRequest {
-                size,
-                level: DAILY_LEVEL,
-                seed: date.seed(),
-                daily: Some(date),
-            }
-        }
+        _ if args.daily => DealRequest::daily_today(size),
         _ => DealRequest {
             size,
             level: args.level.unwrap_or_else(|| config.level()),
