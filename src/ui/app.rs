@@ -1077,7 +1077,7 @@ mod tests {
         key(&mut app, KeyCode::Left); // easy → daily (the last entry)
         key(&mut app, KeyCode::Enter);
         assert!(app.wait_dealt(Duration::from_secs(60)));
-        let date = UtcDate::today();
+        let date = slide::difficulty::UtcDate::today();
         assert_eq!(app.game.daily(), Some(date));
         let expected = slide::difficulty::daily(&app.solver, Size::THREE, date);
         assert_eq!(*app.game.start(), expected.board);
