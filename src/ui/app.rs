@@ -917,22 +917,26 @@ impl App {
     }
 }
 
+/// An app around `game` with default settings, no disk and no table cache, for tests.
+#[cfg(test)]
+pub(crate) fn test_app(game: Game) -> App {
+    App::new(
+        Config::default(),
+        Theme::mono(),
+        game,
+        Solver::new(slide::solver::TableCache::disabled()),
+        None,
+        Stats::default(),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    use slide::solver::TableCache;
 
     fn app_with(board: &str) -> App {
-        let game = Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None);
-        App::new(
-            Config::default(),
-            Theme::mono(),
-            game,
-            Solver::new(TableCache::disabled()),
-            None,
-            Stats::default(),
-        )
+        test_app(Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None))
     }
 
     fn key(app: &mut App, code: KeyCode) {
@@ -1109,7 +1113,7 @@ mod tests {
 
     #[test]
     fn the_first_game_is_dealt_in_the_background_from_its_seed() {
-        let solver = Solver::new(TableCache::disabled());
+        let solver = Solver::new(slide::solver::TableCache::disabled());
         let request = DealRequest {
             size: Size::THREE,
             level: Level::Medium,

@@ -6,28 +6,22 @@ use std::time::Duration;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Modifier;
-use slide::config::Config;
 use slide::difficulty::Level;
-use slide::game::{Game, Stats};
+use slide::game::Game;
 use slide::puzzle::Move;
-use slide::solver::{Solver, TableCache};
 
 use crate::ui::app::{App, Known, Mode, WinSummary};
-use crate::ui::theme::Theme;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
 
 fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
-    let game = Game::new(board.parse().expect("board"), level, level.map(|_| SEED), par);
-    App::new(
-        Config::default(),
-        Theme::mono(),
-        game,
-        Solver::new(TableCache::disabled()),
-        None,
-        Stats::default(),
-    )
+    crate::ui::app::test_app(Game::new(
+        board.parse().expect("board"),
+        level,
+        level.map(|_| SEED),
+        par,
+    ))
 }
 
 fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
