@@ -24,28 +24,63 @@ pub struct Help<'a> {
 
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let mut lines: Vec<Line> = HELP_TEXT.lines().map(Line::raw).collect();
-        lines.push(Line::raw(""));
-        lines.extend(level_lines(self.theme));
-        lines.push(Line::raw(""));
-        for (action, names) in self.keys.all() {
-            let keys: Vec<&str> = names.iter().map(|n| n.get_ref().as_str()).collect();
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<10}", action.config_name().replace('_', " ")),
-                    self.theme.dim,
-                ),
-                Span::styled(keys.join("  "), self.theme.key),
-            ]));
+        let intro: Vec<Line> = HELP_TEXT.lines().map(Line::raw).collect();
+        let levels = level_lines(self.theme);
+        let keys = key_lines(self.keys, self.theme);
+        let footer = Line::styled("Press any key to go back.", self.theme.dim);
+        // On a short screen the intro goes first, then the level table (`slide levels` has
+        // it too); the keys always stay, since they are what a player opens help for.
+        let room = usize::from(area.height.saturating_sub(2));
+        let needed = |parts: &[&Vec<Line>]| parts.iter().map(|p| p.len() + 1).sum::<usize>() + 1;
+        let mut sections: Vec<Vec<Line>> = Vec::new();
+        if needed(&[&intro, &levels, &keys]) <= room {
+            sections.push(intro);
+            sections.push(levels);
+        } else if needed(&[&levels, &keys]) <= room {
+            sections.push(levels);
         }
-        lines.push(Line::from(vec![
-            Span::styled(format!("{:<10}", "quit now"), self.theme.dim),
-            Span::styled("Ctrl-c", self.theme.key),
-        ]));
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Press any key to go back.", self.theme.dim));
+        sections.push(keys);
+        let mut lines = Vec::new();
+        for section in sections {
+            lines.extend(section);
+            lines.push(Line::raw(""));
+        }
+        lines.push(footer);
         overlay::draw(area, buf, " Help ", self.theme.accent, lines);
     }
+}
+
+/// Every action and its keys, in two columns to keep the box short.
+fn key_lines(keys: &KeyBindings, theme: &Theme) -> Vec<Line<'static>> {
+    let mut entries: Vec<(String, String)> = keys
+        .all()
+        .into_iter()
+        .map(|(action, names)| {
+            let names: Vec<&str> = names.iter().map(|n| n.get_ref().as_str()).collect();
+            (action.config_name().replace('_', " "), names.join(" "))
+        })
+        .collect();
+    entries.push(("quit now".to_string(), "Ctrl-c".to_string()));
+    let half = entries.len().div_ceil(2);
+    let key_width = entries[..half]
+        .iter()
+        .map(|(_, k)| k.chars().count())
+        .max()
+        .unwrap_or(0);
+    (0..half)
+        .map(|row| {
+            let (action, names) = &entries[row];
+            let mut spans = vec![
+                Span::styled(format!("{action:<9}"), theme.dim),
+                Span::styled(format!("{names:<key_width$}"), theme.key),
+            ];
+            if let Some((action, names)) = entries.get(row + half) {
+                spans.push(Span::styled(format!("   {action:<9}"), theme.dim));
+                spans.push(Span::styled(names.clone(), theme.key));
+            }
+            Line::from(spans)
+        })
+        .collect()
 }
 
 /// The levels' bands of optimal moves per size, as a small table.

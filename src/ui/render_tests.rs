@@ -291,6 +291,9 @@ fn help_overlay() {
         h,
         &[
             "",
+            "",
+            "",
+            "",
             "   ╔ Help ═════════════════════════════════════════════════╗",
             "   ║ Put the tiles in order, 1, 2, 3 … row by row, with    ║",
             "   ║ the empty cell in the bottom-right corner.            ║",
@@ -309,24 +312,35 @@ fn help_overlay() {
             "   ║ random: any solvable board, the classic shuffle.      ║",
             "   ║ daily: hard, one board per size per UTC day, for all. ║",
             "   ║                                                       ║",
-            "   ║ up        Up  w  k                                    ║",
-            "   ║ down      Down  s  j                                  ║",
-            "   ║ left      Left  a  h                                  ║",
-            "   ║ right     Right  d  l                                 ║",
-            "   ║ hint      i                                           ║",
-            "   ║ solve     p                                           ║",
-            "   ║ undo      u  z                                        ║",
-            "   ║ redo      r  y                                        ║",
-            "   ║ restart   R                                           ║",
-            "   ║ new game  n                                           ║",
-            "   ║ help      ?  F1                                       ║",
-            "   ║ quit      q  Esc                                      ║",
-            "   ║ quit now  Ctrl-c                                      ║",
+            "   ║ up       Up w k      redo     r y                     ║",
+            "   ║ down     Down s j    restart  R                       ║",
+            "   ║ left     Left a h    new game n                       ║",
+            "   ║ right    Right d l   help     ? F1                    ║",
+            "   ║ hint     i           quit     q Esc                   ║",
+            "   ║ solve    p           quit now Ctrl-c                  ║",
+            "   ║ undo     u z                                          ║",
             "   ║                                                       ║",
             "   ║ Press any key to go back.                             ║",
             "   ╚═══════════════════════════════════════════════════════╝",
+            "",
+            "",
+            "",
             "   ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
         ],
+    );
+}
+
+#[test]
+fn help_keeps_every_key_on_a_short_terminal() {
+    let (_, a, _, _) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
+    let lines = screen(&a, 64, 16);
+    let text = lines.join("\n");
+    for needle in ["Up w k", "hint", "quit now", "Ctrl-c", "Press any key"] {
+        assert!(text.contains(needle), "{needle} missing:\n{text}");
+    }
+    assert!(
+        !text.contains("Put the tiles in order"),
+        "the intro should give way:\n{text}"
     );
 }
 
