@@ -199,6 +199,10 @@ pub struct App {
     solver: Solver,
     store: Option<Store>,
     stats: Stats,
+    /// A game saved before this run, which the player did not resume: winning another game
+    /// must not erase it (quitting after moves still saves the current game over it, as the
+    /// start-up notice says).
+    pub keep_saved_game: bool,
 }
 
 impl App {
@@ -230,6 +234,7 @@ impl App {
             solver,
             store,
             stats,
+            keep_saved_game: false,
         };
         app.game_changed();
         app
@@ -879,6 +884,7 @@ impl App {
         let new_best = self.stats.record_win(self.game.size(), self.game.level(), &finish);
         self.save_stats();
         if let Some(store) = &self.store
+            && !self.keep_saved_game
             && let Err(e) = store.clear_game()
         {
             self.status = Some(format!("Could not remove the saved game: {e}"));
@@ -944,6 +950,29 @@ mod tests {
         if let Some(a) = app.keymap.action(&ev) {
             app.update(a);
         }
+    }
+
+    #[test]
+    fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
+        let dir = std::env::temp_dir().join(format!("slide-keep-saved-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(dir.clone());
+        let saved = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None).to_saved();
+        store.save_game(&saved).unwrap();
+        let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), None, None, None);
+        let mut app = App::new(
+            Config::default(),
+            Theme::mono(),
+            one_move,
+            Solver::new(slide::solver::TableCache::disabled()),
+            Some(store.clone()),
+            Stats::default(),
+        );
+        app.keep_saved_game = true;
+        key(&mut app, KeyCode::Left);
+        assert!(matches!(app.mode, Mode::Won(_)));
+        assert!(matches!(store.load_game(), slide::game::Loaded::Found(s) if s == saved));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     fn wait_hint(app: &mut App) {

@@ -166,7 +166,18 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
         || args.size.is_some()
         || args.level.is_some()
         || args.seed.is_some();
+    // The player asked for a particular game while another is saved: keep the saved one
+    // unless they play on in this one, and say so.
+    let mut keep_saved_game = false;
     let resumed = if explicit {
+        if let Some(Loaded::Found(saved)) = store.as_ref().map(Store::load_game) {
+            keep_saved_game = true;
+            notices.push(format!(
+                "Your saved game ({} moves in) is kept: quit before moving and run slide alone to \
+                 resume it. Quitting after moves saves this game in its place.",
+                saved.moves
+            ));
+        }
         None
     } else {
         resume(store.as_ref(), &mut notices)
@@ -178,7 +189,9 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
     let game = resumed.or_else(|| given.map(|board| Game::new(board, None, None, None)));
     let theme = Theme::new(&config.theme, no_color_requested());
     if let Some(game) = game {
-        return (App::new(config, theme, game, solver, store, stats), notices);
+        let mut app = App::new(config, theme, game, solver, store, stats);
+        app.keep_saved_game = keep_saved_game;
+        return (app, notices);
     }
     // A dealt game is dealt in the background (a 4×4 Hard board can take a second or two to
     // confirm); the request fixes the seed first, so the board is the one `generate`,
@@ -199,7 +212,8 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
             daily: None,
         },
     };
-    let app = App::dealing(config, theme, request, solver, store, stats);
+    let mut app = App::dealing(config, theme, request, solver, store, stats);
+    app.keep_saved_game = keep_saved_game;
     (app, notices)
 }
 
