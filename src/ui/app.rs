@@ -162,6 +162,10 @@ pub struct Pending {
 }
 
 /// The whole game screen's state.
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent flags of the screen's state, not a mode"
+)]
 pub struct App {
     /// Settings.
     pub config: Config,
