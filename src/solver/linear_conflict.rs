@@ -7,26 +7,22 @@
 //! columns, so row and column terms add without double counting. (Counting conflicting
 //! *pairs* instead overestimates: three mutually reversed tiles need 4, not 6.)
 
+use std::sync::OnceLock;
+
 use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Size};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::manhattan::Manhattan;
 
 /// Manhattan plus linear conflicts of a board.
+///
+/// The tables behind it (up to 117,649 line scores on 6×6) are built once per size, not per
+/// call: ratings and board generation call this for every candidate board.
 pub fn value(board: &Board) -> u32 {
-    let h = LinearConflict::new(board.size());
+    static SHARED: [OnceLock<LinearConflict>; 4] = [const { OnceLock::new() }; 4];
+    let size = board.size();
+    let h = SHARED[size.side() - 3].get_or_init(|| LinearConflict::new(size));
     let s = h.init(&SearchBoard::new(board));
     h.h(&s)
-}
-
-/// Only the extra moves from conflicts, without Manhattan (for combining with other
-/// heuristics).
-#[allow(dead_code)]
-pub fn conflicts(board: &Board) -> u32 {
-    let sb = SearchBoard::new(board);
-    let goals = Goals::new(sb.side);
-    (0..board.size().side())
-        .map(|i| 2 * (goals.line_extra(&sb, i, true) + goals.line_extra(&sb, i, false)))
-        .sum()
 }
 
 /// Each tile's goal row and column, and the extra count of every possible line content,
