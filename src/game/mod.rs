@@ -1,14 +1,18 @@
 //! A game in progress: board, history, clock, counters, save/resume and statistics.
 //!
-//! Nothing here knows about terminals: the UI drives a [`Game`] and asks the [`Store`] to
-//! keep it and the [`Stats`] across runs.
+//! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
+//! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 
 mod clock;
+mod file_lock;
+mod persistence;
 mod session;
 mod stats;
 mod store;
 
 pub use clock::Clock;
+pub use file_lock::FileLock;
+pub use persistence::{MAX_KEPT_GAMES, Notice, Persistence, SAVE_DELAY, WinOutcome};
 pub use session::{Game, SavedGame};
-pub use stats::{Best, Finish, Record, Stats};
-pub use store::{DATA_DIR_ENV, Loaded, Store, StoreError, write_atomic};
+pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
+pub use store::{DATA_DIR_ENV, Loaded, StatsUpdate, Store, StoreError, env_path, write_atomic};

@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
 use crate::game::clock::Clock;
-use crate::puzzle::{Board, Move, Size, format_moves, parse_moves};
+use crate::game::stats::RecordKey;
+use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
 /// A game in progress.
 ///
@@ -14,6 +15,7 @@ use crate::puzzle::{Board, Move, Size, format_moves, parse_moves};
 /// and counting it keeps the comparison with par honest.
 #[derive(Debug, Clone)]
 pub struct Game {
+    id: String,
     start: Board,
     board: Board,
     level: Option<Level>,
@@ -25,13 +27,20 @@ pub struct Game {
     moves: u32,
     hints: u32,
     solver_used: bool,
+    helped: bool,
     clock: Clock,
+}
+
+/// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
+fn fresh_id() -> String {
+    format!("{:016x}", SeededRng::from_entropy().next_u64())
 }
 
 impl Game {
     /// A new game from `start`. `par` is the optimal length from `start`, when known.
     pub fn new(start: Board, level: Option<Level>, seed: Option<u64>, par: Option<u32>) -> Game {
         Game {
+            id: fresh_id(),
             start,
             board: start,
             level,
@@ -43,7 +52,23 @@ impl Game {
             moves: 0,
             hints: 0,
             solver_used: false,
+            helped: false,
             clock: Clock::default(),
+        }
+    }
+
+    /// The game's id: its save file's name, unique per dealt game.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// The records this game counts towards: its daily puzzle, its board (given by hand),
+    /// or its size and level.
+    pub fn record_key(&self) -> RecordKey {
+        match (self.daily, self.level) {
+            (Some(date), _) => RecordKey::daily(self.size(), date),
+            (None, Some(level)) => RecordKey::level(self.size(), level),
+            (None, None) => RecordKey::custom(&self.start),
         }
     }
 
@@ -101,7 +126,7 @@ impl Game {
     pub fn moves(&self) -> u32 {
         self.moves
     }
-    /// Hints asked for.
+    /// Hints asked for in this attempt (since the start or the last restart).
     pub fn hints_used(&self) -> u32 {
         self.hints
     }
@@ -109,9 +134,9 @@ impl Game {
     pub fn solver_used(&self) -> bool {
         self.solver_used
     }
-    /// Whether hints or the solver helped.
+    /// Whether hints or the solver ever helped on this puzzle, restarts included.
     pub fn assisted(&self) -> bool {
-        self.hints > 0 || self.solver_used
+        self.helped || self.hints > 0 || self.solver_used
     }
     /// The play clock.
     pub fn clock(&self) -> &Clock {
@@ -176,30 +201,39 @@ impl Game {
         self.play(m).then_some(m)
     }
 
-    /// Goes back to the starting board with fresh counters; hints and solver use stay
-    /// recorded, so a restart does not hide assistance.
+    /// Goes back to the starting board for a new attempt: moves, clock, hint count and
+    /// solver use start afresh, but a puzzle once helped stays [`assisted`](Game::assisted),
+    /// so a restart never hides help from the records.
     pub fn restart(&mut self) {
+        self.helped = self.assisted();
         self.board = self.start;
         self.history.clear();
         self.future.clear();
         self.moves = 0;
+        self.hints = 0;
+        self.solver_used = false;
         self.clock = Clock::default();
     }
 
     /// Counts one hint.
     pub fn note_hint(&mut self) {
         self.hints += 1;
+        self.helped = true;
     }
 
     /// Records that the solver played for the player.
     pub fn note_solver(&mut self) {
         self.solver_used = true;
+        self.helped = true;
     }
 
     /// The game as saved on disk.
     pub fn to_saved(&self) -> SavedGame {
         SavedGame {
             version: SavedGame::VERSION,
+            id: self.id.clone(),
+            helped: self.assisted(),
+            saved_at: unix_millis(),
             start: self.start.to_string(),
             history: format_moves(&self.history),
             future: format_moves(&self.future),
@@ -216,8 +250,12 @@ impl Game {
 
     /// Restores a saved game; the clock stays stopped until the next move.
     pub fn from_saved(saved: &SavedGame) -> Result<Game, String> {
-        if saved.version != SavedGame::VERSION {
-            return Err(format!("unknown save format version {}", saved.version));
+        if saved.version > SavedGame::VERSION {
+            return Err(format!(
+                "made by a newer Slide (format {}, this one reads up to {})",
+                saved.version,
+                SavedGame::VERSION
+            ));
         }
         let start: Board = saved.start.parse().map_err(|e| format!("start board: {e}"))?;
         let history = parse_moves(&saved.history).map_err(|e| format!("history: {e}"))?;
@@ -238,7 +276,16 @@ impl Game {
             Some(d) => Some(d.parse::<UtcDate>().map_err(|e| format!("daily: {e}"))?),
             None => None,
         };
+        let id = if saved.id.is_empty() {
+            fresh_id()
+        } else {
+            saved.id.clone()
+        };
+        if !id.chars().all(|c| c.is_ascii_alphanumeric()) || id.len() > 32 {
+            return Err(format!("id '{id}' is not a game id"));
+        }
         Ok(Game {
+            id,
             start,
             board,
             level,
@@ -250,17 +297,33 @@ impl Game {
             moves: saved.moves,
             hints: saved.hints,
             solver_used: saved.solver_used,
+            helped: saved.helped,
             clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
         })
     }
 }
 
-/// A game as stored in `game.json`.
+/// The time now in milliseconds since the Unix epoch.
+pub(crate) fn unix_millis() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A game as stored in its save file. Fields a newer version adds are ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 #[allow(missing_docs, reason = "mirrors the fields of Game")]
 pub struct SavedGame {
     pub version: u32,
+    /// The game's id (absent in the first format: a new one is given).
+    #[serde(default)]
+    pub id: String,
+    /// Whether the puzzle was ever helped, restarts included.
+    #[serde(default)]
+    pub helped: bool,
+    /// When it was saved, in milliseconds since the Unix epoch (0 if unknown).
+    #[serde(default)]
+    pub saved_at: u64,
     pub start: String,
     pub history: String,
     pub future: String,
@@ -277,8 +340,47 @@ pub struct SavedGame {
 }
 
 impl SavedGame {
-    /// The current format.
-    pub const VERSION: u32 = 1;
+    /// The current format: 2 added `id`, `helped` and `saved_at`.
+    pub const VERSION: u32 = 2;
+
+    /// A line for the new-game menu: "4×4 medium · 12 moves · 2 h ago".
+    pub fn summary(&self, now_ms: u64) -> String {
+        let count = self.start.split_whitespace().count();
+        let size = match count {
+            9 => "3×3",
+            16 => "4×4",
+            25 => "5×5",
+            36 => "6×6",
+            _ => "?",
+        };
+        let kind = match (&self.daily, &self.level) {
+            (Some(d), _) => format!("daily {d}"),
+            (None, Some(l)) => l.clone(),
+            (None, None) => "custom".into(),
+        };
+        let moves = match self.moves {
+            1 => "1 move".to_string(),
+            n => format!("{n} moves"),
+        };
+        let mut line = format!("{size} {kind} · {moves}");
+        if self.saved_at > 0 {
+            line.push_str(" · ");
+            line.push_str(&ago(now_ms.saturating_sub(self.saved_at)));
+        }
+        line
+    }
+}
+
+/// "just now", "5 min ago", "2 h ago", "3 days ago".
+fn ago(ms: u64) -> String {
+    let s = ms / 1000;
+    match s {
+        0..60 => "just now".into(),
+        60..3600 => format!("{} min ago", s / 60),
+        3600..86_400 => format!("{} h ago", s / 3600),
+        86_400..172_800 => "1 day ago".into(),
+        _ => format!("{} days ago", s / 86_400),
+    }
 }
 
 #[cfg(test)]
@@ -322,7 +424,10 @@ mod tests {
         let json = serde_json::to_string(&saved).unwrap();
         let back = Game::from_saved(&serde_json::from_str(&json).unwrap()).unwrap();
         assert_eq!(back.board(), g.board());
-        assert_eq!(back.to_saved(), saved);
+        let mut again = back.to_saved();
+        again.saved_at = saved.saved_at;
+        assert_eq!(again, saved);
+        assert_eq!(back.id(), g.id());
     }
 
     #[test]
@@ -343,6 +448,30 @@ mod tests {
                 .daily()
                 .is_none()
         );
+    }
+
+    #[test]
+    fn restart_starts_a_new_attempt_but_stays_assisted() {
+        let mut g = game();
+        g.note_hint();
+        g.play(Move::Right);
+        g.restart();
+        assert_eq!((g.moves(), g.hints_used()), (0, 0), "a fresh attempt");
+        assert!(g.assisted(), "the puzzle was helped before");
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert!(back.assisted(), "and a save keeps that");
+        assert!(!game().assisted());
+    }
+
+    #[test]
+    fn summaries_name_size_kind_moves_and_age() {
+        let mut s = game().to_saved();
+        s.moves = 12;
+        s.saved_at = 1_000;
+        assert_eq!(s.summary(1_000 + 2 * 3_600_000), "3×3 easy · 12 moves · 2 h ago");
+        s.level = None;
+        s.moves = 1;
+        assert_eq!(s.summary(1_000), "3×3 custom · 1 move · just now");
     }
 
     #[test]

@@ -1,54 +1,204 @@
-//! Statistics and personal bests, per size and level.
+//! Statistics and personal bests: what counts, what is a record, and how a win is judged.
+//!
+//! The rules, which the help screen states too:
+//! - A game counts as *played* once, when it is dealt (or a given board is first shown);
+//!   resuming it later does not count it again, and leaving it unfinished needs no count.
+//! - A game is *assisted* if any hint was shown or the solver played, at any time on that
+//!   puzzle, restarts included: a restart begins a new attempt with 0 hints, but a puzzle
+//!   once helped stays helped.
+//! - Bests are kept apart for unassisted and assisted wins, so help never takes a best
+//!   away and never makes one. Dealt games share a best per size and level; a board given by
+//!   hand has its own best, and so has each day's daily puzzle.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::difficulty::Level;
-use crate::puzzle::Size;
+use crate::difficulty::{Level, UtcDate};
+use crate::puzzle::{Board, Size};
 
-/// Everything kept across games: one [`Record`] per size and level.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Stats {
-    /// Records keyed by `"4x4 medium"` (see [`Stats::key`]).
-    pub records: BTreeMap<String, Record>,
+/// The kind of game a row of statistics is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// A dealt game of a level.
+    Level(Level),
+    /// A board given by hand (or by a board code).
+    Custom,
+    /// A daily puzzle.
+    Daily,
 }
 
-/// Statistics of one size and level.
+impl Kind {
+    /// The name used in keys and in `slide stats`: a level's name, `custom` or `daily`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Level(l) => l.name(),
+            Kind::Custom => "custom",
+            Kind::Daily => "daily",
+        }
+    }
+
+    /// Every kind, in the order `slide stats` lists them.
+    pub fn all() -> Vec<Kind> {
+        let mut v: Vec<Kind> = Level::ALL.iter().map(|l| Kind::Level(*l)).collect();
+        v.extend([Kind::Daily, Kind::Custom]);
+        v
+    }
+}
+
+/// Which records a game counts towards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordKey {
+    /// The board size.
+    pub size: Size,
+    /// Dealt level, custom or daily.
+    pub kind: Kind,
+    /// The puzzle's own best: `Some` for custom boards (the starting board) and daily
+    /// puzzles (the date); dealt games share the best of their size and level.
+    pub puzzle: Option<String>,
+}
+
+impl RecordKey {
+    /// A dealt game of `level`.
+    pub fn level(size: Size, level: Level) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Level(level),
+            puzzle: None,
+        }
+    }
+
+    /// A board given by hand.
+    pub fn custom(start: &Board) -> RecordKey {
+        RecordKey {
+            size: start.size(),
+            kind: Kind::Custom,
+            puzzle: Some(format!("custom {start}")),
+        }
+    }
+
+    /// The daily puzzle of `date`.
+    pub fn daily(size: Size, date: UtcDate) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Daily,
+            puzzle: Some(format!("daily {date} {size}")),
+        }
+    }
+
+    /// The key of the row of this size and kind (`"4x4 medium"`, `"3x3 custom"`).
+    pub fn row(&self) -> String {
+        row_key(self.size, self.kind)
+    }
+}
+
+fn row_key(size: Size, kind: Kind) -> String {
+    let s = size.side();
+    format!("{s}x{s} {}", kind.name())
+}
+
+/// The current format of `stats.json`.
+pub const STATS_VERSION: u32 = 2;
+
+fn version_one() -> u32 {
+    1
+}
+
+/// Everything kept across games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// The file format (absent in the first format, which is read as 1).
+    #[serde(default = "version_one")]
+    pub version: u32,
+    /// One row per size and kind, keyed by [`RecordKey::row`].
+    #[serde(default)]
+    pub records: BTreeMap<String, Record>,
+    /// The bests of single puzzles (custom boards, daily puzzles), keyed by
+    /// [`RecordKey::puzzle`].
+    #[serde(default)]
+    pub puzzles: BTreeMap<String, Bests>,
+    /// Per size (`"4x4"`), the dates whose daily puzzle was won (the streak).
+    #[serde(default)]
+    pub daily_wins: BTreeMap<String, BTreeSet<String>>,
+    /// Fields written by a newer version, kept as they are.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            version: STATS_VERSION,
+            records: BTreeMap::new(),
+            puzzles: BTreeMap::new(),
+            daily_wins: BTreeMap::new(),
+            extra: BTreeMap::new(),
+        }
+    }
+}
+
+/// Bests, unassisted and assisted apart.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
+pub struct Bests {
+    /// The best win with no hint and no solver play.
+    pub best: Option<Best>,
+    /// The best win with help.
+    pub best_assisted: Option<Best>,
+    /// Fields written by a newer version.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// Statistics of one size and kind.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Record {
-    /// Games started (counted when they end: won, or abandoned for a new one).
-    pub games: u32,
+    /// Games dealt (or given) and shown.
+    #[serde(alias = "games")]
+    pub played: u32,
     /// Games won.
-    pub wins: u32,
+    #[serde(alias = "wins")]
+    pub won: u32,
     /// Moves summed over wins whose par is known.
     pub moves_with_par: u64,
     /// Par summed over the same wins.
     pub par_sum: u64,
-    /// The best win: fewest moves, then shortest time.
-    pub best: Option<Best>,
+    /// Wins with a known (non-zero) par.
+    pub par_wins: u32,
+    /// moves/par summed over those wins.
+    pub par_ratio_sum: f64,
+    /// Bests (for dealt levels; custom and daily bests are per puzzle).
+    #[serde(flatten)]
+    pub bests: Bests,
 }
 
 /// A personal best.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
 pub struct Best {
     /// Moves.
     pub moves: u32,
     /// Time in milliseconds.
     pub time_ms: u64,
     /// Hints used.
+    #[serde(default)]
     pub hints: u32,
     /// Whether the solver played moves.
+    #[serde(default)]
     pub solver_used: bool,
+    /// Whether the puzzle had been helped (hints or the solver, restarts included).
+    #[serde(default)]
+    pub assisted: bool,
 }
 
 impl Best {
-    /// Whether hints or the solver helped: such bests are marked.
+    /// Whether hints or the solver helped.
     pub fn assisted(&self) -> bool {
-        self.hints > 0 || self.solver_used
+        self.assisted || self.hints > 0 || self.solver_used
+    }
+
+    fn rank(&self) -> (u32, u64) {
+        (self.moves, self.time_ms)
     }
 }
 
@@ -59,60 +209,171 @@ pub struct Finish {
     pub moves: u32,
     /// Time in milliseconds.
     pub time_ms: u64,
-    /// Hints used.
+    /// Hints used in this attempt.
     pub hints: u32,
     /// Whether the solver played moves.
     pub solver_used: bool,
+    /// Whether the puzzle was helped at any time (see the module's rules).
+    pub assisted: bool,
     /// The optimal length from the start, if known.
     pub par: Option<u32>,
+    /// The day it was won (for daily streaks).
+    pub date: UtcDate,
+}
+
+/// Which record a win set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Beaten {
+    /// The first win of its kind: no earlier best to beat.
+    First {
+        /// Whether it was assisted.
+        assisted: bool,
+    },
+    /// A better best than `previous`.
+    Better {
+        /// Whether it was assisted.
+        assisted: bool,
+        /// The best it beat.
+        previous: Best,
+    },
+}
+
+/// What recording a win found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRecord {
+    /// The record set, if any.
+    pub beaten: Option<Beaten>,
+    /// For a daily puzzle: whether an earlier attempt of the same day was already won
+    /// (then this is a replay and does not change the streak).
+    pub daily_replay: bool,
 }
 
 impl Stats {
-    /// The key of a size and level (`"custom"` for hand-given boards).
-    pub fn key(size: Size, level: Option<Level>) -> String {
-        let s = size.side();
-        format!("{s}x{s} {}", level.map_or("custom", Level::name))
+    /// Reads an older format into this one. Bests that mixed assisted and unassisted play
+    /// are split, and the single best every custom board used to share is dropped: it
+    /// belonged to no board in particular.
+    pub fn migrate(&mut self) {
+        if self.version >= STATS_VERSION {
+            return;
+        }
+        for (key, r) in &mut self.records {
+            if key.ends_with(" custom") {
+                r.bests = Bests::default();
+                continue;
+            }
+            if let Some(b) = r.bests.best.take_if(|b| b.assisted()) {
+                r.bests.best_assisted = Some(b);
+            }
+            if r.moves_with_par > 0 && r.par_sum > 0 && r.par_wins == 0 {
+                // The first format kept sums only; their ratio stands in for the mean.
+                r.par_wins = r.won.max(1);
+                r.par_ratio_sum = f64::from(r.par_wins) * r.moves_with_par as f64 / r.par_sum as f64;
+            }
+        }
+        self.version = STATS_VERSION;
     }
 
-    /// The record of a size and level, if any game was recorded.
-    pub fn record(&self, size: Size, level: Option<Level>) -> Option<&Record> {
-        self.records.get(&Stats::key(size, level))
+    /// The row of a size and kind, if any game was recorded.
+    pub fn row(&self, size: Size, kind: Kind) -> Option<&Record> {
+        self.records.get(&row_key(size, kind))
     }
 
-    /// Counts a game given up (replaced by a new one before it was won).
-    pub fn record_abandoned(&mut self, size: Size, level: Option<Level>) {
-        self.records.entry(Stats::key(size, level)).or_default().games += 1;
+    /// The bests that apply to `key`: the puzzle's own, or the level's.
+    pub fn bests(&self, key: &RecordKey) -> Option<&Bests> {
+        match &key.puzzle {
+            Some(p) => self.puzzles.get(p),
+            None => self.records.get(&key.row()).map(|r| &r.bests),
+        }
     }
 
-    /// Counts a win; returns whether it is a new personal best. Unassisted wins beat
-    /// assisted ones with the same moves, so a hint never takes a best away.
-    pub fn record_win(&mut self, size: Size, level: Option<Level>, f: &Finish) -> bool {
-        let r = self.records.entry(Stats::key(size, level)).or_default();
-        r.games += 1;
-        r.wins += 1;
-        if let Some(par) = f.par {
+    /// Counts a game as played (once, when it is dealt).
+    pub fn record_start(&mut self, key: &RecordKey) {
+        self.records.entry(key.row()).or_default().played += 1;
+    }
+
+    /// Counts a win and keeps a best it sets.
+    pub fn record_win(&mut self, key: &RecordKey, f: &Finish) -> WinRecord {
+        let r = self.records.entry(key.row()).or_default();
+        r.won += 1;
+        // A win always follows a start; a file from before starts were counted may lack it.
+        r.played = r.played.max(r.won);
+        if let Some(par) = f.par.filter(|p| *p > 0) {
             r.moves_with_par += u64::from(f.moves);
             r.par_sum += u64::from(par);
+            r.par_wins += 1;
+            r.par_ratio_sum += f64::from(f.moves) / f64::from(par);
         }
+        let bests = match &key.puzzle {
+            Some(p) => self.puzzles.entry(p.clone()).or_default(),
+            None => &mut r.bests,
+        };
         let new = Best {
             moves: f.moves,
             time_ms: f.time_ms,
             hints: f.hints,
             solver_used: f.solver_used,
+            assisted: f.assisted,
         };
-        let rank = |b: &Best| (b.moves, b.assisted(), b.time_ms);
-        let better = r.best.as_ref().is_none_or(|old| rank(&new) < rank(old));
-        if better {
-            r.best = Some(new);
+        let slot = if f.assisted {
+            &mut bests.best_assisted
+        } else {
+            &mut bests.best
+        };
+        let beaten = match slot {
+            None => Some(Beaten::First { assisted: f.assisted }),
+            Some(old) if new.rank() < old.rank() => Some(Beaten::Better {
+                assisted: f.assisted,
+                previous: old.clone(),
+            }),
+            Some(_) => None,
+        };
+        if beaten.is_some() {
+            *slot = Some(new);
         }
-        better
+        let mut daily_replay = false;
+        if key.kind == Kind::Daily {
+            let dates = self.daily_wins.entry(size_key(key.size)).or_default();
+            daily_replay = !dates.insert(f.date.to_string());
+        }
+        WinRecord { beaten, daily_replay }
+    }
+
+    /// The current daily streak at `size` on `today`: consecutive days with a won daily
+    /// puzzle, ending today, or yesterday while today's is still open.
+    pub fn daily_streak(&self, size: Size, today: UtcDate) -> u32 {
+        let Some(dates) = self.daily_wins.get(&size_key(size)) else {
+            return 0;
+        };
+        let won = |d: UtcDate| dates.contains(&d.to_string());
+        let mut day = today.days();
+        if !won(today) {
+            day -= 1;
+        }
+        let mut streak = 0;
+        while won(UtcDate::from_days(day)) {
+            streak += 1;
+            day -= 1;
+        }
+        streak
+    }
+
+    /// Clears every count and best (`slide stats --reset`); fields of newer versions stay.
+    pub fn reset(&mut self) {
+        self.records.clear();
+        self.puzzles.clear();
+        self.daily_wins.clear();
     }
 }
 
+fn size_key(size: Size) -> String {
+    let s = size.side();
+    format!("{s}x{s}")
+}
+
 impl Record {
-    /// Average moves per par move over wins with known par (1.0 means optimal play).
-    pub fn moves_per_par(&self) -> Option<f64> {
-        (self.par_sum > 0).then(|| self.moves_with_par as f64 / self.par_sum as f64)
+    /// The mean of moves/par over wins with a known par (1.0 means optimal play).
+    pub fn mean_par_ratio(&self) -> Option<f64> {
+        (self.par_wins > 0).then(|| self.par_ratio_sum / f64::from(self.par_wins))
     }
 }
 
@@ -120,27 +381,140 @@ impl Record {
 mod tests {
     use super::*;
 
-    fn finish(moves: u32, hints: u32) -> Finish {
+    fn day(n: u32) -> UtcDate {
+        UtcDate::new(2026, 12, n).unwrap()
+    }
+
+    fn finish(moves: u32, assisted: bool) -> Finish {
         Finish {
             moves,
             time_ms: 1000,
-            hints,
+            hints: u32::from(assisted),
             solver_used: false,
-            par: Some(20),
+            assisted,
+            par: Some(16),
+            date: day(2),
         }
     }
 
     #[test]
-    fn bests_and_averages() {
+    fn unassisted_and_assisted_bests_are_apart() {
         let mut s = Stats::default();
-        let (size, level) = (Size::THREE, Some(Level::Easy));
-        assert!(s.record_win(size, level, &finish(30, 1)));
-        assert!(s.record_win(size, level, &finish(30, 0)), "unassisted beats assisted");
-        assert!(!s.record_win(size, level, &finish(40, 0)));
-        s.record_abandoned(size, level);
-        let r = s.record(size, level).unwrap();
-        assert_eq!((r.games, r.wins), (4, 3));
-        assert_eq!(r.best.as_ref().unwrap().hints, 0);
-        assert!((r.moves_per_par().unwrap() - 100.0 / 60.0).abs() < 1e-9);
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_start(&key);
+        let first = s.record_win(&key, &finish(16, true));
+        assert_eq!(first.beaten, Some(Beaten::First { assisted: true }));
+        // An unassisted 18 after an assisted 16 is the first unassisted best.
+        s.record_start(&key);
+        let r = s.record_win(&key, &finish(18, false));
+        assert_eq!(r.beaten, Some(Beaten::First { assisted: false }));
+        s.record_start(&key);
+        assert_eq!(s.record_win(&key, &finish(20, false)).beaten, None);
+        s.record_start(&key);
+        let better = s.record_win(&key, &finish(17, false));
+        assert!(
+            matches!(better.beaten, Some(Beaten::Better { assisted: false, ref previous }) if previous.moves == 18)
+        );
+        let bests = s.bests(&key).unwrap();
+        assert_eq!(bests.best.as_ref().unwrap().moves, 17);
+        assert_eq!(bests.best_assisted.as_ref().unwrap().moves, 16);
+        let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won), (4, 4));
+        let mean = row.mean_par_ratio().unwrap();
+        assert!((mean - (16.0 + 18.0 + 20.0 + 17.0) / 16.0 / 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn equal_moves_need_a_faster_time() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_win(&key, &finish(18, false));
+        assert_eq!(
+            s.record_win(&key, &finish(18, false)).beaten,
+            None,
+            "a tie is no record"
+        );
+        let mut quick = finish(18, false);
+        quick.time_ms = 900;
+        assert!(s.record_win(&key, &quick).beaten.is_some());
+    }
+
+    #[test]
+    fn custom_boards_and_dailies_have_their_own_bests() {
+        let mut s = Stats::default();
+        let a = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
+        let b = RecordKey::custom(&"1 2 3 4 5 6 0 7 8".parse().unwrap());
+        s.record_win(&a, &finish(1, false));
+        assert!(s.bests(&b).is_none(), "another board shows no best");
+        assert_eq!(
+            s.record_win(&b, &finish(2, false)).beaten,
+            Some(Beaten::First { assisted: false })
+        );
+        assert_eq!(s.row(Size::THREE, Kind::Custom).unwrap().won, 2);
+        let d1 = RecordKey::daily(Size::FOUR, day(1));
+        let d2 = RecordKey::daily(Size::FOUR, day(2));
+        let mut f = finish(40, false);
+        f.date = day(1);
+        assert!(!s.record_win(&d1, &f).daily_replay);
+        assert!(
+            s.record_win(&d1, &f).daily_replay,
+            "a second win the same day is a replay"
+        );
+        f.date = day(2);
+        assert_eq!(s.record_win(&d2, &f).beaten, Some(Beaten::First { assisted: false }));
+    }
+
+    #[test]
+    fn daily_streaks_count_consecutive_days() {
+        let mut s = Stats::default();
+        let size = Size::FOUR;
+        assert_eq!(s.daily_streak(size, day(5)), 0);
+        for d in [1, 2, 3, 4] {
+            let mut f = finish(40, false);
+            f.date = day(d);
+            s.record_win(&RecordKey::daily(size, day(d)), &f);
+        }
+        assert_eq!(s.daily_streak(size, day(4)), 4);
+        assert_eq!(s.daily_streak(size, day(5)), 4, "today's is still open");
+        assert_eq!(s.daily_streak(size, day(6)), 0, "a missed day ends it");
+        assert_eq!(s.daily_streak(Size::THREE, day(4)), 0);
+        // Across a month boundary.
+        let mut s = Stats::default();
+        for date in [UtcDate::new(2026, 11, 30).unwrap(), day(1)] {
+            let mut f = finish(40, false);
+            f.date = date;
+            s.record_win(&RecordKey::daily(size, date), &f);
+        }
+        assert_eq!(s.daily_streak(size, day(1)), 2);
+    }
+
+    #[test]
+    fn the_first_format_is_migrated() {
+        let old = r#"{"records":{
+            "3x3 easy":{"games":5,"wins":3,"moves_with_par":40,"par_sum":32,
+                        "best":{"moves":12,"time_ms":5000,"hints":2,"solver_used":false}},
+            "3x3 custom":{"games":2,"wins":2,"moves_with_par":0,"par_sum":0,
+                        "best":{"moves":3,"time_ms":100,"hints":0,"solver_used":false}}}}"#;
+        let mut s: Stats = serde_json::from_str(old).unwrap();
+        assert_eq!(s.version, 1);
+        s.migrate();
+        assert_eq!(s.version, STATS_VERSION);
+        let easy = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((easy.played, easy.won), (5, 3));
+        assert!(easy.bests.best.is_none(), "an assisted best is no unassisted best");
+        assert_eq!(easy.bests.best_assisted.as_ref().unwrap().moves, 12);
+        assert!((easy.mean_par_ratio().unwrap() - 1.25).abs() < 1e-9);
+        let custom = s.row(Size::THREE, Kind::Custom).unwrap();
+        assert_eq!(custom.won, 2);
+        assert_eq!(custom.bests, Bests::default(), "the shared custom best is dropped");
+    }
+
+    #[test]
+    fn unknown_fields_of_a_newer_version_are_kept() {
+        let newer = r#"{"version":2,"records":{"3x3 easy":{"played":1,"won":1,"ao5":123}},"themes_won":7}"#;
+        let s: Stats = serde_json::from_str(newer).unwrap();
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains("\"themes_won\":7"), "{text}");
+        assert!(text.contains("\"ao5\":123"), "{text}");
     }
 }

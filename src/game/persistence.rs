@@ -1,0 +1,545 @@
+//! The one type the game talks to about disk: unfinished games, statistics, and what to
+//! tell the player about them.
+//!
+//! It saves the game in progress shortly after every change (a move, an undo, a restart),
+//! so closing the terminal, a signal or a crash loses at most the last fraction of a
+//! second; it claims the game it plays so that a second copy of Slide never saves over it;
+//! and it records starts and wins in the shared statistics under a lock. Every failure
+//! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
+
+use std::time::{Duration, Instant};
+
+use crate::game::file_lock::FileLock;
+use crate::game::session::{Game, SavedGame, unix_millis};
+use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
+use crate::game::store::{Loaded, Store, StoreError};
+
+/// How long after a change the game is saved: changes closer together than this are
+/// written once.
+pub const SAVE_DELAY: Duration = Duration::from_millis(250);
+
+/// At most this many unfinished games are kept; the oldest beyond them is removed, with a
+/// notice.
+pub const MAX_KEPT_GAMES: usize = 8;
+
+/// A message for the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub text: String,
+    /// A warning (something is not saved, or a file was set aside) stays until a key is
+    /// pressed; other notices also leave after a few seconds.
+    pub warning: bool,
+}
+
+impl Notice {
+    /// A notice that leaves after a few seconds.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: false,
+        }
+    }
+
+    /// A notice that stays until a key is pressed.
+    pub fn warning(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: true,
+        }
+    }
+}
+
+/// What the win screen needs to know about the records after a win.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinOutcome {
+    /// Which record the win set; `None` if it could not be stored.
+    pub record: Option<WinRecord>,
+    /// Why the win was not stored, if it was not.
+    pub not_stored: Option<String>,
+    /// The row of this size and kind after the win.
+    pub row: Option<Record>,
+    /// The bests that apply to this game after the win.
+    pub bests: Option<Bests>,
+}
+
+/// Unfinished games and statistics on disk.
+#[derive(Debug)]
+pub struct Persistence {
+    store: Option<Store>,
+    stats: Stats,
+    /// Whether the statistics may be written (not when they came from a newer version or
+    /// could not be read: writing would lose them).
+    stats_writable: bool,
+    claim: Option<(String, FileLock)>,
+    dirty_since: Option<Instant>,
+    /// The last save failed: said once, until a save works again.
+    failing: bool,
+    notices: Vec<Notice>,
+}
+
+impl Persistence {
+    /// Opens the data directory: removes what interrupted writes left, moves an old-format
+    /// saved game into place, checks that the directory can be written and loads the
+    /// statistics, noting everything the player should hear about.
+    pub fn open(store: Result<Store, StoreError>) -> Persistence {
+        let mut p = Persistence::disabled();
+        let store = match store {
+            Ok(s) => s,
+            Err(e) => {
+                p.notices.push(Notice::warning(format!(
+                    "Progress can't be saved: {e}. You can play, but no game or record will be kept."
+                )));
+                return p;
+            }
+        };
+        if let Err(e) = store.check_writable() {
+            p.failing = true;
+            p.notices.push(Notice::warning(format!(
+                "Progress can't be saved in {}: {}. You can play, but no game or record will be kept.",
+                store.dir().display(),
+                short_error(&e)
+            )));
+        } else {
+            store.remove_stale_temp_files();
+            store.remove_orphan_locks();
+            if let Some(n) = store.migrate_legacy_game() {
+                p.notices.push(Notice::warning(n));
+            }
+        }
+        p.stats_writable = true;
+        match store.load_stats() {
+            Loaded::Found(s) => p.stats = s,
+            Loaded::Missing => {}
+            Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
+                "Your statistics were unreadable ({reason}); the file is kept as {}. New statistics start now.",
+                moved_to.display()
+            ))),
+            Loaded::Unreadable { reason } => {
+                p.stats_writable = false;
+                p.notices.push(Notice::warning(format!(
+                    "Your statistics ({}) could not be read: {reason}. They are left as they are, and this game's \
+                     results won't be recorded.",
+                    store.stats_path().display()
+                )));
+            }
+            Loaded::Newer { version } => {
+                p.stats_writable = false;
+                p.notices.push(Notice::warning(format!(
+                    "Your statistics were written by a newer Slide (format {version}); this version leaves them as \
+                     they are and won't record results."
+                )));
+            }
+        }
+        p.store = Some(store);
+        p
+    }
+
+    /// No disk at all (tests, or no data directory): nothing is kept.
+    pub fn disabled() -> Persistence {
+        Persistence {
+            store: None,
+            stats: Stats::default(),
+            stats_writable: false,
+            claim: None,
+            dirty_since: None,
+            failing: false,
+            notices: Vec::new(),
+        }
+    }
+
+    /// The notices gathered since the last call.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// The statistics as last read or written.
+    pub fn stats(&self) -> &Stats {
+        &self.stats
+    }
+
+    /// The data directory, if there is one.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// Whether the game in progress has changes not yet saved.
+    pub fn is_dirty(&self) -> bool {
+        self.dirty_since.is_some()
+    }
+
+    /// Unfinished games that could be resumed, newest first (the current one left out),
+    /// with a notice for each file that could not be used.
+    pub fn resumable(&mut self) -> Vec<SavedGame> {
+        let Some(store) = &self.store else { return Vec::new() };
+        let (games, skipped) = store.list_games();
+        for s in skipped {
+            self.notices.push(Notice::warning(format!(
+                "A saved game ({}) is {}.",
+                s.path.display(),
+                s.reason
+            )));
+        }
+        let current = self.claim.as_ref().map(|(id, _)| id.clone());
+        games.into_iter().filter(|g| Some(&g.id) != current.as_ref()).collect()
+    }
+
+    /// Claims and restores the newest unfinished game no other copy of Slide is playing.
+    pub fn resume_newest(&mut self) -> Option<Game> {
+        for saved in self.resumable() {
+            if let Some(game) = self.try_resume(&saved) {
+                return Some(game);
+            }
+        }
+        None
+    }
+
+    /// Claims and restores the game `id`.
+    pub fn resume(&mut self, id: &str) -> Result<Game, String> {
+        let saved = self
+            .resumable()
+            .into_iter()
+            .find(|g| g.id == id)
+            .ok_or_else(|| "that game is no longer there (another copy of Slide may have it)".to_string())?;
+        self.try_resume(&saved)
+            .ok_or_else(|| "another copy of Slide is playing that game".to_string())
+    }
+
+    fn try_resume(&mut self, saved: &SavedGame) -> Option<Game> {
+        let store = self.store.as_ref()?;
+        let lock = store.claim_game(&saved.id).ok()??;
+        let game = Game::from_saved(saved).ok()?;
+        self.claim = Some((saved.id.clone(), lock));
+        Some(game)
+    }
+
+    /// Makes `game` the one in play. A `new` game (just dealt, or a board given by hand)
+    /// counts as played now, once; a resumed one was counted when it was dealt. The game is
+    /// saved at once, so it is what the next start resumes.
+    pub fn start(&mut self, game: &Game, new: bool) {
+        let Some(store) = self.store.clone() else { return };
+        if self.claim.as_ref().is_none_or(|(id, _)| id != game.id()) {
+            self.claim = match store.claim_game(game.id()) {
+                Ok(Some(lock)) => Some((game.id().to_string(), lock)),
+                _ => None,
+            };
+        }
+        if new {
+            let key = game.record_key();
+            // A failure is told by update_stats itself.
+            let _ = self.update_stats(|s| s.record_start(&key));
+        }
+        self.save_now(game);
+        self.prune(game.id());
+    }
+
+    /// The game in play is being replaced by another: it is saved (and stays resumable
+    /// from the new-game menu), unless no move was made in it, when there is nothing to
+    /// keep. Its claim is released.
+    pub fn leave(&mut self, game: &Game) {
+        if let Some(store) = &self.store {
+            if game.is_won() {
+                // Its file went with the win.
+            } else if game.moves() == 0 && !game.can_redo() {
+                let _ = store.remove_game(game.id());
+            } else if self.dirty_since.is_some() {
+                self.save_now(game);
+            }
+        }
+        self.dirty_since = None;
+        self.claim = None;
+    }
+
+    /// Notes a change to the game in play, to be saved within [`SAVE_DELAY`].
+    pub fn changed(&mut self, now: Instant) {
+        self.dirty_since.get_or_insert(now);
+    }
+
+    /// When the next save is due, if one is.
+    pub fn save_due_at(&self) -> Option<Instant> {
+        self.dirty_since.map(|t| t + SAVE_DELAY)
+    }
+
+    /// Saves the game in play if a change is due.
+    pub fn tick(&mut self, game: &Game, now: Instant) {
+        if self.save_due_at().is_some_and(|t| now >= t) {
+            self.save_now(game);
+        }
+    }
+
+    /// Saves the game in play now if it has unsaved changes (on quit, on a signal).
+    /// Returns why it could not be saved, if it could not.
+    pub fn flush(&mut self, game: &Game) -> Result<(), String> {
+        if self.dirty_since.is_none() || game.is_won() {
+            return Ok(());
+        }
+        self.save_now(game);
+        match self.dirty_since {
+            None => Ok(()),
+            Some(_) => Err(match &self.store {
+                Some(s) => format!("the game could not be saved in {}", s.dir().display()),
+                None => "there is no data directory to save the game in".to_string(),
+            }),
+        }
+    }
+
+    fn save_now(&mut self, game: &Game) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        if game.is_won() {
+            self.dirty_since = None;
+            return;
+        }
+        let mut saved = game.to_saved();
+        saved.saved_at = unix_millis();
+        match store.save_game(&saved) {
+            Ok(()) => {
+                self.dirty_since = None;
+                if std::mem::take(&mut self.failing) {
+                    self.notices
+                        .push(Notice::info("Saving works again: your game is saved."));
+                }
+            }
+            Err(e) => {
+                // Try again at the next change or tick; say so once.
+                self.dirty_since = Some(Instant::now());
+                if !std::mem::replace(&mut self.failing, true) {
+                    self.notices.push(Notice::warning(format!(
+                        "Progress can't be saved: {}. Play on; it will be saved when it can.",
+                        short_error(&e)
+                    )));
+                }
+            }
+        }
+    }
+
+    /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
+    /// one in play or one another copy plays) and saying so.
+    fn prune(&mut self, current: &str) {
+        let Some(store) = self.store.clone() else { return };
+        let (games, _) = store.list_games();
+        for old in games.iter().filter(|g| g.id != current).skip(MAX_KEPT_GAMES - 1) {
+            if store.remove_game(&old.id).is_ok() {
+                self.notices.push(Notice::info(format!(
+                    "Your oldest unfinished game ({}) was removed: Slide keeps the last {MAX_KEPT_GAMES}.",
+                    old.summary(unix_millis())
+                )));
+            }
+        }
+    }
+
+    /// Records a win: counts it, keeps a best it sets, and removes the game's file (only
+    /// this game's). The outcome says which record was set, or why nothing was stored.
+    pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {
+        let key = game.record_key();
+        let Some(store) = self.store.clone() else {
+            return WinOutcome {
+                record: None,
+                not_stored: Some("there is no data directory".into()),
+                row: None,
+                bests: None,
+            };
+        };
+        let record = self.update_stats(|s| s.record_win(&key, finish));
+        if let Err(e) = store.remove_game(game.id()) {
+            self.notices.push(Notice::warning(format!(
+                "The won game's save could not be removed: {}",
+                short_error(&e)
+            )));
+        }
+        self.claim = None;
+        self.dirty_since = None;
+        let not_stored = match &record {
+            Ok(_) => None,
+            Err(e) => Some(e.clone()),
+        };
+        WinOutcome {
+            record: record.ok(),
+            not_stored,
+            row: self.stats.records.get(&key.row()).cloned(),
+            bests: self.stats.bests(&key).cloned(),
+        }
+    }
+
+    fn update_stats<R>(&mut self, change: impl FnOnce(&mut Stats) -> R) -> Result<R, String> {
+        let Some(store) = &self.store else {
+            return Err("there is no data directory".into());
+        };
+        if !self.stats_writable {
+            return Err("the statistics file is left unchanged (see the notice at start)".into());
+        }
+        match store.update_stats(change) {
+            Ok(update) => {
+                self.stats = update.stats;
+                if let Some((reason, moved_to)) = update.moved_aside {
+                    self.notices.push(Notice::warning(format!(
+                        "Your statistics were unreadable ({reason}); the file is kept as {}. New statistics start now.",
+                        moved_to.display()
+                    )));
+                }
+                Ok(update.value)
+            }
+            Err(e) => {
+                if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
+                    self.stats_writable = false;
+                }
+                let text = short_error(&e);
+                self.notices.push(Notice::warning(format!(
+                    "Statistics can't be saved: {text}. This result is not recorded."
+                )));
+                Err(text)
+            }
+        }
+    }
+}
+
+/// An error in a few words: the path and the operating system's reason.
+fn short_error(e: &StoreError) -> String {
+    match e {
+        StoreError::Io { path, source } => {
+            let reason = match source.kind() {
+                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
+                std::io::ErrorKind::ReadOnlyFilesystem => "read-only file system".to_string(),
+                std::io::ErrorKind::StorageFull => "the disk is full".to_string(),
+                std::io::ErrorKind::NotADirectory => "a file is in the way of the folder".to_string(),
+                _ => source.to_string(),
+            };
+            format!("{}: {reason}", path.display())
+        }
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::{Level, UtcDate};
+    use crate::game::stats::{Beaten, Kind};
+    use crate::puzzle::{Move, Size};
+
+    fn temp_store(tag: &str) -> Store {
+        let d = std::env::temp_dir().join(format!("slide-persist-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        Store::at(d)
+    }
+
+    fn one_move_game() -> Game {
+        Game::new(
+            "1 2 3 4 5 6 7 0 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(3),
+            Some(1),
+        )
+    }
+
+    fn finish(g: &Game) -> Finish {
+        Finish {
+            moves: g.moves(),
+            time_ms: 10,
+            hints: g.hints_used(),
+            solver_used: g.solver_used(),
+            assisted: g.assisted(),
+            par: g.par(),
+            date: UtcDate::today(),
+        }
+    }
+
+    #[test]
+    fn a_started_game_resumes_with_its_moves_and_counts_once() {
+        let store = temp_store("resume");
+        let mut p = Persistence::open(Ok(store.clone()));
+        assert!(p.take_notices().is_empty());
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        g.play(Move::Left);
+        p.changed(Instant::now());
+        p.tick(&g, Instant::now() + SAVE_DELAY);
+        assert!(!p.is_dirty());
+        drop(p);
+        let mut again = Persistence::open(Ok(store.clone()));
+        let back = again.resume_newest().expect("resumed");
+        assert_eq!(back.moves(), 1);
+        assert_eq!(back.id(), g.id());
+        let row = again.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!(row.played, 1, "resuming does not count the game again");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn two_copies_never_play_the_same_game_and_a_win_removes_only_its_own() {
+        let store = temp_store("two");
+        let mut first = Persistence::open(Ok(store.clone()));
+        let a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        first.start(&a, true);
+        let mut second = Persistence::open(Ok(store.clone()));
+        assert!(second.resume_newest().is_none(), "the first copy is playing it");
+        let mut b = one_move_game();
+        second.start(&b, true);
+        assert!(b.play(Move::Left));
+        let outcome = second.won(&b, &finish(&b));
+        assert!(outcome.not_stored.is_none());
+        drop(first);
+        let mut third = Persistence::open(Ok(store.clone()));
+        let resumed = third.resume_newest().expect("the first copy's game is still there");
+        assert_eq!(resumed.id(), a.id());
+        let row = third.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won), (2, 1), "both starts and the win merged");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn leaving_an_untouched_game_forgets_it_but_a_played_one_stays_resumable() {
+        let store = temp_store("leave");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let untouched = one_move_game();
+        p.start(&untouched, true);
+        p.leave(&untouched);
+        let mut played = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&played, true);
+        played.play(Move::Left);
+        p.changed(Instant::now());
+        p.leave(&played);
+        let next = one_move_game();
+        p.start(&next, true);
+        let ids: Vec<String> = p.resumable().into_iter().map(|g| g.id).collect();
+        assert_eq!(ids, vec![played.id().to_string()]);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn an_unwritable_directory_warns_at_start_and_records_nothing() {
+        let base = temp_store("unwritable");
+        std::fs::create_dir_all(base.dir()).unwrap();
+        // A plain file where the data directory should be: nothing can be written under it.
+        let blocked = base.dir().join("plain-file");
+        std::fs::write(&blocked, b"x").unwrap();
+        let mut p = Persistence::open(Ok(Store::at(blocked.clone())));
+        let notices = p.take_notices();
+        assert!(
+            notices.iter().any(|n| n.warning && n.text.contains("can't be saved")),
+            "{notices:?}"
+        );
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        let outcome = p.won(&g, &finish(&g));
+        assert!(outcome.record.is_none());
+        assert!(outcome.not_stored.is_some(), "the win screen must not claim a record");
+        let _ = std::fs::remove_dir_all(base.dir());
+    }
+
+    #[test]
+    fn a_won_game_reports_the_record_it_set() {
+        let store = temp_store("record");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        let outcome = p.won(&g, &finish(&g));
+        assert_eq!(outcome.record.unwrap().beaten, Some(Beaten::First { assisted: false }));
+        assert_eq!(outcome.row.unwrap().won, 1);
+        assert!(p.resumable().is_empty(), "a win removes its game");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+}
