@@ -247,7 +247,10 @@ impl Persistence {
             }
         }
         self.dirty_since = None;
-        self.claim = None;
+        // A game resumed from the menu was claimed before this one is left: keep that claim.
+        if self.claim.as_ref().is_some_and(|(id, _)| id == game.id()) {
+            self.claim = None;
+        }
     }
 
     /// Notes a change to the game in play, to be saved within [`SAVE_DELAY`].

@@ -180,7 +180,7 @@ impl Store {
             let Ok(entries) = fs::read_dir(&dir) else { continue };
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
-                if !(name.starts_with('.') && name.ends_with(".tmp")) {
+                if !(name.starts_with('.') && Path::new(&name).extension().is_some_and(|e| e == "tmp")) {
                     continue;
                 }
                 let old = entry

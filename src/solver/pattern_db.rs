@@ -393,7 +393,7 @@ impl PatternDb {
             });
             let mut ticks = 0u32;
             while !finished.load(Ordering::Acquire) {
-                if ticks % 10 == 0 {
+                if ticks.is_multiple_of(10) {
                     progress(BuildProgress::Building {
                         what: what.clone(),
                         done: done.load(Ordering::Relaxed),

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use ratatui::layout::Rect;
 use slide::config::{ArrowsMove, Config};
 use slide::difficulty::{DAILY_LEVEL, Generated, Level, fresh_seed};
-use slide::game::{Best, Finish, Game, Record, Stats, Store};
+use slide::game::{Beaten, Best, Finish, Game, Notice, Persistence, Record, Stats};
 use slide::puzzle::{Board, Move, Size};
 use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
@@ -63,7 +63,7 @@ struct Ahead {
 }
 
 /// The new-game menu's choices.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Menu {
     /// Index into [`Size::ALL`].
     pub size: usize,
@@ -73,32 +73,70 @@ pub struct Menu {
     pub row: usize,
     /// The win screen to return to on cancel.
     pub from_win: Option<WinSummary>,
+    /// Unfinished games to resume: id and a line describing it (rows 3 and on).
+    pub resumable: Vec<(String, String)>,
 }
 
 impl Menu {
     /// The level index that stands for today's daily puzzle.
     pub const DAILY: usize = Level::ALL.len();
+
+    /// How many rows the menu has: size, level, start, then one per game to resume.
+    pub fn rows(&self) -> usize {
+        3 + self.resumable.len()
+    }
 }
 
 /// What the win screen shows.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct WinSummary {
     /// Moves made.
     pub moves: u32,
     /// Play time.
     pub time: Duration,
-    /// Hints used.
+    /// Hints used in this attempt.
     pub hints: u32,
     /// Whether the solver played.
     pub solver_used: bool,
+    /// Whether the puzzle was helped at any time (restarts included).
+    pub assisted: bool,
     /// Optimal length from the start, if known.
     pub par: Option<u32>,
-    /// Whether this is a new personal best.
-    pub new_best: bool,
-    /// The personal best for this size and level (after this game).
+    /// The record this win set, if any.
+    pub beaten: Option<Beaten>,
+    /// Why the win could not be recorded, if it could not.
+    pub not_stored: Option<String>,
+    /// A daily puzzle already won today: a replay, which the streak does not count.
+    pub daily_replay: bool,
+    /// The unassisted best for this puzzle or level (after this game).
     pub best: Option<Best>,
-    /// Games and wins at this size and level, and moves per par move (after this game).
+    /// The assisted best (after this game).
+    pub best_assisted: Option<Best>,
+    /// Games and wins of this size and kind, and moves per par move (after this game).
     pub record: Option<Record>,
+}
+
+/// A notice on screen, and since when.
+#[derive(Debug, Clone)]
+pub struct Shown {
+    /// The notice.
+    pub notice: Notice,
+    /// When it was first queued for the screen.
+    pub since: Instant,
+}
+
+/// How long a notice that is not a warning stays when no key is pressed.
+pub const NOTICE_TIME: Duration = Duration::from_secs(8);
+
+/// Where the game in an [`App`] comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Just dealt or given: it counts as played now.
+    New,
+    /// A saved game resumed.
+    Resumed,
+    /// A stand-in while the first game is dealt: never saved nor counted.
+    Placeholder,
 }
 
 /// What is known about the rest of the game from the current board: the solver's plan.
@@ -201,17 +239,16 @@ pub struct App {
     dealer: Dealer,
     ahead: Option<Ahead>,
     solver: Solver,
-    store: Option<Store>,
-    stats: Stats,
-    /// A game saved before this run, which the player did not resume: winning another game
-    /// must not erase it (quitting after moves still saves the current game over it, as the
-    /// start-up notice says).
-    pub keep_saved_game: bool,
+    persist: Persistence,
+    /// Notices waiting to be read, the first on screen.
+    pub notices: VecDeque<Shown>,
+    /// The game on screen is a stand-in while the first deal runs.
+    placeholder: bool,
 }
 
 impl App {
-    /// An app around `game`.
-    pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, store: Option<Store>, stats: Stats) -> App {
+    /// An app around `game`, which `origin` says where it comes from.
+    pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
         let worker = Worker::spawn(solver.clone());
         let dealer = Dealer::new(solver.clone());
         let keymap = Keymap::new(&config.keys);
@@ -236,26 +273,66 @@ impl App {
             dealer,
             ahead: None,
             solver,
-            store,
-            stats,
-            keep_saved_game: false,
+            persist,
+            notices: VecDeque::new(),
+            placeholder: origin == Origin::Placeholder,
         };
+        if origin != Origin::Placeholder {
+            app.persist.start(&app.game, origin == Origin::New);
+        }
+        app.take_notices();
         app.game_changed();
         app
     }
 
+    /// Queues a notice for the screen.
+    pub fn notify(&mut self, notice: Notice) {
+        if !self.notices.iter().any(|s| s.notice == notice) {
+            self.notices.push_back(Shown {
+                notice,
+                since: Instant::now(),
+            });
+        }
+    }
+
+    /// Moves the notices the disk layer gathered onto the screen's queue.
+    fn take_notices(&mut self) {
+        for n in self.persist.take_notices() {
+            self.notify(n);
+        }
+    }
+
+    /// The notice on screen, if any.
+    pub fn notice(&self) -> Option<&Shown> {
+        self.notices.front()
+    }
+
+    /// Drops notices that are not warnings once they have been up long enough. The time
+    /// counts from when a notice reaches the front of the queue.
+    fn expire_notices(&mut self, now: Instant) {
+        if let Some(front) = self.notices.front()
+            && !front.notice.warning
+            && now.saturating_duration_since(front.since) >= NOTICE_TIME
+        {
+            self.notices.pop_front();
+            if let Some(next) = self.notices.front_mut() {
+                next.since = now;
+            }
+        }
+    }
+
+    /// Marks the game as changed, to be saved shortly.
+    fn changed(&mut self) {
+        if !self.placeholder {
+            self.persist.changed(Instant::now());
+        }
+    }
+
     /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
     /// box (over a solved board of the size) and starts the game when the deal lands.
-    pub fn dealing(
-        config: Config,
-        theme: Theme,
-        request: DealRequest,
-        solver: Solver,
-        store: Option<Store>,
-        stats: Stats,
-    ) -> App {
+    pub fn dealing(config: Config, theme: Theme, request: DealRequest, solver: Solver, persist: Persistence) -> App {
         let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
-        let mut app = App::new(config, theme, placeholder, solver, store, stats);
+        let mut app = App::new(config, theme, placeholder, solver, persist, Origin::Placeholder);
         let id = app.dealer.deal(request);
         app.mode = Mode::Dealing(Dealing {
             id,
@@ -277,14 +354,13 @@ impl App {
 
     /// The statistics (for the panel and the win screen).
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.persist.stats()
     }
 
-    /// The best record for the current size and level.
+    /// The best that applies to this game: the unassisted one, or else the assisted one.
     pub fn best(&self) -> Option<&Best> {
-        self.stats
-            .record(self.game.size(), self.game.level())
-            .and_then(|r| r.best.as_ref())
+        let bests = self.persist.stats().bests(&self.game.record_key())?;
+        bests.best.as_ref().or(bests.best_assisted.as_ref())
     }
 
     /// The hint to draw on the board: the plan's first move, when shown and current.
@@ -302,6 +378,14 @@ impl App {
 
     /// How long to wait for input before the next tick.
     pub fn poll_timeout(&self, now: Instant) -> Duration {
+        let timeout = self.poll_timeout_for_mode(now);
+        match self.persist.save_due_at() {
+            Some(due) => timeout.min(due.saturating_duration_since(now).max(Duration::from_millis(5))),
+            None => timeout,
+        }
+    }
+
+    fn poll_timeout_for_mode(&self, now: Instant) -> Duration {
         if let Mode::Animating { next_at, .. } = &self.mode {
             return next_at
                 .saturating_duration_since(now)
@@ -312,7 +396,7 @@ impl App {
             Duration::from_millis(25)
         } else if matches!(self.mode, Mode::Dealing(_)) {
             Duration::from_millis(100)
-        } else if self.tables.is_some() || self.game.clock().is_running() {
+        } else if self.tables.is_some() || self.game.clock().is_running() || !self.notices.is_empty() {
             Duration::from_millis(250)
         } else {
             Duration::from_secs(1)
@@ -323,6 +407,13 @@ impl App {
     pub fn update(&mut self, action: Action) {
         if action == Action::ForceQuit {
             self.quit = true;
+            return;
+        }
+        // A notice on screen takes the first key, so that it is read, not typed past.
+        if self.notices.pop_front().is_some() {
+            if let Some(next) = self.notices.front_mut() {
+                next.since = Instant::now();
+            }
             return;
         }
         match self.mode.clone() {
@@ -386,8 +477,8 @@ impl App {
             if forward { (i + 1) % n } else { (i + n - 1) % n }
         };
         match action {
-            Action::Dir(Dir::Up) => menu.row = cycle(menu.row, 3, false),
-            Action::Dir(Dir::Down) => menu.row = cycle(menu.row, 3, true),
+            Action::Dir(Dir::Up) => menu.row = cycle(menu.row, menu.rows(), false),
+            Action::Dir(Dir::Down) => menu.row = cycle(menu.row, menu.rows(), true),
             Action::Dir(d @ (Dir::Left | Dir::Right)) => {
                 let fwd = d == Dir::Right;
                 match menu.row {
@@ -395,6 +486,13 @@ impl App {
                     1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
                     _ => {}
                 }
+            }
+            Action::Confirm | Action::NewGame if menu.row >= 3 => {
+                if let Some((id, _)) = menu.resumable.get(menu.row - 3) {
+                    let id = id.clone();
+                    self.resume_game(&id);
+                }
+                return;
             }
             Action::Confirm | Action::NewGame => {
                 let size = Size::ALL[menu.size];
@@ -522,24 +620,59 @@ impl App {
             Mode::Won(w) => Some(w.clone()),
             _ => None,
         };
+        let now = slide_now_ms();
+        let resumable = self
+            .persist
+            .resumable()
+            .into_iter()
+            .map(|g| {
+                let line = g.summary(now);
+                (g.id, line)
+            })
+            .collect();
+        self.take_notices();
         self.mode = Mode::Menu(Menu {
             size,
             level,
             row: 2,
             from_win,
+            resumable,
         });
     }
 
-    /// Replaces the game (a game left unfinished counts as played).
+    /// Replaces the game with a new one, which counts as played from now. The game it
+    /// replaces stays saved (and in the menu) if any move was made in it.
     pub fn start_game(&mut self, game: Game) {
-        if !self.game.is_won() && self.game.moves() > 0 {
-            self.stats.record_abandoned(self.game.size(), self.game.level());
-            self.save_stats();
+        self.switch_to(game, Origin::New);
+    }
+
+    fn switch_to(&mut self, game: Game, origin: Origin) {
+        if !self.placeholder {
+            self.persist.leave(&self.game);
         }
+        self.placeholder = false;
         self.game = game;
         self.mode = Mode::Playing;
         self.status = None;
+        self.persist.start(&self.game, origin == Origin::New);
+        self.take_notices();
         self.game_changed();
+    }
+
+    /// Resumes the unfinished game `id` from the menu.
+    fn resume_game(&mut self, id: &str) {
+        match self.persist.resume(id) {
+            Ok(game) => {
+                // Claimed before the current one is left: `switch_to` must not release it.
+                self.switch_to(game, Origin::Resumed);
+                self.status = Some("Resumed. Your other game is kept in the menu.".into());
+            }
+            Err(e) => {
+                self.take_notices();
+                self.notify(Notice::warning(format!("Could not resume that game: {e}.")));
+                self.mode = Mode::Playing;
+            }
+        }
     }
 
     /// Forgets everything tied to the previous game and starts the background work for this one.
@@ -574,6 +707,7 @@ impl App {
 
     fn restart(&mut self) {
         self.game.restart();
+        self.changed();
         self.cancel_pending();
         self.known = None;
         self.hint_visible = false;
@@ -597,6 +731,7 @@ impl App {
     /// Keeps the plan when the move followed it, drops a search that went stale, and
     /// notices a win.
     fn after_move(&mut self, m: Move) {
+        self.changed();
         let board = *self.game.board();
         self.known = self.known.take().and_then(|k| k.advance(m, board));
         self.hint_visible = false;
@@ -661,6 +796,7 @@ impl App {
             // is not proven optimal is asked again: the tables may be ready by now.)
             if !self.hint_visible {
                 self.game.note_hint();
+                self.changed();
             }
             self.hint_visible = true;
             return;
@@ -706,6 +842,7 @@ impl App {
 
     fn start_animation(&mut self, plan: VecDeque<Move>) {
         self.game.note_solver();
+        self.changed();
         self.hint_visible = false;
         self.status = Some("The solver is playing. Press any key to stop.".into());
         self.mode = Mode::Animating {
@@ -733,6 +870,11 @@ impl App {
             }
         }
         self.request_par_if_idle();
+        if !self.placeholder {
+            self.persist.tick(&self.game, now);
+        }
+        self.take_notices();
+        self.expire_notices(now);
     }
 
     /// Takes every reply the worker has sent.
@@ -796,6 +938,7 @@ impl App {
                         }
                         self.known = Some(Known::from_hint(board, &h));
                         self.game.note_hint();
+                        self.changed();
                         self.hint_visible = true;
                         self.status = (!h.optimal).then(|| "Best plan found in time; not proven optimal.".to_string());
                     }
@@ -883,48 +1026,50 @@ impl App {
             time_ms: self.game.clock().elapsed().as_millis() as u64,
             hints: self.game.hints_used(),
             solver_used: self.game.solver_used(),
+            assisted: self.game.assisted(),
             par: self.game.par(),
+            date: slide::difficulty::UtcDate::today(),
         };
-        let new_best = self.stats.record_win(self.game.size(), self.game.level(), &finish);
-        self.save_stats();
-        if let Some(store) = &self.store
-            && !self.keep_saved_game
-            && let Err(e) = store.clear_game()
-        {
-            self.status = Some(format!("Could not remove the saved game: {e}"));
-        }
+        let outcome = self.persist.won(&self.game, &finish);
+        self.take_notices();
+        let bests = outcome.bests.unwrap_or_default();
         self.mode = Mode::Won(WinSummary {
             moves: finish.moves,
             time: self.game.clock().elapsed(),
             hints: finish.hints,
             solver_used: finish.solver_used,
+            assisted: finish.assisted,
             par: finish.par,
-            new_best,
-            best: self.best().cloned(),
-            record: self.stats.record(self.game.size(), self.game.level()).cloned(),
+            beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
+            not_stored: outcome.not_stored,
+            daily_replay: outcome.record.is_some_and(|r| r.daily_replay),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: outcome.row,
         });
     }
 
-    fn save_stats(&mut self) {
-        if let Some(store) = &self.store
-            && let Err(e) = store.save_stats(&self.stats)
-        {
-            self.status = Some(format!("Could not save statistics: {e}"));
-        }
-    }
-
-    /// Saves an unfinished game before exit; returns a message if that failed.
+    /// Saves the unfinished game before exit (quit, a signal, a closed terminal); returns
+    /// a message if that failed.
     pub fn save_on_exit(&mut self) -> Option<String> {
-        let store = self.store.as_ref()?;
-        if self.game.is_won() || self.game.moves() == 0 {
+        if self.placeholder {
             return None;
         }
         self.game.clock_mut().stop();
-        store
-            .save_game(&self.game.to_saved())
-            .err()
-            .map(|e| format!("could not save the game: {e}"))
+        self.persist.flush(&self.game).err()
     }
+
+    /// Whether the game has changes not yet on disk.
+    pub fn unsaved(&self) -> bool {
+        self.persist.is_dirty()
+    }
+}
+
+/// Milliseconds since the Unix epoch (for "2 h ago").
+fn slide_now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }
 
 /// An app around `game` with default settings, no disk and no table cache, for tests.
@@ -935,8 +1080,8 @@ pub(crate) fn test_app(game: Game) -> App {
         Theme::mono(),
         game,
         Solver::new(slide::solver::TableCache::disabled()),
-        None,
-        Stats::default(),
+        Persistence::disabled(),
+        Origin::New,
     )
 }
 
@@ -956,27 +1101,104 @@ mod tests {
         }
     }
 
-    #[test]
-    fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
-        let dir = std::env::temp_dir().join(format!("slide-keep-saved-{}", std::process::id()));
+    fn temp_store(tag: &str) -> slide::game::Store {
+        let dir = std::env::temp_dir().join(format!("slide-app-{tag}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let store = Store::at(dir.clone());
-        let saved = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None).to_saved();
-        store.save_game(&saved).unwrap();
-        let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), None, None, None);
-        let mut app = App::new(
+        slide::game::Store::at(dir)
+    }
+
+    fn app_on_disk(store: &slide::game::Store, game: Game, origin: Origin) -> App {
+        App::new(
             Config::default(),
             Theme::mono(),
-            one_move,
+            game,
             Solver::new(slide::solver::TableCache::disabled()),
-            Some(store.clone()),
-            Stats::default(),
-        );
-        app.keep_saved_game = true;
+            Persistence::open(Ok(store.clone())),
+            origin,
+        )
+    }
+
+    #[test]
+    fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
+        let store = temp_store("keep-saved");
+        let mut earlier = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None);
+        earlier.play(Move::Left);
+        store.save_game(&earlier.to_saved()).unwrap();
+        let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), None, None, None);
+        let mut app = app_on_disk(&store, one_move, Origin::New);
         key(&mut app, KeyCode::Left);
-        assert!(matches!(app.mode, Mode::Won(_)));
-        assert!(matches!(store.load_game(), slide::game::Loaded::Found(s) if s == saved));
-        let _ = std::fs::remove_dir_all(&dir);
+        let Mode::Won(w) = &app.mode else { panic!("won") };
+        assert_eq!(w.beaten, Some(Beaten::First { assisted: false }));
+        assert!(w.not_stored.is_none());
+        let (games, _) = store.list_games();
+        assert_eq!(games.len(), 1, "only the earlier game is left");
+        assert_eq!(games[0].id, earlier.id());
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
+        let store = temp_store("continuous");
+        let mut earlier = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(5), None);
+        earlier.play(Move::Left);
+        store.save_game(&earlier.to_saved()).unwrap();
+        let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), None, None, None);
+        let id = game.id().to_string();
+        let mut app = app_on_disk(&store, game, Origin::New);
+        key(&mut app, KeyCode::Left);
+        assert!(app.unsaved());
+        app.tick(Instant::now() + slide::game::SAVE_DELAY);
+        assert!(!app.unsaved());
+        // The game in play is claimed, so it is read from its file.
+        let file = store.dir().join("games").join(format!("{id}.json"));
+        let saved: slide::game::SavedGame = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+        assert_eq!(saved.moves, 1);
+        // The menu offers the earlier game; choosing it keeps this one.
+        key(&mut app, KeyCode::Char('n'));
+        let Mode::Menu(menu) = &app.mode else { panic!("menu") };
+        assert_eq!(menu.resumable.len(), 1);
+        assert!(
+            menu.resumable[0].1.starts_with("3×3 easy · 1 move"),
+            "{:?}",
+            menu.resumable
+        );
+        key(&mut app, KeyCode::Down); // the resume row, below Start
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.game.id(), earlier.id());
+        assert_eq!(app.game.moves(), 1);
+        let ids: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
+        assert!(ids.contains(&id), "the game left is kept: {ids:?}");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
+        let mut app = app_with("1 2 3 4 0 5 7 8 6");
+        app.notify(Notice::warning("Progress can't be saved."));
+        app.tick(Instant::now() + Duration::from_secs(60));
+        assert!(app.notice().is_some(), "a warning does not time out");
+        key(&mut app, KeyCode::Left);
+        assert!(app.notice().is_none());
+        assert_eq!(app.game.moves(), 0, "the key closed the notice and did nothing else");
+        app.notify(Notice::info("Resumed."));
+        app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(1));
+        assert!(app.notice().is_none(), "an information leaves by itself");
+    }
+
+    #[test]
+    fn a_restart_counts_hints_afresh_but_the_win_stays_assisted() {
+        let mut app = app_with("1 2 3 4 5 6 0 7 8");
+        key(&mut app, KeyCode::Char('i'));
+        wait_hint(&mut app);
+        assert_eq!(app.game.hints_used(), 1);
+        key(&mut app, KeyCode::Char('R'));
+        assert_eq!(app.game.hints_used(), 0);
+        key(&mut app, KeyCode::Left);
+        key(&mut app, KeyCode::Left);
+        let Mode::Won(w) = &app.mode else { panic!("won") };
+        assert_eq!(w.hints, 0);
+        assert!(w.assisted);
     }
 
     fn wait_hint(app: &mut App) {
@@ -1083,7 +1305,8 @@ mod tests {
         }
         let Mode::Won(w) = &app.mode else { panic!("won") };
         assert!(w.solver_used);
-        assert!(w.best.as_ref().is_some_and(Best::assisted));
+        assert!(w.assisted);
+        assert!(w.best.is_none(), "the solver's win is no unassisted best");
     }
 
     #[test]
@@ -1159,8 +1382,7 @@ mod tests {
                 Theme::mono(),
                 request,
                 solver.clone(),
-                None,
-                Stats::default(),
+                Persistence::disabled(),
             )
         };
         let mut app = dealing();

@@ -2,6 +2,7 @@
 
 use std::io;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crossterm::event;
@@ -10,12 +11,19 @@ use ratatui::layout::Rect;
 
 use crate::ui::app::App;
 
-/// Runs until the app asks to quit. Draws only after something happened or a timer ran
-/// out, and waits for input otherwise, so an idle game costs next to nothing.
-pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
+/// How long a signal may wait to be noticed while the game waits for input.
+const SIGNAL_CHECK: Duration = Duration::from_millis(200);
+
+/// Runs until the app asks to quit or `signalled` is set. Draws only after something
+/// happened or a timer ran out, and waits for input otherwise, so an idle game costs next
+/// to nothing.
+pub fn run(terminal: &mut DefaultTerminal, app: &mut App, signalled: &AtomicBool) -> io::Result<()> {
     let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG")
         .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
     loop {
+        if signalled.load(Ordering::Relaxed) {
+            return Ok(());
+        }
         let mut area = Rect::default();
         terminal.draw(|frame| {
             area = frame.area();
@@ -33,7 +41,7 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<()> {
         if app.quit {
             return Ok(());
         }
-        if event::poll(app.poll_timeout(Instant::now()))? {
+        if event::poll(app.poll_timeout(Instant::now()).min(SIGNAL_CHECK))? {
             loop {
                 let ev = event::read()?;
                 if let Some(action) = app.keymap.action(&ev) {

@@ -34,14 +34,22 @@ impl Widget for MenuView<'_> {
             };
             Line::styled(format!("{} {text}", if selected { "▸" } else { " " }), style)
         };
-        let lines = vec![
+        let mut lines = vec![
             pick(0, format!("Size   ◀ {} ▶", Size::ALL[m.size])),
             pick(1, format!("Level  ◀ {:<6} ▶", level_name(m.level))),
             pick(2, "Start".to_string()),
+        ];
+        if !m.resumable.is_empty() {
+            lines.push(Line::raw(""));
+            for (i, (_, summary)) in m.resumable.iter().enumerate() {
+                lines.push(pick(3 + i, format!("Resume {summary}")));
+            }
+        }
+        lines.extend([
             Line::raw(""),
             Line::styled("↑↓ choose  ←→ change", self.theme.dim),
             Line::styled("Enter start  q back", self.theme.dim),
-        ];
+        ]);
         overlay::draw(area, buf, " New game ", self.theme.accent, lines);
     }
 }

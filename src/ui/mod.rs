@@ -2,7 +2,9 @@
 //!
 //! [`run`] loads and validates the configuration *before* the terminal changes, so a bad
 //! config file is reported on a normal screen; then it restores the terminal on every way
-//! out: quit, error, Ctrl-C (a key event in raw mode) and panic (a hook).
+//! out: quit, error, Ctrl-C (a key event in raw mode), a signal (SIGHUP, SIGTERM, SIGINT,
+//! SIGQUIT: the game is saved first) and panic (a hook; the game saved a moment before
+//! the panic is what comes back).
 
 mod action;
 mod app;
@@ -13,6 +15,7 @@ mod footer;
 mod help;
 mod layout;
 mod menu;
+mod notice;
 mod overlay;
 mod panel;
 mod theme;
@@ -24,17 +27,20 @@ mod win;
 mod render_tests;
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
+use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use slide::config::{Config, ConfigError};
 use slide::difficulty::{Level, PuzzleCode, fresh_seed};
-use slide::game::{Game, Loaded, Stats, Store};
+use slide::game::{Game, Notice, Persistence, Store};
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
-use crate::ui::app::App;
+use crate::ui::app::{App, Origin};
 use crate::ui::dealer::DealRequest;
 use crate::ui::theme::{Theme, no_color_requested};
 
@@ -82,7 +88,8 @@ impl UiError {
     }
 }
 
-/// Plays the game until the player quits.
+/// Plays the game until the player quits, or a signal (hang-up, terminate, interrupt,
+/// quit) asks it to stop: then, too, the game is saved and the terminal restored.
 #[allow(
     clippy::needless_pass_by_value,
     reason = "the entry point's agreed shape takes the arguments by value"
@@ -90,11 +97,13 @@ impl UiError {
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
-    let solver = Solver::new(TableCache::default_location());
-    let (mut app, notices) = build_app(config, &args, code, solver);
-    if !notices.is_empty() {
-        app.status = Some(notices.join(" "));
+    // Registered before the screen changes, so that no signal finds the game unprepared.
+    let signalled = Arc::new(AtomicBool::new(false));
+    for signal in [SIGHUP, SIGTERM, SIGINT, SIGQUIT] {
+        signal_hook::flag::register(signal, Arc::clone(&signalled))?;
     }
+    let solver = Solver::new(TableCache::default_location());
+    let mut app = build_app(config, &args, code, solver);
 
     let mut terminal = ratatui::try_init()?;
     let mouse = app.config.game.mouse;
@@ -102,13 +111,17 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     if mouse {
         let _ = execute!(std::io::stdout(), EnableMouseCapture);
     }
-    let result = event_loop::run(&mut terminal, &mut app);
+    let result = event_loop::run(&mut terminal, &mut app, &signalled);
     let saved = app.save_on_exit();
     if mouse {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
     }
     ratatui::restore();
-    result?;
+    // After a hang-up the terminal is gone and drawing fails; that is how the game ends then,
+    // not an error.
+    if !signalled.load(Ordering::Relaxed) {
+        result?;
+    }
     saved.map_or(Ok(()), |m| Err(UiError::Save(m)))
 }
 
@@ -138,110 +151,83 @@ fn install_panic_hook(mouse: bool) {
     }));
 }
 
-/// The app for these arguments: a given board, a dealt game, or the saved one, with the
-/// notices to show (a resumed game, a file moved aside).
-fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> (App, Vec<String>) {
-    let mut notices = Vec::new();
-    let store = match Store::locate() {
-        Ok(s) => Some(s),
-        Err(e) => {
-            notices.push(format!("Progress will not be saved: {e}."));
-            None
-        }
-    };
-    let stats = match store.as_ref().map(Store::load_stats) {
-        Some(Loaded::Found(s)) => s,
-        Some(Loaded::MovedAside { reason, moved_to }) => {
-            notices.push(format!(
-                "Statistics were unreadable ({reason}); kept as {}.",
-                moved_to.display()
-            ));
-            Stats::default()
-        }
-        _ => Stats::default(),
-    };
+/// The app for these arguments: a given board, a dealt game, or the game played last,
+/// with the notices to show (a resumed game, a file moved aside, a directory that can't be
+/// written).
+fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
+    let mut persist = Persistence::open(Store::locate());
     let explicit = args.board.is_some()
         || code.is_some()
         || args.daily
         || args.size.is_some()
         || args.level.is_some()
         || args.seed.is_some();
-    // The player asked for a particular game while another is saved: keep the saved one
-    // unless they play on in this one, and say so.
-    let mut keep_saved_game = false;
+    let mut later = Vec::new();
     let resumed = if explicit {
-        if let Some(Loaded::Found(saved)) = store.as_ref().map(Store::load_game) {
-            keep_saved_game = true;
-            notices.push(format!(
-                "Your saved game ({} moves in) is kept: quit before moving and run slide alone to \
-                 resume it. Quitting after moves saves this game in its place.",
-                saved.moves
-            ));
+        // The player asked for a particular game: the unfinished ones stay saved.
+        if let Some(newest) = persist.resumable().first() {
+            later.push(Notice::info(format!(
+                "Your unfinished game ({}) is kept: press n to resume it from the menu.",
+                newest.summary(now_ms())
+            )));
         }
         None
     } else {
-        resume(store.as_ref(), &mut notices)
+        let resumed = persist.resume_newest();
+        if let Some(g) = &resumed {
+            later.push(Notice::info(format!(
+                "Resumed your last game ({}); press n for a new one.",
+                g.to_saved().summary(now_ms())
+            )));
+        }
+        resumed
     };
     let given = match code {
         Some(PuzzleCode::Board(board)) => Some(board),
         _ => args.board,
     };
-    let game = resumed.or_else(|| given.map(|board| Game::new(board, None, None, None)));
     let theme = Theme::new(&config.theme, no_color_requested());
-    if let Some(game) = game {
-        let mut app = App::new(config, theme, game, solver, store, stats);
-        app.keep_saved_game = keep_saved_game;
-        return (app, notices);
-    }
-    // A dealt game is dealt in the background (a 4×4 Hard board can take a second or two to
-    // confirm); the request fixes the seed first, so the board is the one `generate`,
-    // `daily` and `PuzzleCode::deal` give for it.
-    let size = args.size.unwrap_or_else(|| config.size());
-    let request = match code {
-        Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
-            size,
-            level,
-            seed,
-            daily: None,
-        },
-        _ if args.daily => DealRequest::daily_today(size),
-        _ => DealRequest {
-            size,
-            level: args.level.unwrap_or_else(|| config.level()),
-            seed: args.seed.unwrap_or_else(fresh_seed),
-            daily: None,
-        },
+    let mut app = match (resumed, given) {
+        (Some(game), _) => App::new(config, theme, game, solver, persist, Origin::Resumed),
+        (None, Some(board)) => App::new(
+            config,
+            theme,
+            Game::new(board, None, None, None),
+            solver,
+            persist,
+            Origin::New,
+        ),
+        (None, None) => {
+            // A dealt game is dealt in the background (a 4×4 Hard board can take a second or
+            // two to confirm); the request fixes the seed first, so the board is the one
+            // `generate`, `daily` and `PuzzleCode::deal` give for it.
+            let size = args.size.unwrap_or_else(|| config.size());
+            let request = match code {
+                Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
+                    size,
+                    level,
+                    seed,
+                    daily: None,
+                },
+                _ if args.daily => DealRequest::daily_today(size),
+                _ => DealRequest {
+                    size,
+                    level: args.level.unwrap_or_else(|| config.level()),
+                    seed: args.seed.unwrap_or_else(fresh_seed),
+                    daily: None,
+                },
+            };
+            App::dealing(config, theme, request, solver, persist)
+        }
     };
-    let mut app = App::dealing(config, theme, request, solver, store, stats);
-    app.keep_saved_game = keep_saved_game;
-    (app, notices)
+    for n in later {
+        app.notify(n);
+    }
+    app
 }
 
-fn resume(store: Option<&Store>, notices: &mut Vec<String>) -> Option<Game> {
-    let store = store?;
-    match store.load_game() {
-        Loaded::Found(saved) => match Game::from_saved(&saved) {
-            Ok(g) => {
-                notices.push("Resumed your saved game; press n for a new one.".into());
-                Some(g)
-            }
-            Err(reason) => {
-                if let Loaded::MovedAside { moved_to, .. } = store.move_aside_game(&reason) {
-                    notices.push(format!(
-                        "The saved game was unreadable ({reason}); kept as {}.",
-                        moved_to.display()
-                    ));
-                }
-                None
-            }
-        },
-        Loaded::MovedAside { reason, moved_to } => {
-            notices.push(format!(
-                "The saved game was unreadable ({reason}); kept as {}.",
-                moved_to.display()
-            ));
-            None
-        }
-        Loaded::Missing => None,
-    }
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
 }

@@ -71,20 +71,33 @@ fn won() -> App {
         time: Duration::from_secs(75),
         hints: 1,
         solver_used: false,
+        assisted: true,
         par: Some(2),
-        new_best: true,
+        beaten: Some(slide::game::Beaten::First { assisted: true }),
+        not_stored: None,
+        daily_replay: false,
         best: Some(slide::game::Best {
+            moves: 6,
+            time_ms: 80_000,
+            hints: 0,
+            solver_used: false,
+            assisted: false,
+        }),
+        best_assisted: Some(slide::game::Best {
             moves: 4,
             time_ms: 75_000,
             hints: 1,
             solver_used: false,
+            assisted: true,
         }),
         record: Some(slide::game::Record {
-            games: 3,
-            wins: 2,
+            played: 3,
+            won: 2,
             moves_with_par: 10,
             par_sum: 8,
-            best: None,
+            par_wins: 2,
+            par_ratio_sum: 2.5,
+            bests: slide::game::Bests::default(),
         }),
     });
     a
@@ -263,19 +276,19 @@ fn win_screen() {
         &[
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
             "  │                      │ │Size   3×3                  │",
-            "  │ [  1 ] [  2 ] [  3 ] │ │Level  easy                 │",
-            "  │        ╔ ★ Solved! ════════════════════════╗        │",
-            "  │        ║ Moves   4                         ║        │",
-            "  │        ║ Time    1:15                      ║        │",
-            "  │ [  4 ] ║ Hints   1                         ║        │",
-            "  │        ║ Par     2  (+2 over par)          ║        │",
-            "  │        ║ Best    4 moves, 1:15 (assisted)  ║        │",
-            "  │        ║ Record  2 of 3 won, 1.25× par avg ║        │",
-            "  │ [  7 ] ║ ★ New personal best!              ║        │",
-            "  │        ║                                   ║        │",
-            "  ╰────────║ n new game  R replay  q quit      ║        │",
-            "           ╚═══════════════════════════════════╝        │",
-            "                           ╰────────────────────────────╯",
+            "  │ [  1 ╔ ★ Solved! ═════════════════════════════╗     │",
+            "  │      ║ Moves   4                              ║     │",
+            "  │      ║ Time    1:15                           ║     │",
+            "  │      ║ Hints   1                              ║     │",
+            "  │ [  4 ║ Par     2  (+2 over par)               ║     │",
+            "  │      ║ Best    6 moves, 1:20                  ║     │",
+            "  │      ║ Helped  4 moves, 1:15 (best with help) ║     │",
+            "  │      ║ Record  2 of 3 won, 1.25× par avg      ║     │",
+            "  │ [  7 ║ First win with help (kept apart from   ║     │",
+            "  │      ║ your unassisted best)                  ║     │",
+            "  ╰──────║                                        ║     │",
+            "         ║ n new game  R replay  q quit           ║     │",
+            "         ╚════════════════════════════════════════╝─────╯",
             "",
             " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
         ],
@@ -401,4 +414,43 @@ fn frame_time_six_by_six() {
     }
     let per = start.elapsed() / frames;
     println!("6×6 frame (100×35, widget render + diff): {per:?}");
+}
+
+#[test]
+fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
+    let path = "/tmp/a/rather/long/data/directory/for/slide/stats.json.corrupt-1764700000";
+    let text = format!(
+        "Your statistics were unreadable (expected value at line 1 column 1); the file is kept as {path}. \
+         New statistics start now."
+    );
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.mode = Mode::Dealing(crate::ui::app::Dealing {
+        id: 1,
+        request: crate::ui::dealer::DealRequest {
+            size: slide::puzzle::Size::THREE,
+            level: Level::Easy,
+            seed: 1,
+            daily: None,
+        },
+        since: std::time::Instant::now(),
+        first: false,
+    });
+    a.notify(slide::game::Notice::warning(text.clone()));
+    a.notify(slide::game::Notice::info("Resumed your last game."));
+    let lines = screen(&a, 80, 24);
+    let shown: String = lines
+        .iter()
+        .filter_map(|l| {
+            let inner = l.split('║').nth(1)?;
+            Some(inner.trim().to_string())
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let squash = |s: &str| s.split_whitespace().collect::<String>();
+    assert!(
+        squash(&shown).contains(&squash(&text)),
+        "the whole notice is on screen:\n{}",
+        lines.join("\n")
+    );
+    assert!(shown.contains("any key to close (1 more)"), "{}", lines.join("\n"));
 }

@@ -10,13 +10,29 @@ use crate::ui::footer::Footer;
 use crate::ui::help::Help;
 use crate::ui::layout::{Fit, fit};
 use crate::ui::menu::{DealingView, MenuView};
+use crate::ui::notice::NoticeView;
 use crate::ui::panel::Panel;
 use crate::ui::too_small::TooSmall;
 use crate::ui::win::WinView;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let side = self.game.size().side() as u16;
+        render_screen(self, area, buf);
+        // A notice goes over everything, the deal box and the win screen included.
+        if let Some(shown) = self.notice() {
+            NoticeView {
+                shown,
+                queued: self.notices.len() - 1,
+                theme: &self.theme,
+            }
+            .render(area, buf);
+        }
+    }
+}
+
+fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
+    {
+        let side = app.game.size().side() as u16;
         let layout = match fit(area, side) {
             Fit::Fits(l) => l,
             Fit::TooSmall { need, have } => {
@@ -24,44 +40,44 @@ impl Widget for &App {
                 return;
             }
         };
-        let title = match self.game.level() {
-            Some(l) => format!(" {} · {l} ", self.game.size()),
-            None => format!(" {} ", self.game.size()),
+        let title = match app.game.level() {
+            Some(l) => format!(" {} · {l} ", app.game.size()),
+            None => format!(" {} ", app.game.size()),
         };
         BoardView {
-            board: self.game.board(),
+            board: app.game.board(),
             layout: &layout,
-            theme: &self.theme,
-            hint: self.visible_hint(),
+            theme: &app.theme,
+            hint: app.visible_hint(),
             title,
         }
         .render(layout.board, buf);
-        Panel { app: self }.render(layout.panel, buf);
+        Panel { app }.render(layout.panel, buf);
         Footer {
-            keys: &self.config.keys,
-            theme: &self.theme,
+            keys: &app.config.keys,
+            theme: &app.theme,
         }
         .render(layout.footer, buf);
-        match &self.mode {
+        match &app.mode {
             Mode::Help => Help {
-                keys: &self.config.keys,
-                theme: &self.theme,
+                keys: &app.config.keys,
+                theme: &app.theme,
             }
             .render(area, buf),
             Mode::Menu(m) => MenuView {
                 menu: m,
-                theme: &self.theme,
+                theme: &app.theme,
             }
             .render(area, buf),
             Mode::Won(w) => WinView {
                 win: w,
-                keys: &self.config.keys,
-                theme: &self.theme,
+                keys: &app.config.keys,
+                theme: &app.theme,
             }
             .render(area, buf),
             Mode::Dealing(d) => DealingView {
                 dealing: d,
-                theme: &self.theme,
+                theme: &app.theme,
             }
             .render(area, buf),
             Mode::Playing | Mode::Animating { .. } => {}

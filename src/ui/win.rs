@@ -5,7 +5,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use slide::config::{KeyAction, KeyBindings};
-use slide::game::Clock;
+use slide::game::{Beaten, Best, Clock};
 
 use crate::ui::app::WinSummary;
 use crate::ui::overlay;
@@ -44,19 +44,61 @@ impl Widget for WinView<'_> {
             row("Hints", help),
             row("Par", par),
         ];
-        if let Some(b) = &w.best {
-            let mark = if b.assisted() { " (assisted)" } else { "" };
+        let best_text = |b: &Best| {
             let time = Clock::stopped_at(std::time::Duration::from_millis(b.time_ms)).display();
-            lines.push(row("Best", format!("{} moves, {time}{mark}", b.moves)));
+            format!("{} moves, {time}", b.moves)
+        };
+        if let Some(b) = &w.best {
+            lines.push(row("Best", best_text(b)));
+        }
+        if let Some(b) = &w.best_assisted {
+            lines.push(row("Helped", format!("{} (best with help)", best_text(b))));
         }
         if let Some(r) = &w.record {
             let avg = r
-                .moves_per_par()
+                .mean_par_ratio()
                 .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
-            lines.push(row("Record", format!("{} of {} won{avg}", r.wins, r.games)));
+            lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
         }
-        if w.new_best {
-            lines.push(Line::styled("★ New personal best!", t.accent));
+        if let Some(reason) = &w.not_stored {
+            lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+            lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+        } else {
+            match &w.beaten {
+                Some(Beaten::First { assisted: false }) => {
+                    lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
+                }
+                Some(Beaten::Better {
+                    assisted: false,
+                    previous,
+                }) => lines.push(Line::styled(
+                    format!("★ New personal best! (was {})", best_text(previous)),
+                    t.accent,
+                )),
+                Some(Beaten::First { assisted: true }) => {
+                    lines.push(Line::raw("First win with help (kept apart from"));
+                    lines.push(Line::raw("your unassisted best)"));
+                }
+                Some(Beaten::Better {
+                    assisted: true,
+                    previous,
+                }) => {
+                    lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
+                }
+                None => {}
+            }
+            if w.assisted && w.hints == 0 && !w.solver_used {
+                lines.push(Line::styled(
+                    "Counted as helped: hints were used before a restart",
+                    t.dim,
+                ));
+            }
+            if w.daily_replay {
+                lines.push(Line::styled(
+                    "A replay: the streak counts the first win of the day",
+                    t.dim,
+                ));
+            }
         }
         lines.push(Line::raw(""));
         let k = |a| self.keys.first(a).map_or_else(String::new, |k| k.to_string());
@@ -71,4 +113,14 @@ impl Widget for WinView<'_> {
         ));
         overlay::draw(area, buf, " ★ Solved! ", t.accent, lines);
     }
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+    s.push('…');
+    s
 }

@@ -1,0 +1,119 @@
+//! The notice box: a message the player must read, drawn over everything else, wrapped so
+//! that no word of it is cut off, until a key closes it (or, for information, a few
+//! seconds pass).
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
+
+use crate::ui::app::Shown;
+use crate::ui::theme::Theme;
+
+/// The notice overlay.
+pub struct NoticeView<'a> {
+    /// The notice on screen.
+    pub shown: &'a Shown,
+    /// How many more wait behind it.
+    pub queued: usize,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+/// Splits `text` into lines of at most `width` characters, breaking at spaces where it can
+/// and inside a word (a long path) where it must.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split_whitespace() {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.len() <= width {
+            line.push(' ');
+            line.extend(word.iter());
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            let rest = word.split_off(width);
+            lines.push(word.iter().collect());
+            word = rest;
+        }
+        line = word.iter().collect();
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+impl Widget for NoticeView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let width = area.width.saturating_sub(4).min(72);
+        if width < 12 || area.height < 5 {
+            return;
+        }
+        let inner = usize::from(width - 4);
+        let mut lines: Vec<Line> = wrap(&self.shown.notice.text, inner)
+            .into_iter()
+            .map(Line::raw)
+            .collect();
+        let more = if self.queued > 0 {
+            format!(" ({} more)", self.queued)
+        } else {
+            String::new()
+        };
+        lines.push(Line::styled(format!("any key to close{more}"), t.dim));
+        // Keep the last lines (the key hint) even on a very short screen: the text is cut
+        // only when the screen could never hold it.
+        let max_lines = usize::from(area.height.saturating_sub(2));
+        if lines.len() > max_lines {
+            lines.drain(..lines.len() - max_lines);
+        }
+        let height = lines.len() as u16 + 2;
+        let rect = Rect::new(
+            area.x + (area.width - width) / 2,
+            area.y + area.height.saturating_sub(height + 1).min(area.height - height),
+            width,
+            height,
+        );
+        let (title, style) = if self.shown.notice.warning {
+            (" ⚠ Please read ", t.accent)
+        } else {
+            (" Notice ", t.dim)
+        };
+        Clear.render(rect, buf);
+        Paragraph::new(lines)
+            .block(
+                Block::bordered()
+                    .border_type(BorderType::Double)
+                    .title(title)
+                    .title_style(style)
+                    .border_style(style)
+                    .padding(ratatui::widgets::Padding::horizontal(1)),
+            )
+            .render(rect, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn wrapping_keeps_every_character() {
+        let text = "Your statistics were unreadable (expected value at line 1 column 1); the file is kept \
+                    as /tmp/some/very/long/directory/name/that/goes/on/stats.json.corrupt-1764700000.";
+        for width in [10, 20, 37, 68] {
+            let lines = wrap(text, width);
+            assert!(lines.iter().all(|l| l.chars().count() <= width), "{lines:?}");
+            let joined: String = lines.concat().split_whitespace().collect();
+            let original: String = text.split_whitespace().collect();
+            assert_eq!(joined, original);
+        }
+    }
+}
