@@ -16,6 +16,7 @@ mod play;
 mod progress;
 mod rate;
 mod solve;
+mod stats;
 mod tables;
 mod values;
 
@@ -65,6 +66,8 @@ enum Command {
     Levels(levels::LevelsCommand),
     /// Solve a research instance file optimally, check every length, print totals.
     Bench(bench::BenchCommand),
+    /// Your records: games played and won, bests, moves/par, daily streaks.
+    Stats(stats::StatsCommand),
     /// Manage the solver's precomputed tables (pattern databases).
     #[command(subcommand)]
     Tables(tables::TablesCommand),
@@ -84,6 +87,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Generate(args)) => generate::run(&args),
         Some(Command::Levels(args)) => levels::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Stats(args)) => stats::run(&args),
         Some(Command::Tables(args)) => tables::run(&args),
     }
 }

@@ -1,0 +1,190 @@
+//! `slide stats`: the records, as a table or one JSON object per size and kind; `--reset`
+//! clears them after asking.
+
+use std::io::{BufRead, IsTerminal, Write};
+
+use clap::Args;
+use serde::Serialize;
+use slide::difficulty::UtcDate;
+use slide::game::{Kind, Loaded, Record, Stats, Store};
+use slide::puzzle::Size;
+
+use crate::cli::CliError;
+use crate::cli::output::{print_json, print_line};
+
+/// Options of `slide stats`.
+#[derive(Debug, Args)]
+#[command(after_help = "Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
+puzzle that was helped before stays assisted.\n\nExamples:\n  slide stats\n  slide stats --json\n  \
+slide stats --reset")]
+pub struct StatsCommand {
+    /// One JSON object per size and kind, one a line.
+    #[arg(long)]
+    json: bool,
+    /// Clear every statistic (after asking; the old file is kept beside the new one).
+    #[arg(long)]
+    reset: bool,
+    /// With --reset: do not ask.
+    #[arg(long, requires = "reset")]
+    yes: bool,
+}
+
+/// One row of `slide stats --json`.
+#[derive(Debug, Serialize)]
+struct Row {
+    size: usize,
+    level: &'static str,
+    played: u32,
+    won: u32,
+    best_moves: Option<u32>,
+    best_millis: Option<u64>,
+    best_assisted_moves: Option<u32>,
+    best_assisted_millis: Option<u64>,
+    mean_par_ratio: Option<f64>,
+    streak: u32,
+}
+
+fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
+    Row {
+        size: size.side(),
+        level: kind.name(),
+        played: r.played,
+        won: r.won,
+        best_moves: r.bests.best.as_ref().map(|b| b.moves),
+        best_millis: r.bests.best.as_ref().map(|b| b.time_ms),
+        best_assisted_moves: r.bests.best_assisted.as_ref().map(|b| b.moves),
+        best_assisted_millis: r.bests.best_assisted.as_ref().map(|b| b.time_ms),
+        mean_par_ratio: r.mean_par_ratio().map(|x| (x * 1000.0).round() / 1000.0),
+        streak: if kind == Kind::Daily {
+            stats.daily_streak(size, today)
+        } else {
+            0
+        },
+    }
+}
+
+/// Runs `slide stats`.
+pub fn run(args: &StatsCommand) -> Result<(), CliError> {
+    let store = Store::locate().map_err(|e| CliError::Failure(e.to_string()))?;
+    if args.reset {
+        return reset(&store, args.yes);
+    }
+    let stats = match store.load_stats() {
+        Loaded::Found(s) => s,
+        Loaded::Missing => Stats::default(),
+        Loaded::MovedAside { reason, moved_to } => {
+            eprintln!(
+                "slide: the statistics were unreadable ({reason}); the file is kept as {}",
+                moved_to.display()
+            );
+            Stats::default()
+        }
+        Loaded::Unreadable { reason } => {
+            return Err(CliError::Failure(format!(
+                "{} could not be read: {reason}",
+                store.stats_path().display()
+            )));
+        }
+        Loaded::Newer { version } => {
+            return Err(CliError::Failure(format!(
+                "{} was written by a newer Slide (format {version}); this version can't read it",
+                store.stats_path().display()
+            )));
+        }
+    };
+    let today = UtcDate::today();
+    let rows: Vec<Row> = Size::ALL
+        .iter()
+        .flat_map(|&size| Kind::all().into_iter().map(move |kind| (size, kind)))
+        .filter_map(|(size, kind)| stats.row(size, kind).map(|r| row(&stats, size, kind, r, today)))
+        .collect();
+    if args.json {
+        for r in &rows {
+            print_json(r)?;
+        }
+        return Ok(());
+    }
+    if rows.is_empty() {
+        return print_line(format!("No games recorded yet (statistics: {}).", store.stats_path().display()));
+    }
+    print_line(format!(
+        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9} {:>6}",
+        "size", "level", "played", "won", "win%", "best", "best with help", "moves/par", "streak"
+    ))?;
+    for r in &rows {
+        let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
+            (Some(m), Some(ms)) => format!("{m} in {}", clock(ms)),
+            _ => "—".to_string(),
+        };
+        let rate = if r.played > 0 {
+            format!("{:.0}%", f64::from(r.won) * 100.0 / f64::from(r.played))
+        } else {
+            "—".into()
+        };
+        let streak = if r.level == "daily" {
+            r.streak.to_string()
+        } else {
+            String::new()
+        };
+        print_line(format!(
+            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9} {:>6}",
+            format!("{0}×{0}", r.size),
+            r.level,
+            r.played,
+            r.won,
+            rate,
+            best(r.best_moves, r.best_millis),
+            best(r.best_assisted_moves, r.best_assisted_millis),
+            r.mean_par_ratio.map_or("—".into(), |x| format!("{x:.2}")),
+            streak
+        ))?;
+    }
+    Ok(())
+}
+
+/// `m:ss.t` for a time in milliseconds.
+fn clock(ms: u64) -> String {
+    let tenths = ms / 100;
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
+}
+
+fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
+    let path = store.stats_path();
+    if !path.exists() {
+        return print_line("No statistics to clear.");
+    }
+    if !yes {
+        let stdin = std::io::stdin();
+        if !stdin.is_terminal() {
+            return Err(CliError::Input(
+                "slide stats --reset asks before clearing; with no terminal to ask on, add --yes".into(),
+            ));
+        }
+        eprint!("Clear every statistic in {}? [y/N] ", path.display());
+        let _ = std::io::stderr().flush();
+        let mut answer = String::new();
+        stdin
+            .lock()
+            .read_line(&mut answer)
+            .map_err(|e| CliError::Failure(format!("cannot read the answer: {e}")))?;
+        if !matches!(answer.trim(), "y" | "Y" | "yes" | "Yes") {
+            return print_line("Nothing cleared.");
+        }
+    }
+    match store.reset_stats() {
+        Ok(Some(kept)) => print_line(format!("Statistics cleared; the old ones are kept as {}.", kept.display())),
+        Ok(None) => print_line("No statistics to clear."),
+        Err(e) => Err(CliError::Failure(format!("could not clear the statistics: {e}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::clock;
+
+    #[test]
+    fn clock_format() {
+        assert_eq!(clock(0), "0:00.0");
+        assert_eq!(clock(61_250), "1:01.2");
+    }
+}

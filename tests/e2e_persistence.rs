@@ -1,0 +1,198 @@
+//! End to end: nothing a player does is lost. The real binary in tmux is hung up on,
+//! terminated, run twice on one data directory, fed garbage files and an unwritable data
+//! directory; each test reads the screen and the files afterwards.
+
+mod tmux;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use slide::game::FileLock;
+use tmux::Tmux;
+
+/// Three moves from solved: the blank in the middle of the bottom row after Left.
+const BOARD: &str = "1 2 3 4 5 6 0 7 8";
+
+fn data(t: &Tmux) -> PathBuf {
+    t.dir().join("data")
+}
+
+/// Runs `slide` with the game's own arguments in `session`; the shell then prints the exit
+/// status and stays.
+fn play(t: &Tmux, session: &str, data: &Path, args: &str) {
+    let script = format!(
+        "{} '{}' {args}; echo \"EXITED $?\"; sleep 60",
+        t.env(data),
+        tmux::bin()
+    );
+    t.open(session, 80, 24, &script);
+}
+
+/// Waits until no game in `data` is held by a running copy of Slide (it has exited).
+fn wait_released(data: &Path) {
+    tmux::wait_until("the game to exit and release its save", || {
+        let Ok(entries) = std::fs::read_dir(data.join("games")) else {
+            return true;
+        };
+        entries
+            .flatten()
+            .filter(|e| e.path().extension().is_some_and(|x| x == "lock"))
+            .all(|e| !FileLock::is_held(&e.path()))
+    });
+}
+
+fn stats_json(data: &Path) -> Vec<serde_json::Value> {
+    let out = Command::new(tmux::bin())
+        .args(["stats", "--json"])
+        .env("SLIDE_DATA_DIR", data)
+        .output()
+        .expect("slide stats runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object a line"))
+        .collect()
+}
+
+#[test]
+fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("hangup");
+    let d = data(&t);
+    play(&t, "one", &d, &format!("--board '{BOARD}'"));
+    t.wait_for("one", "the game", |s| s.contains("Moves  0"));
+    t.keys("one", &["Left"]);
+    t.keys("one", &["Right"]);
+    t.wait_for("one", "two moves", |s| s.contains("Moves  2"));
+    // Closing the window: no quit key, no time to save on a timer.
+    t.kill_session("one");
+    wait_released(&d);
+    play(&t, "two", &d, "");
+    let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
+    assert!(screen.contains("Moves  2"), "the same move count:\n{screen}");
+}
+
+#[test]
+fn sigterm_saves_restores_the_terminal_and_exits_zero() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("sigterm");
+    let d = data(&t);
+    play(&t, "one", &d, &format!("--board '{BOARD}'"));
+    t.wait_for("one", "the game", |s| s.contains("Moves  0"));
+    t.keys("one", &["Left"]);
+    t.wait_for("one", "a move", |s| s.contains("Moves  1"));
+    let pid = t.game_pid("one").expect("the game's pid");
+    let killed = Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let (screen, _) = t.wait_for("one", "the shell after exit", |s| s.contains("EXITED"));
+    assert!(screen.contains("EXITED 0"), "a clean exit:\n{screen}");
+    assert!(
+        !screen.contains("Moves") && !screen.contains("╭"),
+        "the alternate screen is gone:\n{screen}"
+    );
+    play(&t, "two", &d, "");
+    let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
+    assert!(screen.contains("Moves  1"), "the same move count:\n{screen}");
+}
+
+#[test]
+fn two_copies_on_one_data_directory_both_record_their_wins() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("two");
+    let d = data(&t);
+    // One move from solved: Left wins.
+    let args = "--board '1 2 3 4 5 6 7 0 8'";
+    play(&t, "a", &d, args);
+    play(&t, "b", &d, args);
+    t.wait_for("a", "game a", |s| s.contains("Moves  0"));
+    t.wait_for("b", "game b", |s| s.contains("Moves  0"));
+    t.keys("a", &["Left"]);
+    t.keys("b", &["Left"]);
+    t.wait_for("a", "a's win", |s| s.contains("Solved"));
+    let (screen, _) = t.wait_for("b", "b's win", |s| s.contains("Solved"));
+    assert!(!screen.contains("Not recorded"), "{screen}");
+    let rows = stats_json(&d);
+    let custom = rows
+        .iter()
+        .find(|r| r["size"] == 3 && r["level"] == "custom")
+        .unwrap_or_else(|| panic!("a 3×3 custom row: {rows:?}"));
+    assert_eq!(custom["played"], 2, "{custom}");
+    assert_eq!(custom["won"], 2, "both wins are kept: {custom}");
+    assert_eq!(custom["best_moves"], 1, "{custom}");
+}
+
+#[test]
+fn garbage_files_are_kept_aside_and_said_on_screen() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("garbage");
+    let d = data(&t);
+    std::fs::create_dir_all(&d).expect("data dir");
+    std::fs::write(d.join("stats.json"), b"this is not json").expect("write");
+    std::fs::write(d.join("game.json"), b"{ neither is this").expect("write");
+    play(&t, "one", &d, &format!("--board '{BOARD}'"));
+    let (first, _) = t.wait_for("one", "the first notice", |s| s.contains("any key to close"));
+    assert!(first.contains("(1 more)"), "two notices, one after the other:\n{first}");
+    t.keys("one", &["Space"]);
+    let (second, _) = t.wait_for("one", "the second notice", |s| {
+        s.contains("any key to close") && !s.contains("(1 more)")
+    });
+    let both = format!("{first}\n{second}");
+    assert!(both.contains("statistics were unreadable"), "{both}");
+    assert!(both.contains("saved game was unreadable"), "{both}");
+    assert!(both.contains("kept as"), "{both}");
+    // The notice names the new path; the files are there with the garbage in them.
+    let kept: Vec<(String, Vec<u8>)> = std::fs::read_dir(&d)
+        .expect("data dir")
+        .flatten()
+        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap_or_default()))
+        .filter(|(n, _)| n.contains(".corrupt-"))
+        .collect();
+    assert!(
+        kept.iter()
+            .any(|(n, b)| n.starts_with("stats.json.corrupt-") && b == b"this is not json"),
+        "{kept:?}"
+    );
+    assert!(
+        kept.iter()
+            .any(|(n, b)| n.starts_with("game.json.corrupt-") && b == b"{ neither is this"),
+        "{kept:?}"
+    );
+    // The key closed the notices and nothing else; the game goes on.
+    t.keys("one", &["Space"]);
+    t.keys("one", &["Left"]);
+    t.wait_for("one", "a move after the notices", |s| s.contains("Moves  1"));
+}
+
+#[test]
+fn an_unwritable_data_directory_is_warned_of_at_start() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("unwritable");
+    // A plain file where the data directory's parent should be: nothing can be created
+    // there, even by root (for whom a read-only mode means nothing).
+    let blocker = t.dir().join("blocker");
+    std::fs::write(&blocker, b"a file, not a folder").expect("write");
+    play(&t, "one", &blocker.join("data"), &format!("--board '{BOARD}'"));
+    let (screen, _) = t.wait_for("one", "the warning", |s| s.contains("can't be saved"));
+    assert!(screen.contains("Please read"), "a warning, not a passing note:\n{screen}");
+    // Playing on works; a win says nothing was recorded.
+    t.keys("one", &["Space"]);
+    for k in ["Left", "Left"] {
+        t.keys("one", &[k]);
+    }
+    let (screen, _) = t.wait_for("one", "the win", |s| s.contains("Solved"));
+    assert!(screen.contains("Not recorded"), "{screen}");
+    assert!(!screen.contains("personal best"), "{screen}");
+}

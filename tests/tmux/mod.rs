@@ -1,0 +1,150 @@
+//! A tmux server of the test's own, to drive the real binary in a real terminal and read
+//! the screen back. Shared by the end-to-end tests.
+//!
+//! When tmux is missing the tests are skipped with a note, except under `CI=true`, where
+//! a missing tmux is a failure: CI installs it, and a silent skip would hide that it didn't.
+
+#![allow(dead_code, reason = "each test file uses the part it needs")]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+/// A tmux server (`-L`), so the tests never touch the user's sessions, and a scratch
+/// directory for the game's data, config and cache.
+pub struct Tmux {
+    socket: String,
+    dir: PathBuf,
+}
+
+/// Whether the end-to-end tests can run; panics under CI when they can't.
+pub fn available() -> bool {
+    let ok = Command::new("tmux")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        assert!(
+            std::env::var("CI").map_or(true, |v| v != "true"),
+            "tmux is not installed, and CI=true: the end-to-end tests must run in CI"
+        );
+        eprintln!("note: tmux is not installed; skipping the end-to-end test");
+    }
+    ok
+}
+
+/// The game binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_slide")
+}
+
+impl Tmux {
+    /// A new server and an empty scratch directory named after `name`.
+    pub fn new(name: &str) -> Tmux {
+        let tag = format!("slide-e2e-{name}-{}", std::process::id());
+        let dir = std::env::temp_dir().join(&tag);
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        Tmux { socket: tag, dir }
+    }
+
+    /// The scratch directory.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The environment that points the game at the scratch directory, with `data` as its
+    /// data directory.
+    pub fn env(&self, data: &Path) -> String {
+        let d = self.dir.display();
+        format!(
+            "export SLIDE_DATA_DIR='{}' SLIDE_CONFIG_DIR='{d}/config' SLIDE_CACHE_DIR='{d}/cache';",
+            data.display()
+        )
+    }
+
+    /// Runs a tmux command on this server.
+    pub fn run(&self, args: &[&str]) -> Option<Output> {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .output()
+            .ok()
+    }
+
+    /// Opens `session`, `width`×`height`, running `script` in `sh`.
+    pub fn open(&self, session: &str, width: u16, height: u16, script: &str) {
+        let (w, h) = (width.to_string(), height.to_string());
+        let out = self
+            .run(&["new-session", "-d", "-s", session, "-x", &w, "-y", &h, "sh", "-c", script])
+            .expect("tmux runs");
+        assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// The text on `session`'s screen.
+    pub fn screen(&self, session: &str) -> String {
+        self.run(&["capture-pane", "-p", "-t", session])
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default()
+    }
+
+    /// Sends keys to `session`.
+    pub fn keys(&self, session: &str, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", session];
+        args.extend_from_slice(keys);
+        self.run(&args);
+    }
+
+    /// The process id of the program `session`'s shell started (the game).
+    pub fn game_pid(&self, session: &str) -> Option<u32> {
+        let out = self.run(&["display-message", "-p", "-t", session, "#{pane_pid}"])?;
+        let shell = String::from_utf8_lossy(&out.stdout).trim().to_string();
+        let children = Command::new("pgrep").args(["-P", &shell]).output().ok()?;
+        String::from_utf8_lossy(&children.stdout)
+            .lines()
+            .next()
+            .and_then(|l| l.trim().parse().ok())
+    }
+
+    /// Closes `session` as closing a terminal window does (the game gets SIGHUP).
+    pub fn kill_session(&self, session: &str) {
+        self.run(&["kill-session", "-t", session]);
+    }
+
+    /// Waits until `pred` holds for `session`'s screen; returns the screen and the time it
+    /// took.
+    #[track_caller]
+    pub fn wait_for(&self, session: &str, what: &str, pred: impl Fn(&str) -> bool) -> (String, Duration) {
+        let start = Instant::now();
+        loop {
+            let s = self.screen(session);
+            if pred(&s) {
+                return (s, start.elapsed());
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "timed out waiting for {what}; the screen was:\n{s}"
+            );
+            sleep(Duration::from_millis(20));
+        }
+    }
+}
+
+/// Waits until `pred` holds, checking every 20 ms for up to 15 s.
+#[track_caller]
+pub fn wait_until(what: &str, pred: impl Fn() -> bool) {
+    let start = Instant::now();
+    while !pred() {
+        assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for {what}");
+        sleep(Duration::from_millis(20));
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        self.run(&["kill-server"]);
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
