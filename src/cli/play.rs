@@ -48,13 +48,13 @@ impl PlayCommand {
 /// Starts the game with `args` and the config file from the global `--config`.
 pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
     let board = args.board.as_deref().map(parse_board).transpose()?;
-    if let (Some(size), Some(board)) = (args.size, board) {
-        if size != board.size() {
-            return Err(CliError::Input(format!(
-                "--size {size} does not match the {} board given with --board",
-                board.size()
-            )));
-        }
+    if let (Some(size), Some(board)) = (args.size, board)
+        && size != board.size()
+    {
+        return Err(CliError::Input(format!(
+            "--size {size} does not match the {} board given with --board",
+            board.size()
+        )));
     }
     ui::run(ui::PlayArgs {
         size: args.size,

@@ -28,14 +28,14 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
                 position: i + 1,
             })?,
         };
-        if let Some(size) = size {
-            if value >= size.cells() as u64 {
-                return Err(BoardError::OutOfRange {
-                    value,
-                    side: size.side(),
-                    max: size.cells() - 1,
-                });
-            }
+        if let Some(size) = size
+            && value >= size.cells() as u64
+        {
+            return Err(BoardError::OutOfRange {
+                value,
+                side: size.side(),
+                max: size.cells() - 1,
+            });
         }
         tiles.push(u8::try_from(value).unwrap_or(u8::MAX));
     }

@@ -53,10 +53,10 @@ pub fn all_3x3() -> Vec<Board> {
         let b = order[i];
         i += 1;
         for m in b.legal_moves().collect::<Vec<_>>() {
-            if let Some(n) = b.moved(m) {
-                if seen.insert(n) {
-                    order.push(n);
-                }
+            if let Some(n) = b.moved(m)
+                && seen.insert(n)
+            {
+                order.push(n);
             }
         }
     }
