@@ -2,11 +2,12 @@
 //!
 //! ```text
 //! cargo run --release --example calibrate -- three
-//! cargo run --release --example calibrate -- fit4 --random 1000 --walks 300 [--data F]... [--out F]
+//! cargo run --release --example calibrate -- fit4 --random 1000 --walks 300 [--korf F] [--data F]... [--out F]
 //! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve [--solve-count K]]
 //! cargo run --release --example calibrate -- large --size 5 --count 200
 //! ```
-//! `fit4` reads Korf's 100 instances (known lengths) and any earlier `--out` files given as
+//! `fit4` reads Korf's 100 instances (known lengths; `--korf F`, by default the copy shipped in
+//! tests/data/korf100-15puzzle.txt) and any earlier `--out` files given as
 //! `--data`, solves `--random` uniformly random and `--walks` random-walk boards optimally,
 //! and prints the rating→length table, fitted knots and the level agreement.
 
@@ -19,7 +20,9 @@ use slide::difficulty::{self, Level, RatingKind, band_of, bands, expected_length
 use slide::puzzle::{Board, SeededRng, Size};
 use slide::solver::{SolveOptions, Solver, Stop, TableCache};
 
-const KORF: &str = "/work/shared/bench/korf100-15puzzle.txt";
+/// Korf's 100 instances as shipped with the tests; `fit4 --korf F` reads another copy.
+/// Anchored at the crate so that the example runs from any directory.
+const KORF: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/korf100-15puzzle.txt");
 
 struct Args(Vec<String>);
 
@@ -136,7 +139,8 @@ fn read_samples(path: &str, solver: &Solver, source: &str) -> Vec<Sample> {
 fn fit4(solver: &Solver, args: &Args) {
     let seed = args.num("--seed", 4);
     let _ = solver.prepare(Size::FOUR, &|_| {});
-    let mut samples = read_samples(KORF, solver, "korf");
+    let korf = args.value("--korf").unwrap_or(KORF);
+    let mut samples = read_samples(korf, solver, "korf");
     for path in args.values("--data") {
         samples.extend(read_samples(path, solver, "data"));
     }

@@ -12,7 +12,8 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use serde::Deserialize;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer};
 use thiserror::Error;
 use toml::Spanned;
 
@@ -22,8 +23,16 @@ use crate::puzzle::Size;
 /// The shipped default configuration, every key documented.
 pub const DEFAULT_CONFIG_TOML: &str = include_str!("../config.toml");
 
-/// Environment variable naming the directory that holds `config.toml` (overrides XDG).
+/// Environment variable naming the directory that holds `config.toml` (overrides XDG). Set
+/// but empty, it counts as unset.
 pub const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
+
+/// The range of `game.hint_budget_ms`: below 50 ms a 4×4 hint is rarely found, above a
+/// minute the game would seem to hang.
+pub const HINT_BUDGET_MS: std::ops::RangeInclusive<u64> = 50..=60_000;
+
+/// The range of `game.animation_ms`: 0 plays the solution at once, 5 s per move is plenty.
+pub const ANIMATION_MS: std::ops::RangeInclusive<u64> = 0..=5_000;
 
 /// Everything a player can configure.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
@@ -41,23 +50,31 @@ pub struct Config {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct GameSettings {
+    // Each value is read by a function that accepts any TOML value and says in plain words
+    // what is allowed, so that `size = "big"` and `size = 9` get the same message, at the
+    // value's line and column, instead of serde's "invalid type: string, expected u8".
     /// Side of a new board.
-    pub size: Spanned<u8>,
+    #[serde(deserialize_with = "read_size")]
+    pub size: Size,
     /// Level of a new board.
-    pub level: Spanned<String>,
-    /// The solver's budget per hint, in milliseconds.
+    #[serde(deserialize_with = "read_level")]
+    pub level: Level,
+    /// The solver's budget per hint, in milliseconds ([`HINT_BUDGET_MS`]).
+    #[serde(deserialize_with = "read_hint_budget_ms")]
     pub hint_budget_ms: u64,
-    /// Delay between moves when the solution is played, in milliseconds.
+    /// Delay between moves when the solution is played, in milliseconds ([`ANIMATION_MS`]).
+    #[serde(deserialize_with = "read_animation_ms")]
     pub animation_ms: u64,
     /// What direction keys move.
+    #[serde(deserialize_with = "read_arrows_move")]
     pub arrows_move: ArrowsMove,
     /// Whether mouse clicks slide tiles.
+    #[serde(deserialize_with = "read_mouse")]
     pub mouse: bool,
 }
 
 /// What the direction keys move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ArrowsMove {
     /// The tile slides in the key's direction (the puzzle's own move notation).
     Tile,
@@ -287,8 +304,8 @@ struct Problem {
 impl Default for GameSettings {
     fn default() -> GameSettings {
         GameSettings {
-            size: Spanned::new(0..0, 4),
-            level: Spanned::new(0..0, "medium".to_string()),
+            size: Size::FOUR,
+            level: Level::Medium,
             hint_budget_ms: 1000,
             animation_ms: 180,
             arrows_move: ArrowsMove::Tile,
@@ -356,40 +373,22 @@ impl Config {
     /// Parses and validates `text`, naming `path` in errors.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
         let config: Config = toml::from_str(text).map_err(|e| {
-            locate(
-                text,
-                path,
-                &Problem {
-                    span: e.span(),
-                    message: e.message().trim().to_string(),
-                },
-            )
+            let span = e.span();
+            let mut message = e.message().trim().to_string();
+            // toml says only "duplicate key": name it, as the other messages name theirs.
+            if message == "duplicate key"
+                && let Some(name) = span.clone().and_then(|s| text.get(s))
+            {
+                let name = name.trim().trim_matches(['[', ']']);
+                message = format!("duplicate key '{name}': each key and table may appear only once");
+            }
+            locate(text, path, &Problem { span, message })
         })?;
         config.validate().map_err(|problem| locate(text, path, &problem))?;
         Ok(config)
     }
 
     fn validate(&self) -> Result<(), Problem> {
-        let size = &self.game.size;
-        if Size::new(usize::from(*size.get_ref())).is_err() {
-            return Err(Problem {
-                span: Some(size.span()),
-                message: format!("game.size is {}; expected 3, 4, 5 or 6", size.get_ref()),
-            });
-        }
-        let level = &self.game.level;
-        if let Err(e) = level.get_ref().parse::<Level>() {
-            return Err(Problem {
-                span: Some(level.span()),
-                message: format!("game.level: {e}"),
-            });
-        }
-        if self.game.hint_budget_ms == 0 {
-            return Err(Problem {
-                span: None,
-                message: "game.hint_budget_ms must be at least 1".into(),
-            });
-        }
         let mut seen: HashMap<KeySpec, KeyAction> = HashMap::new();
         for (action, names) in self.keys.all() {
             for name in names {
@@ -450,12 +449,12 @@ impl Config {
 
     /// The size for a new game.
     pub fn size(&self) -> Size {
-        Size::new(usize::from(*self.game.size.get_ref())).unwrap_or(Size::FOUR)
+        self.game.size
     }
 
     /// The level for a new game.
     pub fn level(&self) -> Level {
-        self.game.level.get_ref().parse().unwrap_or(Level::Medium)
+        self.game.level
     }
 
     /// The solver's budget per request.
@@ -563,10 +562,88 @@ pub enum Rgb {
 /// Where the user's config file would be: `$SLIDE_CONFIG_DIR/config.toml`, else the XDG
 /// config directory's `slide/config.toml`.
 pub fn user_config_path() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os(CONFIG_DIR_ENV) {
-        return Some(PathBuf::from(dir).join("config.toml"));
-    }
-    directories::ProjectDirs::from("", "", "slide").map(|d| d.config_dir().join("config.toml"))
+    config_dir_from_env(std::env::var_os(CONFIG_DIR_ENV))
+        .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.config_dir().to_path_buf()))
+        .map(|dir| dir.join("config.toml"))
+}
+
+/// The directory a `SLIDE_CONFIG_DIR` value names. Empty means unset, as for other
+/// variables of its kind: `SLIDE_CONFIG_DIR=` must not mean the current directory.
+fn config_dir_from_env(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    value.filter(|v| !v.is_empty()).map(PathBuf::from)
+}
+
+/// Reads any TOML value and keeps it if `read` accepts it, else fails with `message`. The
+/// toml deserializer places the error at the value's line and column.
+fn plain<'de, D: Deserializer<'de>, T>(
+    d: D,
+    read: impl FnOnce(&toml::Value) -> Option<T>,
+    message: &str,
+) -> Result<T, D::Error> {
+    let value = toml::Value::deserialize(d)?;
+    read(&value).ok_or_else(|| D::Error::custom(message))
+}
+
+/// A whole number within `range`.
+fn whole_in(value: &toml::Value, range: &std::ops::RangeInclusive<u64>) -> Option<u64> {
+    value
+        .as_integer()
+        .and_then(|n| u64::try_from(n).ok())
+        .filter(|n| range.contains(n))
+}
+
+fn read_size<'de, D: Deserializer<'de>>(d: D) -> Result<Size, D::Error> {
+    plain(
+        d,
+        |v| {
+            v.as_integer()
+                .and_then(|n| usize::try_from(n).ok())
+                .and_then(|n| Size::new(n).ok())
+        },
+        "game.size must be 3, 4, 5 or 6",
+    )
+}
+
+fn read_level<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {
+    plain(
+        d,
+        |v| v.as_str().and_then(|s| s.parse().ok()),
+        "game.level must be \"easy\", \"medium\", \"hard\", \"expert\" or \"random\"",
+    )
+}
+
+fn read_hint_budget_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let message = format!(
+        "game.hint_budget_ms must be between {} and {} (milliseconds)",
+        HINT_BUDGET_MS.start(),
+        HINT_BUDGET_MS.end()
+    );
+    plain(d, |v| whole_in(v, &HINT_BUDGET_MS), &message)
+}
+
+fn read_animation_ms<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let message = format!(
+        "game.animation_ms must be between {} and {} (milliseconds)",
+        ANIMATION_MS.start(),
+        ANIMATION_MS.end()
+    );
+    plain(d, |v| whole_in(v, &ANIMATION_MS), &message)
+}
+
+fn read_arrows_move<'de, D: Deserializer<'de>>(d: D) -> Result<ArrowsMove, D::Error> {
+    plain(
+        d,
+        |v| match v.as_str() {
+            Some("tile") => Some(ArrowsMove::Tile),
+            Some("blank") => Some(ArrowsMove::Blank),
+            _ => None,
+        },
+        "game.arrows_move must be \"tile\" or \"blank\"",
+    )
+}
+
+fn read_mouse<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "game.mouse must be true or false")
 }
 
 fn locate(text: &str, path: &Path, problem: &Problem) -> ConfigError {
@@ -609,15 +686,76 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        assert!(err("[game]\nsize = 9\n").starts_with("c.toml:2:8: game.size is 9"));
+        assert_eq!(err("[game]\nsize = 9\n"), "c.toml:2:8: game.size must be 3, 4, 5 or 6");
         assert!(err("[game]\nsise = 4\n").starts_with("c.toml:2:1:"));
-        assert!(err("[game]\nmouse = \"yes\"\n").starts_with("c.toml:2:9:"));
+        assert_eq!(
+            err("[game]\nmouse = \"yes\"\n"),
+            "c.toml:2:9: game.mouse must be true or false"
+        );
         assert!(err("[game\n").starts_with("c.toml:1:"));
         let e = err("[keys]\nhint = [\"Hyper\"]\n");
         assert!(e.starts_with("c.toml:2:9: keys.hint: unknown key name 'Hyper'"), "{e}");
         let e = err("[keys]\nhint = [\"k\"]\n");
         assert!(e.contains("bound to both keys.up and keys.hint"), "{e}");
         assert!(err("[theme]\ntile = \"purplish\"\n").starts_with("c.toml:2:8:"));
+    }
+
+    #[test]
+    fn values_out_of_range_or_of_the_wrong_type_are_named_in_plain_words() {
+        for text in [
+            "[game]\nhint_budget_ms = 0\n",
+            "[game]\nhint_budget_ms = 60001\n",
+            "[game]\nhint_budget_ms = -5\n",
+            "[game]\nhint_budget_ms = \"fast\"\n",
+            "[game]\nhint_budget_ms = 1.5\n",
+        ] {
+            assert_eq!(
+                err(text),
+                "c.toml:2:18: game.hint_budget_ms must be between 50 and 60000 (milliseconds)",
+                "{text}"
+            );
+        }
+        assert!(Config::parse("[game]\nhint_budget_ms = 50\n", Path::new("c.toml")).is_ok());
+        assert_eq!(
+            err("[game]\nanimation_ms = 99999\n"),
+            "c.toml:2:16: game.animation_ms must be between 0 and 5000 (milliseconds)"
+        );
+        assert_eq!(
+            err("[game]\nsize = \"big\"\n"),
+            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
+        );
+        assert_eq!(
+            err("[game]\nsize = 300\n"),
+            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
+        );
+        assert!(
+            err("[game]\nlevel = \"nightmare\"\n").starts_with("c.toml:2:9: game.level must be \"easy\""),
+            "{}",
+            err("[game]\nlevel = \"nightmare\"\n")
+        );
+        assert_eq!(
+            err("[game]\narrows_move = \"up\"\n"),
+            "c.toml:2:15: game.arrows_move must be \"tile\" or \"blank\""
+        );
+    }
+
+    #[test]
+    fn a_duplicate_key_is_reported_where_it_is_repeated() {
+        assert_eq!(
+            err("[game]\nsize = 3\nmouse = true\nsize = 4\n"),
+            "c.toml:4:1: duplicate key 'size': each key and table may appear only once"
+        );
+        assert_eq!(
+            err("[game]\nsize = 3\n\n[keys]\n[game]\n"),
+            "c.toml:5:2: duplicate key 'game': each key and table may appear only once"
+        );
+    }
+
+    #[test]
+    fn an_empty_config_dir_variable_counts_as_unset() {
+        assert_eq!(config_dir_from_env(Some("".into())), None);
+        assert_eq!(config_dir_from_env(None), None);
+        assert_eq!(config_dir_from_env(Some("cfg".into())), Some(PathBuf::from("cfg")));
     }
 
     #[test]

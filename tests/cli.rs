@@ -102,7 +102,17 @@ const EASY_4X4: [(&str, u32); 3] = [
 fn every_subcommand_has_help_with_an_example() {
     let top = slide(&["--help"]);
     assert_eq!(code(&top), 0);
-    for sub in ["play", "solve", "hint", "rate", "generate", "levels", "bench", "tables"] {
+    for sub in [
+        "play",
+        "solve",
+        "hint",
+        "rate",
+        "generate",
+        "levels",
+        "bench",
+        "tables",
+        "completions",
+    ] {
         assert!(stdout(&top).contains(sub), "top-level help lacks {sub}");
     }
     for args in [
@@ -114,6 +124,7 @@ fn every_subcommand_has_help_with_an_example() {
         &["levels", "--help"],
         &["bench", "--help"],
         &["tables", "build", "--help"],
+        &["completions", "--help"],
     ] {
         let out = slide(args);
         assert_eq!(code(&out), 0, "{args:?}");
@@ -341,7 +352,10 @@ fn each_bad_board_gets_its_message_and_exit_2() {
             "17 is out of range for a 4×4 board",
         ),
         ("1 2 3 4 x 6 7 8 0", "'x'"),
-        ("1 2 3 4 5 6 8 7 0", "unsolvable: "),
+        (
+            "1 2 3 4 5 6 8 7 0",
+            "this board can't be solved; swapping tiles 7 and 8 would make it solvable",
+        ),
     ];
     for (board, message) in cases {
         for sub in ["solve", "hint", "rate"] {
@@ -353,8 +367,13 @@ fn each_bad_board_gets_its_message_and_exit_2() {
             assert!(err.contains(message), "{sub} {board}: {err}");
         }
     }
-    let out = slide(&["solve", "1 2 3 4 5 6 8 7 0"]);
-    assert!(stderr(&out).contains("parity"), "{}", stderr(&out));
+    let out = slide(&["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 15 14 0"]);
+    assert_eq!(code(&out), 2);
+    assert!(
+        stderr(&out).contains("swapping tiles 14 and 15 would make it solvable"),
+        "{}",
+        stderr(&out)
+    );
     let out = slide(&["play", "--board", "1 2 3"]);
     assert_eq!(code(&out), 2);
     assert!(stderr(&out).contains("got 3"));
@@ -372,6 +391,150 @@ fn bad_arguments_exit_2() {
         &["frobnicate"],
     ] {
         assert_eq!(code(&slide(args)), 2, "{args:?}");
+    }
+}
+
+#[test]
+fn bad_game_flags_at_the_top_level_exit_2() {
+    // The game's flags work without `play`; a bad value is reported before any screen.
+    for (args, message) in [
+        (&["--size", "9"][..], "size 9 is not supported"),
+        (&["--level", "impossible"], "unknown level 'impossible'"),
+        (&["--board", "1 2 3"], "got 3"),
+        (&["--code", "4M-97TNWRX8"], "a symbol is missing or extra"),
+        (&["--code", "4Q-7AE52ZHD3"], "unknown level 'Q'"),
+        (&["--size", "3", "solve", HARD_3X3], "the game's options"),
+    ] {
+        let out = slide(args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(message), "{args:?}: {}", stderr(&out));
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn hint_reads_boards_from_stdin() {
+    let input = format!("{HARD_3X3}\n1 2 3 4 5 6 7 7 0\n\n1 2 3 4 5 6 7 0 8\n");
+    let out = slide_with_stdin(&["hint", "-", "--json"], &input);
+    assert_eq!(code(&out), 2, "the bad line makes it exit 2");
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2, "the good lines still get a hint");
+    assert_eq!(lines[0]["remaining"], 31);
+    assert_eq!(lines[1]["remaining"], 1);
+    assert_eq!(lines[1]["move"], "L");
+    assert!(
+        stderr(&out).contains("line 2: tile 7 appears twice"),
+        "{}",
+        stderr(&out)
+    );
+
+    let out = slide_with_stdin(&["hint", "-"], &format!("{HARD_3X3}\n1 2 3 4 5 6 7 0 8\n"));
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(text.lines().count(), 2, "{text}");
+    assert!(text.contains("31 moves to go (optimal)"), "{text}");
+}
+
+#[test]
+fn one_move_is_said_in_the_singular() {
+    let out = slide(&["hint", "1 2 3 4 5 6 7 0 8"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "L: slide tile 8 left; 1 move to go (optimal)\n");
+    let out = slide(&["solve", "1 2 3 4 5 6 7 0 8"]);
+    assert!(!stdout(&out).contains("1 moves"), "{}", stdout(&out));
+}
+
+#[test]
+fn the_goal_board_is_reported_solved() {
+    let goal = "1 2 3 4 5 6 7 8 0";
+    let out = slide(&["rate", goal]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("already solved"), "{}", stdout(&out));
+    let out = slide(&["rate", goal, "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["lower_bound"], 0);
+    let out = slide(&["rate", HARD_3X3, "--json"]);
+    assert_eq!(json_lines(&out)[0]["solved"], false);
+
+    let out = slide(&["hint", goal]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stdout(&out), "already solved: 0 moves to go\n");
+
+    let out = slide(&["solve", goal]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("length  0 (optimal)"), "{}", stdout(&out));
+    assert!(stdout(&out).contains("already solved"), "{}", stdout(&out));
+    let out = slide(&["solve", goal, "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!((v["length"].as_u64(), v["lower_bound"].as_u64()), (Some(0), Some(0)));
+}
+
+#[test]
+fn generate_count_zero_is_refused_plainly() {
+    let out = slide(&["generate", "--size", "3", "--level", "easy", "--count", "0"]);
+    assert_eq!(code(&out), 2);
+    assert!(stderr(&out).contains("count must be at least 1"), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn completions_are_printed_for_each_shell() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = slide(&["completions", shell]);
+        assert_eq!(code(&out), 0, "{shell}: {}", stderr(&out));
+        let script = stdout(&out);
+        assert!(script.len() > 100, "{shell}: {script}");
+        assert!(script.contains("slide"), "{shell}");
+        assert!(script.contains("solve"), "{shell}: the subcommands are completed");
+    }
+    assert_eq!(code(&slide(&["completions", "powershell-7"])), 2);
+}
+
+/// Builds one size's tables once per test run (see `tables_for_4x4`).
+fn tables_for(size: usize) {
+    static READY: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
+    READY[size - 5].get_or_init(|| {
+        let out = slide(&["tables", "build", "--size", &size.to_string()]);
+        assert_eq!(code(&out), 0, "{}", stderr(&out));
+    });
+}
+
+#[test]
+fn solve_hint_and_rate_report_one_lower_bound() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/korf-taylor10-24puzzle.txt"
+    ))
+    .expect("tests/data/korf-taylor10-24puzzle.txt");
+    // Two boards whose linear conflict beats the pattern databases (51 against 49, 66
+    // against 64): `solve` used to report its search's pattern-database bound there.
+    let mut boards = vec![
+        "1 2 4 5 12 7 19 3 15 10 23 11 13 0 24 21 6 8 20 17 14 16 22 18 9".to_string(),
+        "14 4 0 10 2 6 1 16 9 26 12 24 7 13 8 3 5 17 32 23 15 11 22 18 19 25 20 33 35 29 31 21 28 27 34 30".to_string(),
+    ];
+    boards.extend(
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .take(2)
+            .map(|l| l.split_once('\t').expect("length<TAB>tiles").1.trim().to_string()),
+    );
+    boards.push(Board::random(slide::puzzle::Size::SIX, &mut slide::puzzle::SeededRng::new(1)).to_string());
+    for (i, board) in boards.iter().enumerate() {
+        let side = board.split_whitespace().count().isqrt();
+        tables_for(side);
+        let bound = |args: &[&str]| -> u64 {
+            let out = slide(args);
+            assert_eq!(code(&out), 0, "{args:?}: {}", stderr(&out));
+            json_lines(&out)[0]["lower_bound"].as_u64().expect("lower_bound")
+        };
+        let rated = bound(&["rate", board, "--json"]);
+        let solved = bound(&["solve", board, "--max-time", "0.2", "--json"]);
+        let hinted = bound(&["hint", board, "--max-time", "0.2", "--json"]);
+        assert_eq!((solved, hinted), (rated, rated), "{board}");
+        if i < 2 {
+            assert_eq!(rated, [51, 66][i], "{board}: the linear-conflict bound");
+        }
     }
 }
 

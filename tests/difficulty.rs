@@ -53,12 +53,8 @@ fn three_by_three_ratings_are_exact() {
 }
 
 fn korf() -> Vec<(u32, Board)> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/bench/korf100-15puzzle.txt"
-    ))
-    .or_else(|_| std::fs::read_to_string("/work/shared/bench/korf100-15puzzle.txt"))
-    .expect("Korf's instances");
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/korf100-15puzzle.txt"))
+        .expect("Korf's instances in tests/data");
     text.lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {

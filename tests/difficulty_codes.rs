@@ -32,6 +32,30 @@ proptest! {
     }
 
     #[test]
+    fn a_symbol_lost_or_gained_is_caught(
+        size in size_strategy(),
+        level in level_strategy(),
+        seed in any::<u64>(),
+        short in any::<bool>(),
+        extra in prop::sample::select(b"0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U".to_vec()),
+        pick in any::<prop::sample::Index>(),
+    ) {
+        // The game's own seeds have 40 bits; --seed may give any.
+        let seed = if short { seed >> 24 } else { seed };
+        let text = PuzzleCode::Seeded { size, level, seed }.to_string();
+        let mut dropped: Vec<char> = text.chars().collect();
+        dropped.remove(3 + pick.index(text.len() - 3));
+        let dropped: String = dropped.into_iter().collect();
+        prop_assert!(dropped.parse::<PuzzleCode>().is_err(), "{} -> {} accepted", text, dropped);
+        let truncated = &text[..text.len() - 1];
+        prop_assert!(truncated.parse::<PuzzleCode>().is_err(), "{} -> {} accepted", text, truncated);
+        let mut added: Vec<char> = text.chars().collect();
+        added.insert(3 + pick.index(text.len() - 2), char::from(extra));
+        let added: String = added.into_iter().collect();
+        prop_assert!(added.parse::<PuzzleCode>().is_err(), "{} -> {} accepted", text, added);
+    }
+
+    #[test]
     fn one_mistyped_symbol_is_caught(
         size in size_strategy(),
         level in level_strategy(),
@@ -63,6 +87,27 @@ fn short_seeds_make_short_codes() {
 }
 
 #[test]
+fn codes_the_game_has_shown_stay_valid() {
+    // Seeds of 40 bits (all the game deals) keep the codes they always had.
+    for (text, size, level) in [
+        ("3E-7AE52ZHDB", Size::THREE, Level::Easy),
+        ("4M-7AE52ZHDX", Size::FOUR, Level::Medium),
+        ("4H-7AE52ZHD3", Size::FOUR, Level::Hard),
+    ] {
+        let code: PuzzleCode = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(matches!(code, PuzzleCode::Seeded { size: s, level: l, .. } if s == size && l == level));
+        assert_eq!(code.to_string(), text);
+    }
+}
+
+#[test]
+fn an_unknown_level_letter_is_named() {
+    let err = "4Q-7AE52ZHDX".parse::<PuzzleCode>().unwrap_err();
+    assert_eq!(err, CodeError::BadKind('Q'));
+    assert_eq!(err.to_string(), "unknown level 'Q' (E, M, H, X, R; or B for a board)");
+}
+
+#[test]
 fn malformed_codes_are_rejected_with_a_reason() {
     let good = PuzzleCode::Seeded {
         size: Size::THREE,
@@ -85,15 +130,17 @@ fn malformed_codes_are_rejected_with_a_reason() {
         ("4H123".into(), CodeError::MissingDash),
         ("4".into(), CodeError::MissingDash),
         ("4H-".into(), CodeError::MissingBody),
-        ("4H-7".into(), CodeError::MissingBody),
+        ("4H-7".into(), CodeError::WrongSeedLength(1)),
+        ("4M-97TNWRX8".into(), CodeError::WrongSeedLength(8)),
         (
-            "4H-1U2".into(),
+            "4H-1U2345678".into(),
             CodeError::BadSymbol {
                 symbol: 'U',
                 position: 5,
             },
         ),
-        ("4H-ZZZZZZZZZZZZZZZZ".into(), CodeError::SeedTooLong),
+        ("4H-ZZZZZZZZZZZZZZZZ".into(), CodeError::WrongSeedLength(16)),
+        ("4H-ZZZZZZZZZZZZZ0".into(), CodeError::SeedTooLong),
         (bad_check, CodeError::BadCheck),
         (
             "3B-12345678".into(),
@@ -122,7 +169,7 @@ fn malformed_codes_are_rejected_with_a_reason() {
         assert!(matches!(err, CodeError::BadBoard(_)), "{text}: {err}");
     }
     let unsolvable = "3B-213456780".parse::<PuzzleCode>().unwrap_err();
-    assert!(unsolvable.to_string().contains("unsolvable"), "{unsolvable}");
+    assert!(unsolvable.to_string().contains("can't be solved"), "{unsolvable}");
 }
 
 #[test]

@@ -20,11 +20,7 @@ fn data(t: &Tmux) -> PathBuf {
 /// Runs `slide` with the game's own arguments in `session`; the shell then prints the exit
 /// status and stays.
 fn play(t: &Tmux, session: &str, data: &Path, args: &str) {
-    let script = format!(
-        "{} '{}' {args}; echo \"EXITED $?\"; sleep 60",
-        t.env(data),
-        tmux::bin()
-    );
+    let script = format!("{} '{}' {args}; echo \"EXITED $?\"; sleep 60", t.env(data), tmux::bin());
     t.open(session, 80, 24, &script);
 }
 
@@ -155,7 +151,12 @@ fn garbage_files_are_kept_aside_and_said_on_screen() {
     let kept: Vec<(String, Vec<u8>)> = std::fs::read_dir(&d)
         .expect("data dir")
         .flatten()
-        .map(|e| (e.file_name().to_string_lossy().into_owned(), std::fs::read(e.path()).unwrap_or_default()))
+        .map(|e| {
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).unwrap_or_default(),
+            )
+        })
         .filter(|(n, _)| n.contains(".corrupt-"))
         .collect();
     assert!(
@@ -186,7 +187,10 @@ fn an_unwritable_data_directory_is_warned_of_at_start() {
     std::fs::write(&blocker, b"a file, not a folder").expect("write");
     play(&t, "one", &blocker.join("data"), &format!("--board '{BOARD}'"));
     let (screen, _) = t.wait_for("one", "the warning", |s| s.contains("can't be saved"));
-    assert!(screen.contains("Please read"), "a warning, not a passing note:\n{screen}");
+    assert!(
+        screen.contains("Please read"),
+        "a warning, not a passing note:\n{screen}"
+    );
     // Playing on works; a win says nothing was recorded.
     t.keys("one", &["Space"]);
     for k in ["Left", "Left"] {

@@ -13,7 +13,7 @@ use serde::Serialize;
 use slide::puzzle::{Board, format_moves, parse_board};
 use slide::solver::{HeuristicKind, Solution, SolveError, SolveOptions, Solver, TableCache};
 
-use crate::cli::output::{grouped, human_duration, millis, print_json, print_line};
+use crate::cli::output::{grouped, human_duration, millis, moves, print_json, print_line};
 use crate::cli::{CliError, progress};
 
 /// Benchmark the solver.
@@ -23,7 +23,7 @@ use crate::cli::{CliError, progress};
 tiles row by row; lines starting with # are comments. Exits with 1 if any length differs.\n\n\
 With --max-time the bounded search runs instead (5×5, 6×6): each plan must reach the goal and \
 be no shorter than the file's optimum, and the totals say how far above it the plans are.\n\n\
-Examples:\n  slide bench ../shared/bench/korf100-15puzzle.txt\n  \
+Examples:\n  slide bench tests/data/korf100-15puzzle.txt\n  \
 slide bench instances.txt --heuristic walking-distance --threads 1 --json\n  \
 slide bench tests/data/korf-taylor10-24puzzle.txt --max-time 1 --threads 1"
 )]
@@ -315,8 +315,8 @@ impl Totals {
         ];
         if self.bounded && self.optimal_moves > 0 {
             lines.push(format!(
-                "plans        {} moves against {} optimal: {:.1}% above the optimum",
-                self.plan_moves,
+                "plans        {} against {} optimal: {:.1}% above the optimum",
+                moves(self.plan_moves),
                 self.optimal_moves,
                 100.0 * (self.plan_moves as f64 / self.optimal_moves as f64 - 1.0)
             ));
@@ -331,7 +331,10 @@ impl Totals {
 fn print_human(line: &BenchLine) -> Result<(), CliError> {
     let status = match (&line.error, line.length) {
         (Some(e), _) => format!("FAILED: {e}"),
-        (None, Some(l)) if line.ok && !line.optimal => format!("ok, {:+} moves", l as i64 - i64::from(line.expected)),
+        (None, Some(l)) if line.ok && !line.optimal => {
+            let over = l as i64 - i64::from(line.expected);
+            format!("ok, +{}", moves(over.unsigned_abs()))
+        }
         (None, Some(_)) if line.ok => "ok".to_string(),
         (None, Some(_)) if !line.optimal => "NOT PROVEN OPTIMAL".to_string(),
         (None, _) => format!("MISMATCH: the file says {}", line.expected),

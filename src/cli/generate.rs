@@ -9,7 +9,7 @@ use slide::puzzle::{SeededRng, Size};
 use slide::solver::{Solver, TableCache};
 
 use crate::cli::output::{millis, print_json, print_line};
-use crate::cli::{CliError, progress};
+use crate::cli::{CliError, progress, values};
 
 /// Deal boards.
 #[derive(Debug, Args)]
@@ -27,8 +27,7 @@ pub struct GenerateCommand {
     #[arg(long, value_name = "L")]
     level: Level,
     /// How many boards.
-    #[arg(long, value_name = "K", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", default_value_t = 1, value_parser = values::count)]
     count: u64,
     /// Seed of the first board.
     #[arg(long, value_name = "S")]

@@ -5,24 +5,26 @@ use std::time::Duration;
 use clap::Args;
 use serde::Serialize;
 use slide::puzzle::{Board, Move};
-use slide::solver::{Hint, SolveError, SolveOptions, Solver, TableCache};
+use slide::solver::{Hint, SolveError, SolveOptions, Solver, TableCache, lower_bound};
 
-use crate::cli::board_input::board_from_words;
-use crate::cli::output::{print_json, print_line};
+use crate::cli::board_input::run_boards;
+use crate::cli::output::{moves, print_json, print_line};
 use crate::cli::{CliError, progress, values};
 
 /// The next move.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  slide hint 8 6 7 2 5 4 3 0 1\n  \
-slide hint \"5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12\" --json")]
+slide hint \"5 1 2 4 9 6 3 8 13 10 7 11 0 14 15 12\" --json\n  \
+slide generate --size 3 --level hard --count 3 | slide hint -")]
 pub struct HintCommand {
-    /// The board: N² numbers row by row, 0, _ or . for the blank.
-    #[arg(value_name = "BOARD", required = true)]
+    /// The board (N² numbers row by row, 0, _ or . for the blank), or - to read one board
+    /// per line from stdin.
+    #[arg(value_name = "BOARD")]
     board: Vec<String>,
     /// Time budget in seconds (past it, the move of the best plan found).
     #[arg(long, value_name = "SECS", value_parser = values::seconds)]
     max_time: Option<Duration>,
-    /// Print one JSON object.
+    /// Print one JSON object per board.
     #[arg(long)]
     json: bool,
 }
@@ -39,25 +41,33 @@ struct HintLine {
     lower_bound: u32,
 }
 
-/// Prints the next move for the board.
+/// Prints the next move for every board asked for.
 pub fn run(args: &HintCommand) -> Result<(), CliError> {
-    let board = board_from_words(&args.board)?;
     let solver = Solver::new(TableCache::default_location());
-    progress::prepare(&solver, board.size())?;
     let opts = SolveOptions {
         max_time: args.max_time,
         ..SolveOptions::default()
     };
-    let hint = match solver.hint(&board, &opts) {
-        Ok(hint) => Some(hint),
-        Err(SolveError::AlreadySolved) => None,
-        Err(e) => return Err(e.into()),
-    };
-    if args.json {
-        print_json(&json_line(&board, hint.as_ref()))
-    } else {
-        print_human(hint.as_ref())
-    }
+    run_boards(&args.board, |board| {
+        progress::prepare(&solver, board.size())?;
+        let hint = match solver.hint(&board, &opts) {
+            Ok(mut hint) => {
+                // The board's one bound, as `solve` and `rate` report it (see `solve`).
+                if !hint.optimal {
+                    hint.lower_bound = hint.lower_bound.max(lower_bound(&solver, &board));
+                    hint.optimal = hint.remaining == hint.lower_bound;
+                }
+                Some(hint)
+            }
+            Err(SolveError::AlreadySolved) => None,
+            Err(e) => return Err(e.into()),
+        };
+        if args.json {
+            print_json(&json_line(&board, hint.as_ref()))
+        } else {
+            print_human(hint.as_ref())
+        }
+    })
 }
 
 fn json_line(board: &Board, hint: Option<&Hint>) -> HintLine {
@@ -83,14 +93,15 @@ fn json_line(board: &Board, hint: Option<&Hint>) -> HintLine {
 
 fn print_human(hint: Option<&Hint>) -> Result<(), CliError> {
     let Some(h) = hint else {
-        return print_line("already solved: no move needed");
+        return print_line("already solved: 0 moves to go");
     };
     let rest = if h.optimal {
-        format!("{} moves to go (optimal)", h.remaining)
+        format!("{} to go (optimal)", moves(h.remaining))
     } else {
         format!(
-            "{} moves to go on the plan found (at least {})",
-            h.remaining, h.lower_bound
+            "{} to go on the plan found (at least {})",
+            moves(h.remaining),
+            h.lower_bound
         )
     };
     print_line(format_args!(

@@ -55,6 +55,16 @@ pub fn human_duration(d: std::time::Duration) -> String {
     }
 }
 
+/// A number of moves in words: `1 move`, `0 moves`, `31 moves`.
+pub fn moves(n: impl Into<u64>) -> String {
+    let n = n.into();
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// A count with thousands separators: `12,345,678`.
 pub fn grouped(n: u64) -> String {
     let digits = n.to_string();
@@ -71,6 +81,13 @@ pub fn grouped(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_move_is_singular() {
+        assert_eq!(moves(0u32), "0 moves");
+        assert_eq!(moves(1u32), "1 move");
+        assert_eq!(moves(2u64), "2 moves");
+    }
 
     #[test]
     fn groups_thousands() {

@@ -10,11 +10,11 @@ use crate::cli::CliError;
 use crate::ui;
 
 /// Options for a new game.
-#[derive(Debug, Default, Args)]
+#[derive(Debug, Default, PartialEq, Args)]
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
-slide play --code 4H-3KQ9W3"
+slide play --code 4H-7AE52ZHD3"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
@@ -29,12 +29,20 @@ pub struct PlayCommand {
     /// Play this board (N² numbers row by row, 0, _ or . for the blank).
     #[arg(long, value_name = "B")]
     board: Option<String>,
-    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-3KQ9W3.
+    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52ZHD3.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["size", "level", "seed", "board"])]
     code: Option<String>,
     /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).
     #[arg(long, conflicts_with_all = ["level", "seed", "board", "code"])]
     daily: bool,
+}
+
+impl PlayCommand {
+    /// The size and level asked for, for the parsing tests.
+    #[cfg(test)]
+    pub fn size_and_level(&self) -> (Option<Size>, Option<Level>) {
+        (self.size, self.level)
+    }
 }
 
 /// Starts the game with `args` and the config file from the global `--config`.

@@ -14,7 +14,8 @@ use crate::cli::{CliError, progress};
 #[derive(Debug, Args)]
 #[command(
     after_help = "Values are lower bounds on the optimal number of moves; `exact` is the \
-optimal length where it is known cheaply (3×3).\n\n\
+optimal length where it is known cheaply (3×3). `lower bound` is the largest of them, the \
+bound `solve` and `hint` report too.\n\n\
 Examples:\n  slide rate 8 6 7 2 5 4 3 0 1\n  slide generate --size 4 --level hard --count 3 | slide rate - --json"
 )]
 pub struct RateCommand {
@@ -39,6 +40,8 @@ struct RateLine {
     lower_bound: u32,
     level: Level,
     expected_length: u32,
+    /// Whether the board is the goal (every value is then 0).
+    solved: bool,
 }
 
 /// Rates every board asked for.
@@ -61,6 +64,7 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
                 lower_bound: rating.lower_bound,
                 level: assessment.level,
                 expected_length: assessment.expected_length,
+                solved: board.is_goal(),
             })
         } else {
             if !first {
@@ -75,6 +79,10 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
 fn print_human(board: &Board, r: &Rating, a: &LevelRating) -> Result<(), CliError> {
     let maybe = |v: Option<u32>| v.map_or_else(|| "n/a".to_string(), |v| v.to_string());
     print_line(format_args!("board              {board}"))?;
+    if board.is_goal() {
+        // Heuristics and a level say nothing useful about the goal itself.
+        return print_line("already solved     0 moves to go");
+    }
     print_line(format_args!("manhattan          {}", r.manhattan))?;
     print_line(format_args!("linear conflict    {}", r.linear_conflict))?;
     print_line(format_args!("walking distance   {}", maybe(r.walking_distance)))?;

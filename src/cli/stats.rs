@@ -14,9 +14,11 @@ use crate::cli::output::{print_json, print_line};
 
 /// Options of `slide stats`.
 #[derive(Debug, Args)]
-#[command(after_help = "Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
+#[command(
+    after_help = "Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
 puzzle that was helped before stays assisted.\n\nExamples:\n  slide stats\n  slide stats --json\n  \
-slide stats --reset")]
+slide stats --reset"
+)]
 pub struct StatsCommand {
     /// One JSON object per size and kind, one a line.
     #[arg(long)]
@@ -105,7 +107,10 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
         return Ok(());
     }
     if rows.is_empty() {
-        return print_line(format!("No games recorded yet (statistics: {}).", store.stats_path().display()));
+        return print_line(format!(
+            "No games recorded yet (statistics: {}).",
+            store.stats_path().display()
+        ));
     }
     print_line(format!(
         "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9} {:>6}",
@@ -172,7 +177,10 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
         }
     }
     match store.reset_stats() {
-        Ok(Some(kept)) => print_line(format!("Statistics cleared; the old ones are kept as {}.", kept.display())),
+        Ok(Some(kept)) => print_line(format!(
+            "Statistics cleared; the old ones are kept as {}.",
+            kept.display()
+        )),
         Ok(None) => print_line("No statistics to clear."),
         Err(e) => Err(CliError::Failure(format!("could not clear the statistics: {e}"))),
     }

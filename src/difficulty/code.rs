@@ -1,9 +1,13 @@
 //! Puzzle codes: short, typable strings that deal a board again.
 //!
 //! Two forms, both case-insensitive and tolerant of spaces:
-//! - seeded, `4H-3KQ9W3` : size, level letter (`E M H X R`), a dash, the seed in Crockford
+//! - seeded, `4H-7AE52ZHD3` : size, level letter (`E M H X R`), a dash, the seed in Crockford
 //!   base 32 (digits and letters without I, L, O, U), then one check symbol that catches any
-//!   single mistyped symbol and any swap of two neighbours;
+//!   single mistyped symbol and any swap of two neighbours. The seed has a fixed width, 8
+//!   symbols for the game's 40-bit seeds and 13 for any larger one, so a code that lost or
+//!   gained a symbol (a slip while pasting) has the wrong length and is rejected: a check
+//!   symbol alone cannot catch that, as the shortened code is another seed's valid code
+//!   once in 37 times;
 //! - board, `3B-867254301` : size, `B`, a dash, then one base-36 symbol (`0-9`, `A-Z`) per
 //!   cell in row-major order, `0` the blank. The board's own rules catch typos there.
 
@@ -23,6 +27,10 @@ const CHECK_SYMBOLS: &[u8; 37] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U";
 /// difference (at most 31) and every position weight, so no single substitution and no swap
 /// of neighbours can leave the sum unchanged; 31 would miss `0` ↔ `Z`.
 const CHECK_MODULUS: u32 = 37;
+/// Seed symbols of a code whose seed fits in 40 bits (every seed the game deals itself).
+const SHORT_SEED_SYMBOLS: usize = 8;
+/// Seed symbols of any other seed: 13 symbols of 5 bits hold 64.
+const LONG_SEED_SYMBOLS: usize = 13;
 
 /// A shareable puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,10 +58,10 @@ pub enum CodeError {
     #[error("a puzzle code starts with the size 3, 4, 5 or 6, not '{0}'")]
     BadSize(char),
     /// The second symbol is not a level letter or `B`.
-    #[error("'{0}' after the size is not a level (E, M, H, X, R) nor B for a board")]
+    #[error("unknown level '{0}' (E, M, H, X, R; or B for a board)")]
     BadKind(char),
     /// No dash after the size and level.
-    #[error("expected '-' after the size and level, as in 4H-3KQ9W3")]
+    #[error("expected '-' after the size and level, as in 4H-7AE52ZHD3")]
     MissingDash,
     /// Nothing after the dash.
     #[error("the puzzle code ends after the dash")]
@@ -72,6 +80,10 @@ pub enum CodeError {
     /// The check symbol does not match: a typo somewhere.
     #[error("the code's check symbol does not match: a symbol is mistyped")]
     BadCheck,
+    /// A seeded code with a symbol missing or extra: the seed has 8 or 13 symbols, then the
+    /// check symbol.
+    #[error("a seeded puzzle code has 9 or 14 symbols after the dash, got {0}: a symbol is missing or extra")]
+    WrongSeedLength(usize),
     /// A board code with the wrong number of cells.
     #[error("a {size} board code needs {expected} symbols after the dash, got {got}")]
     WrongLength {
@@ -115,17 +127,14 @@ fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {
     sum % CHECK_MODULUS
 }
 
-fn seed_digits(mut seed: u64) -> Vec<u32> {
-    let mut digits = Vec::new();
-    loop {
-        digits.push((seed % 32) as u32);
-        seed /= 32;
-        if seed == 0 {
-            break;
-        }
-    }
-    digits.reverse();
-    digits
+/// The seed's base-32 digits, most significant first, padded with zeros to the fixed width.
+fn seed_digits(seed: u64) -> Vec<u32> {
+    let width = if seed >> (5 * SHORT_SEED_SYMBOLS) == 0 {
+        SHORT_SEED_SYMBOLS
+    } else {
+        LONG_SEED_SYMBOLS
+    };
+    (0..width).rev().map(|i| ((seed >> (5 * i)) % 32) as u32).collect()
 }
 
 impl PuzzleCode {
@@ -220,6 +229,9 @@ impl FromStr for PuzzleCode {
             return Ok(PuzzleCode::Board(Board::from_tiles(&tiles)?));
         }
         let level = Level::from_letter(kind).ok_or(CodeError::BadKind(kind))?;
+        if body.len() != SHORT_SEED_SYMBOLS + 1 && body.len() != LONG_SEED_SYMBOLS + 1 {
+            return Err(CodeError::WrongSeedLength(body.len()));
+        }
         let (check_char, digit_chars) = body.split_last().ok_or(CodeError::MissingBody)?;
         let digits = digit_chars
             .iter()
@@ -228,9 +240,6 @@ impl FromStr for PuzzleCode {
             .collect::<Result<Vec<u32>, _>>()?;
         let check = check_value(*check_char).ok_or_else(|| bad(body.len() - 1))?;
         let digits = &digits[..];
-        if digits.is_empty() {
-            return Err(CodeError::MissingBody);
-        }
         let mut seed: u64 = 0;
         for &d in digits {
             seed = seed

@@ -32,9 +32,10 @@ pub enum BoardError {
     /// The blank appears more than once.
     #[error("the blank (0, _ or .) appears twice")]
     DuplicateBlank,
-    /// The permutation cannot reach the goal.
-    #[error("unsolvable: {0}, no sequence of moves reaches the goal")]
-    Unsolvable(String),
+    /// The permutation cannot reach the goal: no sequence of moves does. Swapping the two
+    /// tiles named (both non-blank) would make it solvable.
+    #[error("this board can't be solved; swapping tiles {0} and {1} would make it solvable")]
+    Unsolvable(u8, u8),
     /// A size outside 3..=6.
     #[error("size {0} is not supported: choose 3, 4, 5 or 6")]
     UnsupportedSize(usize),

@@ -27,14 +27,10 @@ pub fn prepared(size: Size) -> &'static Solver {
 
 /// Korf's 100 instances as (known optimal length, board), in file order.
 ///
-/// Read from the research set beside the repository when it is there, else from the copy
-/// shipped in tests/data.
+/// Read from the copy shipped in tests/data, so that a fresh checkout needs nothing beside it.
 pub fn korf100() -> Vec<(u32, Board)> {
-    let shared = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/bench/korf100-15puzzle.txt");
     let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/korf100-15puzzle.txt");
-    let text = std::fs::read_to_string(&shared)
-        .or_else(|_| std::fs::read_to_string(&local))
-        .expect("korf100-15puzzle.txt is readable");
+    let text = std::fs::read_to_string(&local).expect("tests/data/korf100-15puzzle.txt is readable");
     let instances: Vec<(u32, Board)> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))

@@ -78,7 +78,19 @@ impl Tmux {
     pub fn open(&self, session: &str, width: u16, height: u16, script: &str) {
         let (w, h) = (width.to_string(), height.to_string());
         let out = self
-            .run(&["new-session", "-d", "-s", session, "-x", &w, "-y", &h, "sh", "-c", script])
+            .run(&[
+                "new-session",
+                "-d",
+                "-s",
+                session,
+                "-x",
+                &w,
+                "-y",
+                &h,
+                "sh",
+                "-c",
+                script,
+            ])
             .expect("tmux runs");
         assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
     }
@@ -137,7 +149,10 @@ impl Tmux {
 pub fn wait_until(what: &str, pred: impl Fn() -> bool) {
     let start = Instant::now();
     while !pred() {
-        assert!(start.elapsed() < Duration::from_secs(15), "timed out waiting for {what}");
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "timed out waiting for {what}"
+        );
         sleep(Duration::from_millis(20));
     }
 }
