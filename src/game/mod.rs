@@ -5,6 +5,7 @@
 
 mod clock;
 mod file_lock;
+mod game_writer;
 mod persistence;
 mod session;
 mod stats;
@@ -12,7 +13,8 @@ mod store;
 
 pub use clock::Clock;
 pub use file_lock::FileLock;
-pub use persistence::{MAX_KEPT_GAMES, Notice, Persistence, SAVE_DELAY, WinOutcome};
+pub use game_writer::{GameWriter, WriterHandle, Written};
+pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, Persistence, WinOutcome};
 pub use session::{Game, SavedGame};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, Loaded, StatsUpdate, Store, StoreError, env_path, write_atomic};

@@ -1,22 +1,22 @@
 //! The one type the game talks to about disk: unfinished games, statistics, and what to
 //! tell the player about them.
 //!
-//! It saves the game in progress shortly after every change (a move, an undo, a restart),
-//! so closing the terminal, a signal or a crash loses at most the last fraction of a
-//! second; it claims the game it plays so that a second copy of Slide never saves over it;
+//! It saves the game in progress after every change (a move, an undo, a restart, a hint),
+//! on a writer thread so the screen never waits for the disk; closing the terminal, a
+//! signal or a crash finds every move on disk. It claims the game it plays so that a second copy of Slide never saves over it;
 //! and it records starts and wins in the shared statistics under a lock. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::game::file_lock::FileLock;
+use crate::game::game_writer::{GameWriter, WriterHandle, Written};
 use crate::game::session::{Game, SavedGame, unix_millis};
 use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
 use crate::game::store::{Loaded, Store, StoreError};
 
-/// How long after a change the game is saved: changes closer together than this are
-/// written once.
-pub const SAVE_DELAY: Duration = Duration::from_millis(250);
+/// How long a save on quit or on a signal may take before the game gives up on it.
+pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// At most this many unfinished games are kept; the oldest beyond them is removed, with a
 /// notice.
@@ -72,7 +72,7 @@ pub struct Persistence {
     /// could not be read: writing would lose them).
     stats_writable: bool,
     claim: Option<(String, FileLock)>,
-    dirty_since: Option<Instant>,
+    writer: Option<GameWriter>,
     /// The last save failed: said once, until a save works again.
     failing: bool,
     notices: Vec<Notice>,
@@ -106,6 +106,12 @@ impl Persistence {
             if let Some(n) = store.migrate_legacy_game() {
                 p.notices.push(Notice::warning(n));
             }
+        }
+        match GameWriter::spawn(store.clone()) {
+            Ok(w) => p.writer = Some(w),
+            Err(e) => p.notices.push(Notice::warning(format!(
+                "Progress can't be saved: the saving thread could not start ({e})."
+            ))),
         }
         p.stats_writable = true;
         match store.load_stats() {
@@ -142,7 +148,7 @@ impl Persistence {
             stats: Stats::default(),
             stats_writable: false,
             claim: None,
-            dirty_since: None,
+            writer: None,
             failing: false,
             notices: Vec::new(),
         }
@@ -165,7 +171,12 @@ impl Persistence {
 
     /// Whether the game in progress has changes not yet saved.
     pub fn is_dirty(&self) -> bool {
-        self.dirty_since.is_some()
+        self.writer.as_ref().is_some_and(|w| w.handle().is_pending())
+    }
+
+    /// A handle that saves from another thread (a signal watcher), if saving works at all.
+    pub fn writer_handle(&self) -> Option<WriterHandle> {
+        self.writer.as_ref().map(GameWriter::handle)
     }
 
     /// Unfinished games that could be resumed, newest first (the current one left out),
@@ -237,84 +248,83 @@ impl Persistence {
     /// from the new-game menu), unless no move was made in it, when there is nothing to
     /// keep. Its claim is released.
     pub fn leave(&mut self, game: &Game) {
-        if let Some(store) = &self.store {
+        if let Some(store) = self.store.clone() {
             if game.is_won() {
                 // Its file went with the win.
             } else if game.moves() == 0 && !game.can_redo() {
+                self.wait_for_writes();
                 let _ = store.remove_game(game.id());
-            } else if self.dirty_since.is_some() {
+            } else {
                 self.save_now(game);
             }
         }
-        self.dirty_since = None;
         // A game resumed from the menu was claimed before this one is left: keep that claim.
         if self.claim.as_ref().is_some_and(|(id, _)| id == game.id()) {
             self.claim = None;
         }
     }
 
-    /// Notes a change to the game in play, to be saved within [`SAVE_DELAY`].
-    pub fn changed(&mut self, now: Instant) {
-        self.dirty_since.get_or_insert(now);
-    }
-
-    /// When the next save is due, if one is.
-    pub fn save_due_at(&self) -> Option<Instant> {
-        self.dirty_since.map(|t| t + SAVE_DELAY)
-    }
-
-    /// Saves the game in play if a change is due.
-    pub fn tick(&mut self, game: &Game, now: Instant) {
-        if self.save_due_at().is_some_and(|t| now >= t) {
-            self.save_now(game);
+    /// Saves the game in play after a change: sent to the writer thread at once.
+    pub fn changed(&mut self, game: &Game) {
+        if game.is_won() {
+            return;
+        }
+        if let Some(w) = &self.writer {
+            let mut saved = game.to_saved();
+            saved.saved_at = unix_millis();
+            w.save(saved);
         }
     }
 
-    /// Saves the game in play now if it has unsaved changes (on quit, on a signal).
-    /// Returns why it could not be saved, if it could not.
+    /// Takes the writer's results: a failure is said once, and so is the recovery.
+    pub fn tick(&mut self) {
+        let Some(w) = &self.writer else { return };
+        for result in w.results() {
+            match result {
+                Written::Ok => {
+                    if std::mem::take(&mut self.failing) {
+                        self.notices
+                            .push(Notice::info("Saving works again: your game is saved."));
+                    }
+                }
+                Written::Failed(e) => {
+                    if !std::mem::replace(&mut self.failing, true) {
+                        self.notices.push(Notice::warning(format!(
+                            "Progress can't be saved: {}. Play on; it will be saved when it can.",
+                            short_error(&e)
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves the game in play and waits for the disk (on quit, on a signal). Returns why
+    /// it could not be saved, if it could not.
     pub fn flush(&mut self, game: &Game) -> Result<(), String> {
-        if self.dirty_since.is_none() || game.is_won() {
+        if game.is_won() || self.store.is_none() {
             return Ok(());
         }
         self.save_now(game);
-        match self.dirty_since {
-            None => Ok(()),
-            Some(_) => Err(match &self.store {
+        if self.failing || self.is_dirty() {
+            return Err(match &self.store {
                 Some(s) => format!("the game could not be saved in {}", s.dir().display()),
                 None => "there is no data directory to save the game in".to_string(),
-            }),
+            });
         }
+        Ok(())
+    }
+
+    fn wait_for_writes(&mut self) {
+        if let Some(w) = &self.writer {
+            w.handle().flush(FLUSH_TIMEOUT);
+        }
+        self.tick();
     }
 
     fn save_now(&mut self, game: &Game) {
-        let Some(store) = &self.store else {
-            return;
-        };
-        if game.is_won() {
-            self.dirty_since = None;
-            return;
-        }
-        let mut saved = game.to_saved();
-        saved.saved_at = unix_millis();
-        match store.save_game(&saved) {
-            Ok(()) => {
-                self.dirty_since = None;
-                if std::mem::take(&mut self.failing) {
-                    self.notices
-                        .push(Notice::info("Saving works again: your game is saved."));
-                }
-            }
-            Err(e) => {
-                // Try again at the next change or tick; say so once.
-                self.dirty_since = Some(Instant::now());
-                if !std::mem::replace(&mut self.failing, true) {
-                    self.notices.push(Notice::warning(format!(
-                        "Progress can't be saved: {}. Play on; it will be saved when it can.",
-                        short_error(&e)
-                    )));
-                }
-            }
-        }
+        self.changed(game);
+        self.wait_for_writes();
     }
 
     /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
@@ -345,6 +355,8 @@ impl Persistence {
             };
         };
         let record = self.update_stats(|s| s.record_win(&key, finish));
+        // A save of this game still on its way must not bring the file back.
+        self.wait_for_writes();
         if let Err(e) = store.remove_game(game.id()) {
             self.notices.push(Notice::warning(format!(
                 "The won game's save could not be removed: {}",
@@ -352,7 +364,6 @@ impl Persistence {
             )));
         }
         self.claim = None;
-        self.dirty_since = None;
         let not_stored = match &record {
             Ok(_) => None,
             Err(e) => Some(e.clone()),
@@ -388,9 +399,12 @@ impl Persistence {
                     self.stats_writable = false;
                 }
                 let text = short_error(&e);
-                self.notices.push(Notice::warning(format!(
-                    "Statistics can't be saved: {text}. This result is not recorded."
-                )));
+                // When nothing can be saved at all, the player was told so at start.
+                if !self.failing {
+                    self.notices.push(Notice::warning(format!(
+                        "Statistics can't be saved: {text}. This result is not recorded."
+                    )));
+                }
                 Err(text)
             }
         }
@@ -456,8 +470,8 @@ mod tests {
         let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
         p.start(&g, true);
         g.play(Move::Left);
-        p.changed(Instant::now());
-        p.tick(&g, Instant::now() + SAVE_DELAY);
+        p.changed(&g);
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
         assert!(!p.is_dirty());
         drop(p);
         let mut again = Persistence::open(Ok(store.clone()));
@@ -501,7 +515,7 @@ mod tests {
         let mut played = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
         p.start(&played, true);
         played.play(Move::Left);
-        p.changed(Instant::now());
+        p.changed(&played);
         p.leave(&played);
         let next = one_move_game();
         p.start(&next, true);

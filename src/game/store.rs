@@ -413,7 +413,16 @@ fn suffixed(path: &Path, what: &str) -> PathBuf {
 fn load_versioned<T: DeserializeOwned>(path: &Path, current: u64) -> Loaded<T> {
     let text = match fs::read(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Missing,
+        // A file in the way of the folder means there is no such file either; writing will
+        // say what is wrong.
+        Err(e)
+            if matches!(
+                e.kind(),
+                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+            ) =>
+        {
+            return Loaded::Missing;
+        }
         Err(e) => return Loaded::Unreadable { reason: e.to_string() },
     };
     let value: serde_json::Value = match serde_json::from_slice(&text) {

@@ -321,11 +321,16 @@ impl App {
         }
     }
 
-    /// Marks the game as changed, to be saved shortly.
+    /// Saves the game after a change (on the writer thread: the screen never waits).
     fn changed(&mut self) {
         if !self.placeholder {
-            self.persist.changed(Instant::now());
+            self.persist.changed(&self.game);
         }
+    }
+
+    /// A handle that saves the game from another thread (the signal watcher).
+    pub fn writer_handle(&self) -> Option<slide::game::WriterHandle> {
+        self.persist.writer_handle()
     }
 
     /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
@@ -378,14 +383,6 @@ impl App {
 
     /// How long to wait for input before the next tick.
     pub fn poll_timeout(&self, now: Instant) -> Duration {
-        let timeout = self.poll_timeout_for_mode(now);
-        match self.persist.save_due_at() {
-            Some(due) => timeout.min(due.saturating_duration_since(now).max(Duration::from_millis(5))),
-            None => timeout,
-        }
-    }
-
-    fn poll_timeout_for_mode(&self, now: Instant) -> Duration {
         if let Mode::Animating { next_at, .. } = &self.mode {
             return next_at
                 .saturating_duration_since(now)
@@ -870,9 +867,7 @@ impl App {
             }
         }
         self.request_par_if_idle();
-        if !self.placeholder {
-            self.persist.tick(&self.game, now);
-        }
+        self.persist.tick();
         self.take_notices();
         self.expire_notices(now);
     }
@@ -1146,8 +1141,7 @@ mod tests {
         let id = game.id().to_string();
         let mut app = app_on_disk(&store, game, Origin::New);
         key(&mut app, KeyCode::Left);
-        assert!(app.unsaved());
-        app.tick(Instant::now() + slide::game::SAVE_DELAY);
+        assert!(app.writer_handle().unwrap().flush(slide::game::FLUSH_TIMEOUT));
         assert!(!app.unsaved());
         // The game in play is claimed, so it is read from its file.
         let file = store.dir().join("games").join(format!("{id}.json"));

@@ -29,13 +29,15 @@ mod render_tests;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+use signal_hook::iterator::Signals;
 use slide::config::{Config, ConfigError};
 use slide::difficulty::{Level, PuzzleCode, fresh_seed};
-use slide::game::{Game, Notice, Persistence, Store};
+use slide::game::{FLUSH_TIMEOUT, Game, Notice, Persistence, Store, WriterHandle};
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
@@ -97,13 +99,12 @@ impl UiError {
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
-    // Registered before the screen changes, so that no signal finds the game unprepared.
-    let signalled = Arc::new(AtomicBool::new(false));
-    for signal in [SIGHUP, SIGTERM, SIGINT, SIGQUIT] {
-        signal_hook::flag::register(signal, Arc::clone(&signalled))?;
-    }
     let solver = Solver::new(TableCache::default_location());
     let mut app = build_app(config, &args, code, solver);
+    // Watched before the screen changes, so that no signal finds the game unprepared.
+    let signalled = Arc::new(AtomicBool::new(false));
+    let finished = Arc::new(AtomicBool::new(false));
+    watch_signals(&signalled, &finished, app.writer_handle(), app.config.game.mouse)?;
 
     let mut terminal = ratatui::try_init()?;
     let mouse = app.config.game.mouse;
@@ -117,12 +118,56 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
         let _ = execute!(std::io::stdout(), DisableMouseCapture);
     }
     ratatui::restore();
+    finished.store(true, Ordering::SeqCst);
     // After a hang-up the terminal is gone and drawing fails; that is how the game ends then,
     // not an error.
     if !signalled.load(Ordering::Relaxed) {
         result?;
     }
     saved.map_or(Ok(()), |m| Err(UiError::Save(m)))
+}
+
+/// How long the event loop gets to notice a signal and save on its own.
+const SIGNAL_GRACE: Duration = Duration::from_secs(1);
+
+/// Watches for SIGHUP, SIGTERM, SIGINT and SIGQUIT on a thread of its own. A signal sets
+/// `signalled`, which the event loop sees within a fraction of a second: it saves, restores
+/// the terminal and exits 0. If the loop does not finish in [`SIGNAL_GRACE`] (a hung-up
+/// terminal can leave the terminal library spinning on end-of-file, never returning), this
+/// thread waits for the game's writer, which already has every move, restores what it can
+/// of the terminal, and exits 0 itself.
+fn watch_signals(
+    signalled: &Arc<AtomicBool>,
+    finished: &Arc<AtomicBool>,
+    writer: Option<WriterHandle>,
+    mouse: bool,
+) -> std::io::Result<()> {
+    let mut signals = Signals::new([SIGHUP, SIGTERM, SIGINT, SIGQUIT])?;
+    let (signalled, finished) = (Arc::clone(signalled), Arc::clone(finished));
+    std::thread::Builder::new()
+        .name("slide-signals".into())
+        .spawn(move || {
+            if signals.forever().next().is_none() {
+                return;
+            }
+            signalled.store(true, Ordering::SeqCst);
+            let deadline = Instant::now() + SIGNAL_GRACE;
+            while Instant::now() < deadline {
+                if finished.load(Ordering::SeqCst) {
+                    return;
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            if let Some(w) = writer {
+                w.flush(FLUSH_TIMEOUT);
+            }
+            if mouse {
+                let _ = execute!(std::io::stdout(), DisableMouseCapture);
+            }
+            ratatui::restore();
+            std::process::exit(0);
+        })?;
+    Ok(())
 }
 
 /// Reads a puzzle code from the command line; a malformed one is a bad argument.
