@@ -14,6 +14,9 @@ use crate::ui::theme::Theme;
 /// What the game is, from assets/help.txt.
 pub const HELP_TEXT: &str = include_str!("../../assets/help.txt");
 
+/// What counts in the records, from assets/records.txt.
+pub const RECORDS_TEXT: &str = include_str!("../../assets/records.txt");
+
 /// The help overlay.
 pub struct Help<'a> {
     /// Bindings to list.
@@ -25,15 +28,21 @@ pub struct Help<'a> {
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let intro: Vec<Line> = HELP_TEXT.lines().map(Line::raw).collect();
+        let records: Vec<Line> = RECORDS_TEXT.lines().map(Line::raw).collect();
         let levels = level_lines(self.theme);
         let keys = key_lines(self.keys, self.theme);
         let footer = Line::styled("Press any key to go back.", self.theme.dim);
-        // On a short screen the intro goes first, then the level table (`slide levels` has
-        // it too); the keys always stay, since they are what a player opens help for.
+        // On a short screen the record rules go first (`slide stats --help` has them too),
+        // then the intro, then the level table (`slide levels` has it too); the keys always
+        // stay, since they are what a player opens help for.
         let room = usize::from(area.height.saturating_sub(2));
         let needed = |parts: &[&Vec<Line>]| parts.iter().map(|p| p.len() + 1).sum::<usize>() + 1;
         let mut sections: Vec<Vec<Line>> = Vec::new();
-        if needed(&[&intro, &levels, &keys]) <= room {
+        if needed(&[&intro, &levels, &records, &keys]) <= room {
+            sections.push(intro);
+            sections.push(levels);
+            sections.push(records);
+        } else if needed(&[&intro, &levels, &keys]) <= room {
             sections.push(intro);
             sections.push(levels);
         } else if needed(&[&levels, &keys]) <= room {

@@ -1,0 +1,128 @@
+//! `slide stats`: the records on the command line, from a data directory of the test's own.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("slide-cli-stats-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn slide(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_DATA_DIR", data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("slide runs")
+}
+
+/// Statistics in the first format (no version; bests mixed assisted and not).
+const OLD: &str = r#"{"records":{
+  "4x4 medium":{"games":5,"wins":3,"moves_with_par":150,"par_sum":120,
+                "best":{"moves":44,"time_ms":61000,"hints":0,"solver_used":false}},
+  "3x3 easy":{"games":2,"wins":1,"moves_with_par":0,"par_sum":0,
+              "best":{"moves":14,"time_ms":9000,"hints":3,"solver_used":false}}}}"#;
+
+#[test]
+fn json_rows_carry_the_documented_fields() {
+    let d = temp("json");
+    std::fs::write(d.join("stats.json"), OLD).expect("write");
+    let out = slide(&d, &["stats", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(rows.len(), 2, "{rows:?}");
+    let easy = &rows[0];
+    assert_eq!((easy["size"].as_u64(), easy["level"].as_str()), (Some(3), Some("easy")));
+    assert_eq!(
+        easy["best_moves"],
+        serde_json::Value::Null,
+        "an assisted best is no unassisted best"
+    );
+    assert_eq!(easy["best_assisted_moves"], 14);
+    let medium = &rows[1];
+    assert_eq!((medium["played"].as_u64(), medium["won"].as_u64()), (Some(5), Some(3)));
+    assert_eq!(medium["best_moves"], 44);
+    assert_eq!(medium["best_millis"], 61000);
+    assert_eq!(medium["mean_par_ratio"], 1.25);
+    assert_eq!(medium["streak"], 0);
+    for key in [
+        "size",
+        "level",
+        "played",
+        "won",
+        "best_moves",
+        "best_millis",
+        "best_assisted_moves",
+        "mean_par_ratio",
+        "streak",
+    ] {
+        assert!(medium.get(key).is_some(), "{key} in {medium}");
+    }
+    // Reading does not rewrite the file.
+    assert_eq!(std::fs::read_to_string(d.join("stats.json")).expect("read"), OLD);
+    let table = slide(&d, &["stats"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("4×4   medium"), "{text}");
+    assert!(text.contains("44 in 1:01.0"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn reset_asks_and_keeps_the_old_file() {
+    let d = temp("reset");
+    std::fs::write(d.join("stats.json"), OLD).expect("write");
+    let refused = slide(&d, &["stats", "--reset"]);
+    assert_eq!(refused.status.code(), Some(2), "no terminal to ask on");
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--yes"));
+    assert!(d.join("stats.json").exists(), "nothing cleared");
+    let done = slide(&d, &["stats", "--reset", "--yes"]);
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    assert!(!d.join("stats.json").exists());
+    let kept: Vec<String> = std::fs::read_dir(&d)
+        .expect("dir")
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("stats.json.reset-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "the old statistics are kept beside: {kept:?}");
+    let empty = slide(&d, &["stats", "--json"]);
+    assert!(empty.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_newer_file_is_reported_and_left_alone() {
+    let d = temp("newer");
+    let newer = r#"{"version": 42, "records": {}}"#;
+    std::fs::write(d.join("stats.json"), newer).expect("write");
+    let out = slide(&d, &["stats"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("newer"));
+    assert_eq!(std::fs::read_to_string(d.join("stats.json")).expect("read"), newer);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn an_empty_data_dir_variable_means_unset() {
+    let home = temp("home");
+    let out = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(["stats"])
+        .env("SLIDE_DATA_DIR", "")
+        .env("HOME", &home)
+        .env_remove("XDG_DATA_HOME")
+        .output()
+        .expect("slide runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&home.display().to_string()),
+        "the home data directory is used: {text}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
+}
