@@ -15,9 +15,9 @@ use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
 
 use crate::ui::action::{Action, Dir, Keymap};
-use crate::ui::dealer::{DealRequest, Dealer, Dealt};
 use crate::ui::layout::{Fit, fit};
 use crate::ui::theme::Theme;
+use slide::difficulty::{DealRequest, Dealer, Dealt};
 
 /// What the screen is showing.
 #[derive(Debug, Clone, PartialEq)]

@@ -9,7 +9,6 @@
 mod action;
 mod app;
 mod board;
-mod dealer;
 mod event_loop;
 mod footer;
 mod help;
@@ -43,8 +42,8 @@ use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::{App, Origin};
-use crate::ui::dealer::DealRequest;
 use crate::ui::theme::{Theme, no_color_requested};
+use slide::difficulty::DealRequest;
 
 /// How to start the game (from the command line).
 #[derive(Debug, Clone, Default)]

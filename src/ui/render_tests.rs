@@ -426,7 +426,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.mode = Mode::Dealing(crate::ui::app::Dealing {
         id: 1,
-        request: crate::ui::dealer::DealRequest {
+        request: slide::difficulty::DealRequest {
             size: slide::puzzle::Size::THREE,
             level: Level::Easy,
             seed: 1,

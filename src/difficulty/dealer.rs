@@ -12,10 +12,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread;
 
-use slide::difficulty::{Generated, Level, UtcDate, generate_with_stop};
-use slide::puzzle::Size;
-use slide::solver::worker::THREAD_PREFIX;
-use slide::solver::{Solver, Stop};
+use crate::difficulty::{Generated, Level, UtcDate, generate_with_stop};
+use crate::puzzle::Size;
+use crate::solver::worker::THREAD_PREFIX;
+use crate::solver::{Solver, Stop};
 
 /// What to deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl DealRequest {
         let date = UtcDate::today();
         DealRequest {
             size,
-            level: slide::difficulty::DAILY_LEVEL,
+            level: crate::difficulty::DAILY_LEVEL,
             seed: date.seed(),
             daily: Some(date),
         }
@@ -124,8 +124,7 @@ impl Dealer {
         Some(dealt)
     }
 
-    /// Waits up to `timeout` for a finished deal (tests).
-    #[cfg(test)]
+    /// Waits up to `timeout` for a finished deal.
     pub fn recv_timeout(&mut self, timeout: std::time::Duration) -> Option<Dealt> {
         let dealt = self.rx.recv_timeout(timeout).ok()?;
         self.flags.remove(&dealt.id);
@@ -152,8 +151,8 @@ fn panic_text(panic: &(dyn std::any::Any + Send)) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use slide::difficulty::generate;
-    use slide::solver::TableCache;
+    use crate::difficulty::generate;
+    use crate::solver::TableCache;
     use std::time::Duration;
 
     #[test]
