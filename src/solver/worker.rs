@@ -247,7 +247,8 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
     }
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+/// The text of a caught panic's payload.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
@@ -281,5 +282,65 @@ mod tests {
                 other => panic!("unexpected {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_failed_table_build_is_reported_and_hints_fall_back() {
+        use std::sync::Mutex;
+        let builds = Arc::new(Mutex::new(0u32));
+        let counter = Arc::clone(&builds);
+        let cache = TableCache::disabled().with_builder(Arc::new(move |_: Size, _: &[u8], _: &mut dyn FnMut(u64)| {
+            *counter.lock().unwrap() += 1;
+            panic!("injected build failure");
+        }));
+        let solver = Solver::new(cache);
+        let mut w = Worker::spawn(solver.clone());
+        w.prepare(Size::FOUR);
+        loop {
+            match w.recv_timeout(Duration::from_secs(60)).expect("a reply") {
+                Reply::Progress { .. } => {}
+                Reply::Prepared { size, error } => {
+                    assert_eq!(size, Size::FOUR);
+                    let error = error.expect("the failure is reported");
+                    assert!(error.contains("injected build failure"), "{error}");
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(!solver.is_ready(Size::FOUR));
+        assert!(solver.build_failure(Size::FOUR).is_some());
+
+        // The searches use the next heuristic (walking distance) and stay optimal.
+        let board = Board::scrambled(Size::FOUR, 40, &mut crate::puzzle::SeededRng::new(3));
+        let optimal = solver
+            .solve(
+                &board,
+                &SolveOptions {
+                    heuristic: crate::solver::HeuristicKind::Manhattan,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap()
+            .len() as u32;
+        assert_eq!(solver.rate(&board).pdb, None);
+        let id = w.request(board, Task::Hint, Duration::from_secs(30));
+        match w.recv_timeout(Duration::from_secs(60)).expect("a reply") {
+            Reply::Hint { id: got, result, .. } => {
+                assert_eq!(got, id);
+                let hint = result.expect("a hint without the tables");
+                assert!(hint.optimal);
+                assert_eq!(hint.remaining, optimal);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+
+        // Asking again reports the same failure at once, without building again.
+        let before = *builds.lock().unwrap();
+        assert!(matches!(
+            solver.prepare(Size::FOUR, &|_| {}),
+            Err(SolveError::Tables(_))
+        ));
+        assert_eq!(*builds.lock().unwrap(), before);
     }
 }
