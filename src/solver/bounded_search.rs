@@ -99,6 +99,17 @@ enum Beam {
 
 /// Returns a whole solution: the best plan found before the deadline.
 pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
+    solve_with_grace(heuristic, board, stop, FIRST_PLAN_GRACE)
+}
+
+/// [`solve`] with the first plan's grace given (tests set it to zero to reach the
+/// constructive fallback).
+fn solve_with_grace<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    grace: Duration,
+) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let root = SearchBoard::new(board);
     let state = heuristic.init(&root);
@@ -119,7 +130,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     let mut width = FIRST_WIDTH;
     // Until there is a plan, beams may run a little past the deadline (see the module docs).
     let first_plan_stop = match stop.deadline() {
-        Some(d) => stop.without_deadline().with_deadline(d + FIRST_PLAN_GRACE),
+        Some(d) => stop.without_deadline().with_deadline(d + grace),
         None => stop.clone(),
     };
     while width <= MAX_WIDTH {
@@ -299,4 +310,42 @@ fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
     }
     moves.reverse();
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Size;
+    use crate::solver::linear_conflict::LinearConflict;
+
+    #[test]
+    fn out_of_time_before_any_plan_takes_the_constructive_one() {
+        let mut rng = SeededRng::new(9);
+        for size in [Size::FIVE, Size::SIX] {
+            let h = LinearConflict::new(size);
+            for _ in 0..5 {
+                let board = Board::random(size, &mut rng);
+                // The deadline has passed and there is no grace: no beam gets anywhere.
+                let stop = Stop::never().with_deadline(Instant::now());
+                let s = solve_with_grace(&h, &board, &stop, Duration::ZERO).expect("a plan");
+                let mut b = board;
+                b.apply_all(&s.moves).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(s.len() as u32 >= s.lower_bound);
+                assert!(!s.optimal || s.len() as u32 == s.lower_bound);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_search_without_a_plan_reports_cancelled() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stop = Stop::never().with_flag(flag).with_deadline(Instant::now());
+        let board = Board::random(Size::SIX, &mut SeededRng::new(1));
+        let h = LinearConflict::new(Size::SIX);
+        assert_eq!(
+            solve_with_grace(&h, &board, &stop, Duration::ZERO).map(|s| s.len()),
+            Err(SolveError::Cancelled)
+        );
+    }
 }
