@@ -65,9 +65,8 @@ enum Command {
     Levels(levels::LevelsCommand),
     /// Solve a research instance file optimally, check every length, print totals.
     Bench(bench::BenchCommand),
-    /// Manage the solver's precomputed tables (pattern databases).
-    #[command(subcommand)]
-    Tables(tables::TablesCommand),
+    /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
+    Tables(tables::TablesArgs),
 }
 
 /// Runs what the command line asks for.
