@@ -77,7 +77,8 @@ pub enum Reply {
     Prepared {
         /// The size.
         size: Size,
-        /// An error message, if it failed.
+        /// Why the build failed, if it did; the solver then answers with the next heuristic
+        /// (see [`Solver::build_failure`]).
         error: Option<String>,
     },
     /// A search panicked; the worker goes on.
@@ -163,6 +164,11 @@ impl Worker {
     /// Builds or loads the tables for `size` in the background, reporting
     /// [`Reply::Progress`] and then [`Reply::Prepared`]. Searches keep being served meanwhile
     /// (with the weaker heuristics until the tables are ready).
+    ///
+    /// A build that fails (an error, or a panic in any build thread) is reported as
+    /// [`Reply::Prepared`] with the reason; the tables are then never used half-built, the
+    /// searches keep the weaker heuristics, and asking again reports the same failure at once
+    /// rather than building again.
     pub fn prepare(&self, size: Size) {
         if self.solver.is_ready(size) {
             return;
