@@ -807,7 +807,14 @@ mod tests {
         use std::sync::OnceLock;
         static TABLES: [OnceLock<Arc<PatternDb>>; 2] = [OnceLock::new(), OnceLock::new()];
         TABLES[size.side() - 5].get_or_init(|| {
-            let cache = crate::solver::TableCache::at(std::env::temp_dir().join("slide-unit-test-tables"));
+            // One folder per checkout, so worktrees on other branches never share files.
+            let checkout = env!("CARGO_MANIFEST_DIR")
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            let dir = std::env::temp_dir().join(format!("slide-unit-test-tables-{checkout:016x}"));
+            let cache = crate::solver::TableCache::at(dir);
             Arc::new(
                 cache
                     .load_or_build(Partition::default_for(size), &|_| {})
