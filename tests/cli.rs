@@ -559,6 +559,13 @@ fn tables_lists_the_cache_and_clean_removes_only_stale_files() {
 
     let out = slide_in_cache(&dir, &["tables", "clean"]);
     assert!(stdout(&out).contains("nothing to remove"), "{}", stdout(&out));
+    std::fs::write(&stale, b"junk").expect("write");
+    let out = slide_in_cache(&dir, &["tables", "clean", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", stdout(&out));
+    assert_keys(&lines[0], &["file", "bytes", "reason"]);
+    assert!(!stale.exists());
     let out = slide_in_cache(&dir, &["tables"]);
     assert!(
         stdout(&out).contains("1 file,") && stdout(&out).contains("0 stale"),

@@ -44,8 +44,12 @@ pub enum TablesCommand {
     /// Remove the stale cached files (older format or builder, damaged, misnamed) and say
     /// which were removed and why.
     #[command(after_help = "Current files are kept, whatever their partition.\n\n\
-Examples:\n  slide tables clean")]
-    Clean,
+Examples:\n  slide tables clean\n  slide tables clean --json")]
+    Clean {
+        /// Print one JSON object per removed file.
+        #[arg(long)]
+        json: bool,
+    },
     /// Build (or load from the cache) the tables of one size, or of every size.
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
@@ -62,7 +66,7 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
     match &args.command {
         None => list(args.json),
         Some(TablesCommand::List { json }) => list(*json || args.json),
-        Some(TablesCommand::Clean) => clean(),
+        Some(TablesCommand::Clean { json }) => clean(*json),
         Some(TablesCommand::Build { size }) => build(*size),
     }
 }
@@ -171,11 +175,28 @@ fn list(json: bool) -> Result<(), CliError> {
     ))
 }
 
-fn clean() -> Result<(), CliError> {
+fn clean(json: bool) -> Result<(), CliError> {
     let cache = cache()?;
     let removed = cache
         .clean()
         .map_err(|e| CliError::Failure(format!("cannot clean the table cache: {e}")))?;
+    if json {
+        for f in &removed {
+            let reason = match &f.status {
+                CacheStatus::Stale(why) => Some(why.clone()),
+                CacheStatus::Current { .. } => None,
+            };
+            print_json(&FileJson {
+                file: file_name(f),
+                bytes: f.bytes,
+                current: false,
+                partition: None,
+                default: None,
+                reason,
+            })?;
+        }
+        return Ok(());
+    }
     dir_line(&cache)?;
     if removed.is_empty() {
         return print_line("nothing to remove");

@@ -175,7 +175,7 @@ impl Worker {
         }
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let _ = thread::Builder::new()
+        let spawned = thread::Builder::new()
             .name(format!("{THREAD_PREFIX}-tables"))
             .spawn(move || {
                 let progress_tx = tx.clone();
@@ -191,6 +191,13 @@ impl Worker {
                 };
                 let _ = tx.send(Reply::Prepared { size, error });
             });
+        if let Err(e) = spawned {
+            // Without this reply the game would wait for tables that never come.
+            let _ = self.reply_tx.send(Reply::Prepared {
+                size,
+                error: Some(format!("cannot start the table thread: {e}")),
+            });
+        }
     }
 
     /// The next reply, if one has arrived.
