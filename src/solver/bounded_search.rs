@@ -8,7 +8,7 @@
 //! The search always returns a whole plan within its deadline plus [`FIRST_PLAN_GRACE`]
 //! (unless the caller cancels): until a beam has found a plan, beams may run that much past
 //! the deadline, because a beam's plan is far shorter than the fallback's; if none has by
-//! then, the plan comes from the constructive solver, which takes well under a millisecond.
+//! then, the plan comes from the constructive solver, which takes a few milliseconds.
 //! Nothing here ever falls back to an unbounded optimal search, which on 5×5 and 6×6 may
 //! not return for hours.
 //!
@@ -37,7 +37,7 @@ const MAX_DEPTH: usize = 1000;
 const MEMORY_DEPTHS: usize = 4;
 /// How long past the deadline beams may keep looking for a first plan before the
 /// constructive solver's is taken. The first beam (width 256) usually needs a few
-/// milliseconds on 6×6, so this is only reached with tiny budgets or a starved CPU.
+/// milliseconds on 6×6, so this is only used up with tiny budgets or a starved CPU.
 pub(crate) const FIRST_PLAN_GRACE: Duration = Duration::from_millis(50);
 
 /// A pass-through hasher: Zobrist keys are already uniformly random.

@@ -1,5 +1,6 @@
-//! A constructive solver: a whole, valid, far-from-optimal plan for any solvable board in
-//! well under a millisecond on 6×6.
+//! A constructive solver: a whole, valid, far-from-optimal plan for any solvable board in a
+//! few milliseconds at most (about 2 ms on 6×6, with plans of about 380 moves where the beam
+//! finds about 220).
 //!
 //! It is the bounded search's safety net. A beam can fail to reach the goal before its
 //! deadline (a tiny budget, a loaded machine); an optimal search as the fallback may then
