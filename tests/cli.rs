@@ -125,6 +125,9 @@ fn every_subcommand_has_help_with_an_example() {
         &["bench", "--help"],
         &["tables", "build", "--help"],
         &["completions", "--help"],
+        &["tables", "--help"],
+        &["tables", "list", "--help"],
+        &["tables", "clean", "--help"],
     ] {
         let out = slide(args);
         assert_eq!(code(&out), 0, "{args:?}");
@@ -656,4 +659,103 @@ fn bench_with_a_time_budget_compares_plans_with_the_optimum() {
     let text = stdout(&out);
     assert!(text.contains("10 (10 ok"), "{text}");
     assert!(text.contains("above the optimum"), "{text}");
+}
+
+/// `slide` with its cache in `dir` (and nothing else of the caller's environment about it).
+fn slide_in_cache(dir: &std::path::Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_CACHE_DIR", dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run slide")
+}
+
+#[test]
+fn tables_lists_the_cache_and_clean_removes_only_stale_files() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slide-cli-tables-list");
+    let _ = std::fs::remove_dir_all(&dir);
+
+    let out = slide_in_cache(&dir, &["tables"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("no cached tables"), "{}", stdout(&out));
+
+    assert_eq!(code(&slide_in_cache(&dir, &["tables", "build", "--size", "3"])), 0);
+    // A file from an older format, and one that is not ours.
+    let stale = dir.join("pdb-v1-3x3-4-4-0123456789abcdef.bin");
+    std::fs::write(&stale, b"SLIDEPDB old").expect("write");
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, b"keep me").expect("write");
+
+    let out = slide_in_cache(&dir, &["tables"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains(&format!("cache: {}", dir.display())), "{text}");
+    let current_line = text.lines().find(|l| l.contains("current")).expect("a current file");
+    assert!(
+        current_line.contains("3×3 4-4 (default)") && current_line.contains("bytes"),
+        "{text}"
+    );
+    let stale_line = text
+        .lines()
+        .find(|l| l.starts_with("pdb-v1-3x3"))
+        .expect("the stale file is listed");
+    assert!(stale_line.contains("stale"), "{text}");
+    assert!(!text.contains("notes.txt"), "{text}");
+    assert!(text.contains("2 files") && text.contains("1 stale"), "{text}");
+
+    let out = slide_in_cache(&dir, &["tables", "list", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    for v in &lines {
+        assert_keys(v, &["file", "bytes", "current"]);
+    }
+    assert_eq!(lines.iter().filter(|v| v["current"] == true).count(), 1);
+
+    let out = slide_in_cache(&dir, &["tables", "clean"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("removed pdb-v1-3x3-4-4-0123456789abcdef.bin"), "{text}");
+    assert!(text.contains("removed 1 file,"), "{text}");
+    assert!(!stale.exists() && notes.exists());
+
+    let out = slide_in_cache(&dir, &["tables", "clean"]);
+    assert!(stdout(&out).contains("nothing to remove"), "{}", stdout(&out));
+    std::fs::write(&stale, b"junk").expect("write");
+    let out = slide_in_cache(&dir, &["tables", "clean", "--json"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 1, "{}", stdout(&out));
+    assert_keys(&lines[0], &["file", "bytes", "reason"]);
+    assert!(!stale.exists());
+    let out = slide_in_cache(&dir, &["tables"]);
+    assert!(
+        stdout(&out).contains("1 file,") && stdout(&out).contains("0 stale"),
+        "{}",
+        stdout(&out)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_empty_cache_variable_means_the_user_cache_directory() {
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("slide-cli-empty-env-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let xdg = home.join("xdg-cache");
+    let out = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(["tables"])
+        .env("SLIDE_CACHE_DIR", "")
+        .env("HOME", &home)
+        .env("XDG_CACHE_HOME", &xdg)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run slide");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains(&format!("cache: {}", xdg.join("slide").display())),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&home);
 }

@@ -4,7 +4,7 @@ mod common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use slide::puzzle::{Board, SeededRng, Size};
 use slide::solver::{HeuristicKind, SolveError, SolveOptions, Stop};
@@ -85,13 +85,14 @@ fn heuristics_agree_on_optimal_lengths_of_scrambled_4x4() {
 
 #[test]
 fn node_counts_are_pinned() {
-    // A heuristic or search change that alters these counts must be deliberate.
+    // A heuristic or search change that alters these counts must be deliberate. `nodes` is
+    // states expanded, `generated` children evaluated (the literature's usual figure).
     let solver = common::prepared(Size::FOUR);
     let korf = common::korf100();
     let pdb = solver.solve(&korf[1].1, &opts(HeuristicKind::Pdb)).unwrap();
-    assert_eq!((pdb.len(), pdb.nodes), (55, 35_893));
+    assert_eq!((pdb.len(), pdb.nodes, pdb.generated), (55, 35_893, 73_482));
     let b = Board::scrambled(Size::FOUR, 60, &mut SeededRng::new(1));
-    let counts: Vec<(usize, u64)> = [
+    let counts: Vec<(usize, u64, u64)> = [
         HeuristicKind::Manhattan,
         HeuristicKind::LinearConflict,
         HeuristicKind::WalkingDistance,
@@ -99,12 +100,17 @@ fn node_counts_are_pinned() {
     .into_iter()
     .map(|h| {
         let s = solver.solve(&b, &opts(h)).unwrap();
-        (s.len(), s.nodes)
+        (s.len(), s.nodes, s.generated)
     })
     .collect();
     assert_eq!(counts, PINNED);
 }
-const PINNED: [(usize, u64); 3] = [(48, 2_438_932), (48, 688_696), (48, 250_795)];
+/// (length, expanded, generated) with Manhattan, linear conflict and walking distance.
+const PINNED: [(usize, u64, u64); 3] = [
+    (48, 2_438_932, 4_742_469),
+    (48, 688_696, 1_353_090),
+    (48, 250_795, 522_488),
+];
 
 #[test]
 fn cancelled_search_reports_cancelled() {
@@ -235,4 +241,67 @@ fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
         assert!(s.len() as u32 >= optimal);
         assert!(!s.optimal);
     }
+}
+
+#[test]
+fn a_tiny_budget_on_hard_5x5_and_6x6_boards_still_returns_a_whole_plan() {
+    // Before the fix, a first beam that failed after the deadline fell back to an unbounded
+    // optimal search, which does not return on these sizes. The bound below only catches
+    // such a hang; it is no timing target (the budget plus a 50 ms grace is the design).
+    let mut rng = SeededRng::new(66);
+    for size in [Size::FIVE, Size::SIX] {
+        let solver = common::prepared(size);
+        for budget in [Duration::ZERO, Duration::from_millis(1), Duration::from_millis(5)] {
+            for heuristic in [HeuristicKind::Auto, HeuristicKind::Manhattan] {
+                let b = Board::random(size, &mut rng);
+                let o = SolveOptions {
+                    heuristic,
+                    max_time: Some(budget),
+                    ..SolveOptions::default()
+                };
+                let started = Instant::now();
+                let s = solver.solve(&b, &o).expect("a plan");
+                assert!(
+                    started.elapsed() < budget * 10 + Duration::from_secs(2),
+                    "{size} {heuristic} budget {budget:?}: no answer for {:?}",
+                    started.elapsed()
+                );
+                assert_replays(&b, &s.moves);
+                assert!(s.len() as u32 >= s.lower_bound);
+            }
+        }
+    }
+}
+
+#[test]
+fn nodes_mean_expanded_states_in_every_search() {
+    let solver = common::prepared(Size::THREE);
+    // A 3×3 answer read from the exact table is not a search: nothing is expanded.
+    let hard: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+    let table = solver.solve(&hard, &SolveOptions::default()).unwrap();
+    assert_eq!((table.len(), table.nodes, table.generated), (31, 0, 0));
+    // A solved board expands nothing either, whichever search.
+    for h in HeuristicKind::ALL {
+        let s = solver.solve(&Board::goal(Size::THREE), &opts(h)).unwrap();
+        assert_eq!((s.nodes, s.generated), (0, 0), "{h}");
+    }
+    // IDA*: every expanded state generated at least one child (none is a dead end), and
+    // at most three (the move back is never generated).
+    let s = solver.solve(&hard, &opts(HeuristicKind::Manhattan)).unwrap();
+    assert!(
+        s.nodes > 0 && s.nodes <= s.generated && s.generated <= 3 * s.nodes,
+        "{s:?}"
+    );
+    // The bounded search counts the same way.
+    let solver = common::prepared(Size::FIVE);
+    let b = Board::random(Size::FIVE, &mut SeededRng::new(3));
+    let o = SolveOptions {
+        max_time: Some(Duration::from_millis(30)),
+        ..SolveOptions::default()
+    };
+    let s = solver.solve(&b, &o).unwrap();
+    assert!(
+        s.nodes > 0 && s.nodes <= s.generated && s.generated <= 3 * s.nodes,
+        "{s:?}"
+    );
 }

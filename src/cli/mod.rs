@@ -75,9 +75,8 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Your records: games played and won, bests, moves/par, daily streaks.
     Stats(stats::StatsCommand),
-    /// Manage the solver's precomputed tables (pattern databases).
-    #[command(subcommand)]
-    Tables(tables::TablesCommand),
+    /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
+    Tables(tables::TablesArgs),
     /// Print a shell completion script (bash, zsh or fish).
     Completions(completions::CompletionsCommand),
 }

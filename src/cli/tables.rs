@@ -1,17 +1,55 @@
-//! `slide tables`: build or load the solver's tables ahead of time.
+//! `slide tables`: list the cached tables, remove stale ones, or build them ahead of time.
 
 use std::time::Instant;
 
-use clap::Subcommand;
+use clap::{Args, Subcommand};
+use serde::Serialize;
 use slide::puzzle::Size;
-use slide::solver::{Solver, TableCache};
+use slide::solver::{CacheStatus, CachedFile, Solver, TableCache};
 
-use crate::cli::output::{human_duration, print_line};
+use crate::cli::output::{grouped, human_duration, print_json, print_line};
 use crate::cli::{CliError, progress};
+
+/// Table commands; with none, lists the cache.
+#[derive(Debug, Args)]
+#[command(
+    args_conflicts_with_subcommands = true,
+    after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set and not empty, else \
+the user's cache directory). A file is current when the running version would load it: same \
+file format, same table builder, the partition its name promises, checksum intact. Anything else \
+is stale: never read again, and removed by `slide tables clean`.\n\n\
+Examples:\n  slide tables                 list the cached files\n  \
+slide tables clean           remove the stale ones\n  \
+slide tables build --size 5  build (or load) the 5×5 tables"
+)]
+pub struct TablesArgs {
+    /// Print one JSON object per cached file (for the listing).
+    #[arg(long)]
+    json: bool,
+
+    #[command(subcommand)]
+    command: Option<TablesCommand>,
+}
 
 /// Table commands.
 #[derive(Debug, Subcommand)]
 pub enum TablesCommand {
+    /// List the cached table files: size on disk, and whether each is current or stale.
+    #[command(after_help = "Examples:\n  slide tables list\n  slide tables list --json")]
+    List {
+        /// Print one JSON object per file.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Remove the stale cached files (older format or builder, damaged, misnamed) and say
+    /// which were removed and why.
+    #[command(after_help = "Current files are kept, whatever their partition.\n\n\
+Examples:\n  slide tables clean\n  slide tables clean --json")]
+    Clean {
+        /// Print one JSON object per removed file.
+        #[arg(long)]
+        json: bool,
+    },
     /// Build (or load from the cache) the tables of one size, or of every size.
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
@@ -24,10 +62,162 @@ Examples:\n  slide tables build --size 4\n  slide tables build")]
 }
 
 /// Runs a table command.
-pub fn run(command: &TablesCommand) -> Result<(), CliError> {
-    match command {
-        TablesCommand::Build { size } => build(*size),
+pub fn run(args: &TablesArgs) -> Result<(), CliError> {
+    match &args.command {
+        None => list(args.json),
+        Some(TablesCommand::List { json }) => list(*json || args.json),
+        Some(TablesCommand::Clean { json }) => clean(*json),
+        Some(TablesCommand::Build { size }) => build(*size),
     }
+}
+
+/// One cached file, as `--json` prints it.
+#[derive(Serialize)]
+struct FileJson {
+    file: String,
+    bytes: u64,
+    current: bool,
+    /// The partition's signature, for a current file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    partition: Option<String>,
+    /// Whether that partition is its size's default, for a current file.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    default: Option<bool>,
+    /// Why the file is stale.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+fn file_name(f: &CachedFile) -> String {
+    f.path
+        .file_name()
+        .map_or_else(|| f.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+fn describe(status: &CacheStatus) -> String {
+    match status {
+        CacheStatus::Current { partition, default } => format!(
+            "current  {} {}{}",
+            partition.size(),
+            partition.name(),
+            if *default { " (default)" } else { "" }
+        ),
+        CacheStatus::Stale(why) => format!("stale    {why}"),
+    }
+}
+
+fn cache() -> Result<TableCache, CliError> {
+    let cache = TableCache::default_location();
+    if cache.dir().is_none() {
+        return Err(CliError::Failure(
+            "no cache directory: set SLIDE_CACHE_DIR or HOME".into(),
+        ));
+    }
+    Ok(cache)
+}
+
+fn dir_line(cache: &TableCache) -> Result<(), CliError> {
+    match cache.dir() {
+        Some(dir) => print_line(format_args!("cache: {}", dir.display())),
+        None => Ok(()),
+    }
+}
+
+fn list(json: bool) -> Result<(), CliError> {
+    let cache = cache()?;
+    let files = cache
+        .list()
+        .map_err(|e| CliError::Failure(format!("cannot read the table cache: {e}")))?;
+    if json {
+        for f in &files {
+            let (partition, default, reason) = match &f.status {
+                CacheStatus::Current { partition, default } => (Some(partition.signature()), Some(*default), None),
+                CacheStatus::Stale(why) => (None, None, Some(why.clone())),
+            };
+            print_json(&FileJson {
+                file: file_name(f),
+                bytes: f.bytes,
+                current: reason.is_none(),
+                partition,
+                default,
+                reason,
+            })?;
+        }
+        return Ok(());
+    }
+    dir_line(&cache)?;
+    if files.is_empty() {
+        return print_line("no cached tables");
+    }
+    let width = files.iter().map(|f| file_name(f).chars().count()).max().unwrap_or(0);
+    for f in &files {
+        print_line(format_args!(
+            "{:<width$}  {:>12} bytes  {}",
+            file_name(f),
+            grouped(f.bytes),
+            describe(&f.status)
+        ))?;
+    }
+    let stale = files
+        .iter()
+        .filter(|f| matches!(f.status, CacheStatus::Stale(_)))
+        .count();
+    let total: u64 = files.iter().map(|f| f.bytes).sum();
+    print_line(format_args!(
+        "{}, {} bytes; {stale} stale{}",
+        files_count(files.len()),
+        grouped(total),
+        if stale > 0 {
+            " (`slide tables clean` removes them)"
+        } else {
+            ""
+        }
+    ))
+}
+
+fn clean(json: bool) -> Result<(), CliError> {
+    let cache = cache()?;
+    let removed = cache
+        .clean()
+        .map_err(|e| CliError::Failure(format!("cannot clean the table cache: {e}")))?;
+    if json {
+        for f in &removed {
+            let reason = match &f.status {
+                CacheStatus::Stale(why) => Some(why.clone()),
+                CacheStatus::Current { .. } => None,
+            };
+            print_json(&FileJson {
+                file: file_name(f),
+                bytes: f.bytes,
+                current: false,
+                partition: None,
+                default: None,
+                reason,
+            })?;
+        }
+        return Ok(());
+    }
+    dir_line(&cache)?;
+    if removed.is_empty() {
+        return print_line("nothing to remove");
+    }
+    for f in &removed {
+        let why = match &f.status {
+            CacheStatus::Stale(why) => why.as_str(),
+            CacheStatus::Current { .. } => "",
+        };
+        print_line(format_args!("removed {} ({why})", file_name(f)))?;
+    }
+    let total: u64 = removed.iter().map(|f| f.bytes).sum();
+    print_line(format_args!(
+        "removed {}, {} bytes",
+        files_count(removed.len()),
+        grouped(total)
+    ))
+}
+
+fn files_count(n: usize) -> String {
+    if n == 1 { "1 file".into() } else { format!("{n} files") }
 }
 
 fn build(size: Option<Size>) -> Result<(), CliError> {

@@ -3,8 +3,17 @@
 //! Anytime beam search: breadth-first by depth, keeping only the `width` children with the
 //! lowest heuristic at each depth. A narrow beam finds a whole solution in milliseconds;
 //! then the width doubles while time remains, each run pruning nodes whose `g + h` cannot
-//! beat the best plan so far. The first run ignores the deadline, so a plan is always
-//! returned unless the caller cancels.
+//! beat the best plan so far.
+//!
+//! The search always returns a whole plan within its deadline plus [`FIRST_PLAN_GRACE`]
+//! (unless the caller cancels): until a beam has found a plan, beams may run that much past
+//! the deadline, because a beam's plan is far shorter than the fallback's; if none has by
+//! then, the plan comes from the constructive solver, which takes a few milliseconds.
+//! Nothing here ever falls back to an unbounded optimal search, which on 5×5 and 6×6 may
+//! not return for hours.
+//!
+//! Node counts: `nodes` counts states expanded (a layer's node whose children were
+//! generated), `generated` the children produced, duplicates included, as in IDA*.
 //!
 //! Duplicates are dropped against the last few depths (a state's depth parity is fixed, so
 //! short cycles land within them); a full closed list would cost too much memory at large
@@ -12,7 +21,7 @@
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, MAX_CELLS, Move, SeededRng};
 use crate::solver::heuristic::{Incremental, SearchBoard};
@@ -26,6 +35,10 @@ const MAX_WIDTH: usize = 1 << 17;
 const MAX_DEPTH: usize = 1000;
 /// How many past depths are remembered for duplicate detection.
 const MEMORY_DEPTHS: usize = 4;
+/// How long past the deadline beams may keep looking for a first plan before the
+/// constructive solver's is taken. The first beam (width 256) usually needs a few
+/// milliseconds on 6×6, so this is only used up with tiny budgets or a starved CPU.
+pub(crate) const FIRST_PLAN_GRACE: Duration = Duration::from_millis(50);
 
 /// A pass-through hasher: Zobrist keys are already uniformly random.
 #[derive(Default)]
@@ -86,6 +99,17 @@ enum Beam {
 
 /// Returns a whole solution: the best plan found before the deadline.
 pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
+    solve_with_grace(heuristic, board, stop, FIRST_PLAN_GRACE)
+}
+
+/// [`solve`] with the first plan's grace given (tests set it to zero to reach the
+/// constructive fallback).
+fn solve_with_grace<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    grace: Duration,
+) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let root = SearchBoard::new(board);
     let state = heuristic.init(&root);
@@ -96,18 +120,23 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
             optimal: true,
             lower_bound: 0,
             nodes: 0,
+            generated: 0,
             elapsed: start.elapsed(),
         });
     }
     let zobrist = Zobrist::new();
-    let mut nodes = 0u64;
+    let mut counts = Counts::default();
     let mut best: Option<Vec<Move>> = None;
     let mut width = FIRST_WIDTH;
-    let must_finish = stop.without_deadline();
+    // Until there is a plan, beams may run a little past the deadline (see the module docs).
+    let first_plan_stop = match stop.deadline() {
+        Some(d) => stop.without_deadline().with_deadline(d + grace),
+        None => stop.clone(),
+    };
     while width <= MAX_WIDTH {
-        let run_stop = if best.is_some() { stop } else { &must_finish };
+        let run_stop = if best.is_some() { stop } else { &first_plan_stop };
         let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
-        match beam(heuristic, &zobrist, root, state, width, limit, run_stop, &mut nodes) {
+        match beam(heuristic, &zobrist, root, state, width, limit, run_stop, &mut counts) {
             Beam::Found(moves) => best = Some(moves),
             Beam::Failed => {}
             Beam::Stopped => break,
@@ -120,17 +149,26 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     if stop.is_cancelled() && best.is_none() {
         return Err(SolveError::Cancelled);
     }
-    let Some(moves) = best else {
-        // Every beam failed without a deadline: fall back to an unbounded optimal search.
-        return crate::solver::ida_star::solve(heuristic, board, &must_finish);
+    let moves = match best {
+        Some(moves) => moves,
+        // Out of time (or every beam failed): a long plan now beats a short one too late.
+        None => crate::solver::constructive::solve(board).ok_or(SolveError::OutOfTime)?,
     };
     Ok(Solution {
         optimal: moves.len() as u32 == lower_bound,
         moves,
         lower_bound,
-        nodes,
+        nodes: counts.expanded,
+        generated: counts.generated,
         elapsed: start.elapsed(),
     })
+}
+
+/// Node counts over all beams.
+#[derive(Default)]
+struct Counts {
+    expanded: u64,
+    generated: u64,
 }
 
 /// A child before selection: just enough to rank it and to rebuild it if it is kept, so
@@ -152,7 +190,7 @@ fn beam<H: Incremental>(
     width: usize,
     limit: u32,
     stop: &Stop,
-    nodes: &mut u64,
+    counts: &mut Counts,
 ) -> Beam {
     let mut trace: Vec<(u32, Move)> = Vec::new();
     let root_key = zobrist.board(&root);
@@ -184,6 +222,7 @@ fn beam<H: Incremental>(
         seen.reserve(width * 3);
         let within = limit.saturating_sub(depth + 1);
         for (parent, node) in layer.iter().enumerate() {
+            counts.expanded += 1;
             let blank = node.board.blank;
             for m in Move::ALL {
                 if node.last == Some(m.inverse()) {
@@ -192,6 +231,10 @@ fn beam<H: Incremental>(
                 let Some(from) = m.source(blank, node.board.side) else {
                     continue;
                 };
+                counts.generated += 1;
+                if counts.generated & 0xFFF == 0 && stop.should_stop() {
+                    return Beam::Stopped;
+                }
                 let tile = node.board.tiles[from];
                 let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
                 if seen.contains(&key) || memory.iter().any(|s| s.contains(&key)) {
@@ -203,10 +246,6 @@ fn beam<H: Incremental>(
                 b.blank = from;
                 let mut s = node.state;
                 let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
-                *nodes += 1;
-                if *nodes & 0xFFF == 0 && stop.should_stop() {
-                    return Beam::Stopped;
-                }
                 if h > within {
                     continue;
                 }
@@ -271,4 +310,42 @@ fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
     }
     moves.reverse();
     moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Size;
+    use crate::solver::linear_conflict::LinearConflict;
+
+    #[test]
+    fn out_of_time_before_any_plan_takes_the_constructive_one() {
+        let mut rng = SeededRng::new(9);
+        for size in [Size::FIVE, Size::SIX] {
+            let h = LinearConflict::new(size);
+            for _ in 0..5 {
+                let board = Board::random(size, &mut rng);
+                // The deadline has passed and there is no grace: no beam gets anywhere.
+                let stop = Stop::never().with_deadline(Instant::now());
+                let s = solve_with_grace(&h, &board, &stop, Duration::ZERO).expect("a plan");
+                let mut b = board;
+                b.apply_all(&s.moves).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(s.len() as u32 >= s.lower_bound);
+                assert!(!s.optimal || s.len() as u32 == s.lower_bound);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_search_without_a_plan_reports_cancelled() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stop = Stop::never().with_flag(flag).with_deadline(Instant::now());
+        let board = Board::random(Size::SIX, &mut SeededRng::new(1));
+        let h = LinearConflict::new(Size::SIX);
+        assert_eq!(
+            solve_with_grace(&h, &board, &stop, Duration::ZERO).map(|s| s.len()),
+            Err(SolveError::Cancelled)
+        );
+    }
 }

@@ -182,7 +182,7 @@ mod tests {
             ],
         )
         .unwrap();
-        Arc::new(PatternDb::build(&p, &|_| {}))
+        Arc::new(PatternDb::build(&p, &|_| {}).unwrap())
     }
 
     proptest! {
@@ -204,7 +204,7 @@ mod tests {
 
         #[test]
         fn pattern_databases_update_like_init(seed in any::<u64>()) {
-            let db3 = Arc::new(PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}));
+            let db3 = Arc::new(PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}).unwrap());
             check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db3), Size::THREE, seed, 60);
             let db4 = small_4x4_pdb();
             check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db4), Size::FOUR, seed, 60);

@@ -6,6 +6,7 @@
 
 mod bounded_search;
 mod cancel;
+mod constructive;
 mod error;
 mod exact_table;
 mod heuristic;
@@ -31,8 +32,8 @@ pub use cancel::Stop;
 pub use error::SolveError;
 pub use exact_table::ExactTable;
 pub use lower_bound::lower_bound;
-pub use pattern_db::{Partition, PatternDb};
-pub use table_cache::{BuildProgress, TableCache};
+pub use pattern_db::{BUILDER_VERSION, Partition, PatternDb};
+pub use table_cache::{BuildProgress, CacheStatus, CachedFile, TableCache};
 pub use walking_distance::WalkingDistance;
 
 /// The bounded search's time budget when the caller gives none.
@@ -115,8 +116,13 @@ pub struct Solution {
     pub optimal: bool,
     /// The best lower bound on the optimal length that the search established.
     pub lower_bound: u32,
-    /// Nodes expanded (children cut off by the bound are evaluated but not counted).
+    /// States expanded: those whose children a search generated. Children cut off by the
+    /// bound are generated but not expanded. A 3×3 answer read from the exact table expands
+    /// nothing and reports 0.
     pub nodes: u64,
+    /// Children generated (each one heuristic evaluation, or a duplicate check in the
+    /// bounded search); the figure the literature usually reports for IDA*.
+    pub generated: u64,
     /// Wall-clock time spent.
     pub elapsed: Duration,
 }
@@ -182,6 +188,9 @@ struct Tables {
     /// Held while a size's databases are built, so concurrent callers wait instead of
     /// building them twice.
     building: [Mutex<()>; 4],
+    /// Why a size's default databases failed to build, so that later calls report it at
+    /// once instead of failing the same slow way again; the searches use the next heuristic.
+    failed: [OnceLock<String>; 4],
 }
 
 fn size_slot(size: Size) -> usize {
@@ -199,6 +208,7 @@ impl Solver {
                 walking3: OnceLock::new(),
                 pdbs: Default::default(),
                 building: Default::default(),
+                failed: Default::default(),
             }),
         }
     }
@@ -250,7 +260,25 @@ impl Solver {
     }
 
     fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
+        let failed = &self.tables.failed[size_slot(size)];
+        if let Some(why) = failed.get() {
+            return Err(SolveError::Tables(why.clone()));
+        }
         self.install_partition(Partition::default_for(size), progress)
+            .inspect_err(|e| {
+                let why = match e {
+                    SolveError::Tables(why) => why.clone(),
+                    other => other.to_string(),
+                };
+                let _ = failed.set(why);
+            })
+    }
+
+    /// Why the default tables for `size` failed to build, if they did. The searches then
+    /// use the strongest heuristic left (walking distance on 4×4, linear conflict on 5×5 and
+    /// 6×6).
+    pub fn build_failure(&self, size: Size) -> Option<&str> {
+        self.tables.failed[size_slot(size)].get().map(String::as_str)
     }
 
     /// Loads or builds the pattern databases of `partition` and uses them for its size from
@@ -311,7 +339,9 @@ impl Solver {
                 moves,
                 optimal: true,
                 lower_bound: len,
-                nodes: len as u64,
+                // A table walk is not a search: nothing is expanded (see `Solution::nodes`).
+                nodes: 0,
+                generated: 0,
                 elapsed: start.elapsed(),
             });
         }

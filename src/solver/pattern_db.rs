@@ -9,17 +9,37 @@
 //!
 //! The board mirrored across the main diagonal needs exactly as many moves, so looking up
 //! the mirrored board in the same tables gives a second admissible bound; the heuristic is
-//! the larger of the two.
+//! the larger of the two. That only helps when the mirror maps some group onto tiles that
+//! are not a group: where the partition is its own mirror (every mirrored group is again a
+//! group, as in the 3×3 default's two blocks and 6×6's 2×2 blocks), the mirrored lookup of a
+//! group returns exactly what the direct lookup of its mirror group does, so the two sums
+//! are equal and the mirror is skipped ([`PatternDb::uses_mirror`]). Of the defaults, 4×4
+//! (6-6-3) and 5×5 (5-5-5-5-4) use it.
 //!
 //! Placements are indexed by their rank as a partial permutation of cells
 //! (N²·(N²−1)·…), one byte each. The search keeps three bitsets over (placement, blank cell)
 //! instead of a queue, which bounds its memory at a few bits per state.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
+use crate::solver::SolveError;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::table_cache::BuildProgress;
+use crate::solver::worker::THREAD_PREFIX;
+
+/// The version of the table builder. Part of every cache file's name and header, so tables
+/// built by an older builder are rebuilt rather than trusted: bump it whenever a change to
+/// the build could change any entry.
+pub const BUILDER_VERSION: u32 = 1;
+
+/// The most memory one group's build may take (its three bitsets and its table). A larger
+/// group fails to build with a message instead of aborting the process on allocation.
+pub const MAX_BUILD_BYTES: u64 = 4 << 30;
+
+/// Builds one group's table; replaceable in tests to make a build fail.
+pub(crate) type GroupBuilder<'a> = dyn Fn(Size, &[u8], &mut dyn FnMut(u64)) -> Vec<u8> + Send + Sync + 'a;
 
 /// The most groups a partition may have (6×6 in groups of four needs nine).
 pub const MAX_GROUPS: usize = 12;
@@ -113,6 +133,47 @@ impl Partition {
     pub fn entries(&self) -> u64 {
         self.groups.iter().map(|g| placements(self.size.cells(), g.len())).sum()
     }
+
+    /// Reads back a [`Partition::signature`] (from a cache file's header).
+    pub fn from_signature(sig: &str) -> Result<Partition, String> {
+        let bad = || format!("'{sig}' is not a partition signature");
+        let (dims, groups) = sig.split_once(':').ok_or_else(bad)?;
+        let (a, b) = dims.split_once('x').ok_or_else(bad)?;
+        if a != b {
+            return Err(bad());
+        }
+        let size = a
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| Size::new(n).ok())
+            .ok_or_else(bad)?;
+        let groups = groups
+            .split('/')
+            .map(|g| g.split(',').map(str::parse::<u8>).collect::<Result<Vec<u8>, _>>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| bad())?;
+        Partition::new(size, groups)
+    }
+
+    /// Whether mirroring the tiles across the main diagonal maps some group onto tiles that
+    /// are not a group of this partition (only then can the mirrored lookup add anything).
+    pub fn differs_from_mirror(&self) -> bool {
+        let size = self.size;
+        let mirror = |t: u8| {
+            let (r, c) = size.row_col(size.goal_index(t));
+            size.goal_tile(size.index(c, r))
+        };
+        let sorted = |g: &[u8]| {
+            let mut g = g.to_vec();
+            g.sort_unstable();
+            g
+        };
+        let own: std::collections::HashSet<Vec<u8>> = self.groups.iter().map(|g| sorted(g)).collect();
+        self.groups.iter().any(|g| {
+            let m: Vec<u8> = g.iter().map(|&t| mirror(t)).collect();
+            !own.contains(&sorted(&m))
+        })
+    }
 }
 
 /// Square blocks of `b`×`b` cells, row by row, the last one short of the blank.
@@ -139,6 +200,16 @@ fn blocks(size: Size, b: usize) -> Vec<Vec<u8>> {
 /// Number of ways to place `k` distinct tiles on `cells` cells.
 pub fn placements(cells: usize, k: usize) -> u64 {
     (0..k).map(|i| (cells - i) as u64).product()
+}
+
+/// Bytes one group's build needs: three bitsets over (placement, blank cell) and the table.
+fn build_bytes(cells: usize, k: usize) -> u64 {
+    let configs = placements(cells, k);
+    configs
+        .saturating_mul(cells as u64)
+        .div_ceil(8)
+        .saturating_mul(3)
+        .saturating_add(configs)
 }
 
 /// Rank of a placement (distinct cells `pos`) among all placements of its length: the
@@ -347,14 +418,43 @@ pub struct PatternDb {
     mirror_tile: [u8; MAX_CELLS],
     /// Cell mirrored across the diagonal.
     mirror_cell: [u8; MAX_CELLS],
+    /// Whether the mirrored lookup can differ from the direct one (see the module docs).
+    mirror: bool,
 }
 
 impl PatternDb {
     /// Builds every group's table, two groups at a time (one per core), reporting progress
     /// from the calling thread about ten times a second.
-    pub fn build(partition: &Partition, progress: &dyn Fn(BuildProgress)) -> PatternDb {
+    ///
+    /// Fails, rather than returning incomplete tables, when a group would need more than
+    /// [`MAX_BUILD_BYTES`] or its build panics. The build threads are named with
+    /// [`THREAD_PREFIX`], so the game's panic hook treats a panic there as the solver's
+    /// (caught and reported) rather than as the game's.
+    pub fn build(partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<PatternDb, SolveError> {
+        PatternDb::build_with(partition, progress, &build_group)
+    }
+
+    /// [`PatternDb::build`] with the group builder given (tests inject a failing one).
+    pub(crate) fn build_with(
+        partition: &Partition,
+        progress: &dyn Fn(BuildProgress),
+        builder: &GroupBuilder<'_>,
+    ) -> Result<PatternDb, SolveError> {
         use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
         let size = partition.size;
+        let cells = size.cells();
+        if let Some(g) = partition
+            .groups
+            .iter()
+            .find(|g| build_bytes(cells, g.len()) > MAX_BUILD_BYTES)
+        {
+            return Err(SolveError::Tables(format!(
+                "a group of {} tiles on {size} needs {} MB to build, more than the {} MB allowed",
+                g.len(),
+                build_bytes(cells, g.len()) >> 20,
+                MAX_BUILD_BYTES >> 20
+            )));
+        }
         let total = partition.entries();
         let done = AtomicU64::new(0);
         let finished = AtomicBool::new(false);
@@ -365,32 +465,68 @@ impl PatternDb {
         let mut order: Vec<usize> = (0..groups.len()).collect();
         order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
         let next = AtomicUsize::new(0);
+        // The first failure, if any; once set, the other workers stop taking groups.
+        let failure: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+        let failed = AtomicBool::new(false);
         let results = std::sync::Mutex::new(vec![Vec::new(); groups.len()]);
+        let fail = |why: String| {
+            failed.store(true, Ordering::Release);
+            if let Ok(mut f) = failure.lock() {
+                f.get_or_insert(why);
+            }
+        };
         std::thread::scope(|s| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    s.spawn(|| {
-                        loop {
+            let mut workers = Vec::new();
+            for n in 0..threads {
+                let spawned = std::thread::Builder::new()
+                    .name(format!("{THREAD_PREFIX}-pdb-{n}"))
+                    .spawn_scoped(s, || {
+                        while !failed.load(Ordering::Acquire) {
                             let i = next.fetch_add(1, Ordering::Relaxed);
                             let Some(&g) = order.get(i) else { break };
                             let mut last = 0u64;
-                            let table = build_group(size, &groups[g], &mut |n| {
-                                done.fetch_add(n - last, Ordering::Relaxed);
-                                last = n;
-                            });
-                            if let Ok(mut r) = results.lock() {
-                                r[g] = table;
+                            // Caught here so the failure carries its message and the other
+                            // worker stops early.
+                            let built = catch_unwind(AssertUnwindSafe(|| {
+                                builder(size, &groups[g], &mut |n| {
+                                    done.fetch_add(n.saturating_sub(last), Ordering::Relaxed);
+                                    last = n;
+                                })
+                            }));
+                            match built {
+                                Ok(table) => match results.lock() {
+                                    Ok(mut r) => r[g] = table,
+                                    Err(_) => fail("a build thread failed".into()),
+                                },
+                                Err(panic) => fail(format!(
+                                    "building group {} panicked: {}",
+                                    g + 1,
+                                    crate::solver::worker::panic_message(panic.as_ref())
+                                )),
                             }
                         }
-                    })
-                })
-                .collect();
-            s.spawn(|| {
-                for w in workers {
-                    let _ = w.join();
+                    });
+                match spawned {
+                    Ok(w) => workers.push(w),
+                    Err(e) => fail(format!("cannot start a build thread: {e}")),
                 }
-                finished.store(true, Ordering::Release);
-            });
+            }
+            let watcher = std::thread::Builder::new()
+                .name(format!("{THREAD_PREFIX}-pdb-join"))
+                .spawn_scoped(s, || {
+                    for w in workers {
+                        if w.join().is_err() {
+                            fail("a build thread panicked".into());
+                        }
+                    }
+                    finished.store(true, Ordering::Release);
+                });
+            if let Err(e) = watcher {
+                // Without the watcher nobody ends the progress loop; the scope joins the
+                // workers on its way out instead.
+                fail(format!("cannot start a build thread: {e}"));
+                return;
+            }
             let mut ticks = 0u32;
             while !finished.load(Ordering::Acquire) {
                 if ticks.is_multiple_of(10) {
@@ -404,13 +540,22 @@ impl PatternDb {
                 std::thread::sleep(std::time::Duration::from_millis(10));
             }
         });
+        if let Some(why) = failure.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            return Err(SolveError::Tables(why));
+        }
+        let tables = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Every table must be whole: an empty or short one would panic at the first lookup.
+        for (g, (t, tiles)) in tables.iter().zip(groups).enumerate() {
+            if t.len() as u64 != placements(cells, tiles.len()) {
+                return Err(SolveError::Tables(format!("group {} was not built", g + 1)));
+            }
+        }
         progress(BuildProgress::Building {
             what,
             done: total,
             total,
         });
-        let tables = results.into_inner().unwrap_or_default();
-        PatternDb::from_tables(partition.clone(), tables)
+        Ok(PatternDb::from_tables(partition.clone(), tables))
     }
 
     /// Wraps tables that were built or loaded for `partition` (lengths already checked).
@@ -431,12 +576,19 @@ impl PatternDb {
             mirror_tile[size.goal_tile(cell) as usize] = size.goal_tile(m);
         }
         PatternDb {
+            mirror: partition.differs_from_mirror(),
             partition,
             tables,
             group_of,
             mirror_tile,
             mirror_cell,
         }
+    }
+
+    /// Whether the heuristic also looks up the board mirrored across the diagonal. False
+    /// when the partition is its own mirror, where that lookup always equals the direct one.
+    pub fn uses_mirror(&self) -> bool {
+        self.mirror
     }
 
     /// The partition.
@@ -490,10 +642,22 @@ impl PatternDb {
         self.sums(&self.cells_of(&SearchBoard::new(board)).0).1
     }
 
-    /// The heuristic: the larger of the board's and its mirror's sums.
+    /// The sum over groups for the board mirrored across the diagonal, looked up whether or
+    /// not [`PatternDb::uses_mirror`] (tests compare it with the direct sum).
+    pub fn mirrored_value(&self, board: &Board) -> u32 {
+        self.sums(&self.cells_of(&SearchBoard::new(board)).1).1
+    }
+
+    /// The heuristic: the larger of the board's and its mirror's sums (the mirror only where
+    /// it can differ).
     pub fn value(&self, board: &Board) -> u32 {
         let (cell_of, mirrored) = self.cells_of(&SearchBoard::new(board));
-        self.sums(&cell_of).1.max(self.sums(&mirrored).1)
+        let direct = self.sums(&cell_of).1;
+        if self.mirror {
+            direct.max(self.sums(&mirrored).1)
+        } else {
+            direct
+        }
     }
 }
 
@@ -524,7 +688,12 @@ impl Incremental for PdbHeuristic<'_> {
     fn init(&self, board: &SearchBoard) -> PdbState {
         let (cell_of, mirrored) = self.db.cells_of(board);
         let (vals, sum) = self.db.sums(&cell_of);
-        let (mvals, msum) = self.db.sums(&mirrored);
+        // Without the mirror its sum stays 0, so `h` is the direct sum.
+        let (mvals, msum) = if self.db.mirror {
+            self.db.sums(&mirrored)
+        } else {
+            ([0; MAX_GROUPS], 0)
+        };
         PdbState {
             cell_of,
             mirrored,
@@ -543,7 +712,9 @@ impl Incremental for PdbHeuristic<'_> {
     #[inline]
     fn update(&self, s: &mut PdbState, _board: &SearchBoard, tile: u8, _from: usize, to: usize) {
         self.update_direct(s, tile, to);
-        self.update_mirror(s, tile, to);
+        if self.db.mirror {
+            self.update_mirror(s, tile, to);
+        }
     }
 
     #[inline]
@@ -559,7 +730,7 @@ impl Incremental for PdbHeuristic<'_> {
         // Most children are cut off; the direct sum alone usually proves it, which saves the
         // mirror's table lookup.
         self.update_direct(s, tile, to);
-        if s.sum > limit {
+        if s.sum > limit || !self.db.mirror {
             return s.sum;
         }
         self.update_mirror(s, tile, to);
@@ -619,7 +790,7 @@ mod tests {
     #[test]
     fn three_by_three_tables_are_admissible_and_zero_at_goal() {
         let p = Partition::default_for(Size::THREE);
-        let db = PatternDb::build(&p, &|_| {});
+        let db = PatternDb::build(&p, &|_| {}).unwrap();
         assert_eq!(db.value(&Board::goal(Size::THREE)), 0);
         let exact = crate::solver::ExactTable::build();
         let mut rng = crate::puzzle::SeededRng::new(5);
@@ -628,5 +799,175 @@ mod tests {
             assert!(db.value(&b) <= exact.distance(&b));
             assert!(db.value(&b) >= db.additive_value(&b));
         }
+    }
+    /// The default 5×5 and 6×6 databases, built once per test binary. They are cached in a
+    /// folder of the system's temporary directory (never the user's own cache), so runs after
+    /// the first load them; a damaged or stale file there is simply rebuilt.
+    fn large(size: Size) -> &'static Arc<PatternDb> {
+        use std::sync::OnceLock;
+        static TABLES: [OnceLock<Arc<PatternDb>>; 2] = [OnceLock::new(), OnceLock::new()];
+        TABLES[size.side() - 5].get_or_init(|| {
+            // One folder per checkout, so worktrees on other branches never share files.
+            let checkout = env!("CARGO_MANIFEST_DIR")
+                .bytes()
+                .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                    (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+                });
+            let dir = std::env::temp_dir().join(format!("slide-unit-test-tables-{checkout:016x}"));
+            let cache = crate::solver::TableCache::at(dir);
+            Arc::new(
+                cache
+                    .load_or_build(Partition::default_for(size), &|_| {})
+                    .expect("tables build"),
+            )
+        })
+    }
+
+    /// Walks `steps` random moves from `board`, checking at every step that the heuristic's
+    /// incremental state agrees with a fresh one and with [`PatternDb::value`], that
+    /// `update_within` stays admissible when it stops early, and, when the walk started at
+    /// the goal, that the value never exceeds the number of moves walked (an upper bound on
+    /// the optimal distance).
+    fn walk(db: &Arc<PatternDb>, start: Board, from_goal: bool, seed: u64, steps: u32) {
+        let h = PdbHeuristic::new(db);
+        let mut rng = crate::puzzle::SeededRng::new(seed);
+        let mut board = start;
+        let mut sb = SearchBoard::new(&board);
+        let mut state = h.init(&sb);
+        for walked in 1..=steps {
+            let moves: Vec<crate::puzzle::Move> = board.legal_moves().collect();
+            let m = moves[rng.index(moves.len())];
+            let blank = sb.blank;
+            let from = m.source(blank, sb.side).expect("legal");
+            let tile = sb.tiles[from];
+            board.try_move(m);
+            sb = SearchBoard::new(&board);
+            let mut quick_state = state;
+            let limit = h.h(&state).saturating_sub(1);
+            let quick = h.update_within(&mut quick_state, &sb, tile, from, blank, limit);
+            h.update(&mut state, &sb, tile, from, blank);
+            let fresh = h.init(&sb);
+            let value = db.value(&board);
+            assert_eq!(h.h(&state), h.h(&fresh), "{board}");
+            assert_eq!(h.h(&state), value, "{board}");
+            if quick <= limit {
+                assert_eq!(quick, value, "{board}");
+            } else {
+                assert!(quick <= value, "an early value must stay admissible: {board}");
+            }
+            if from_goal {
+                assert!(value <= walked, "{board}: {value} > {walked} moves walked");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+
+        #[test]
+        fn large_databases_are_admissible_on_walks_from_the_goal(seed in proptest::prelude::any::<u64>()) {
+            for size in [Size::FIVE, Size::SIX] {
+                walk(large(size), Board::goal(size), true, seed, 120);
+            }
+        }
+
+        #[test]
+        fn large_databases_update_like_a_fresh_evaluation(seed in proptest::prelude::any::<u64>()) {
+            let mut rng = crate::puzzle::SeededRng::new(seed);
+            for size in [Size::FIVE, Size::SIX] {
+                walk(large(size), Board::random(size, &mut rng), false, seed, 80);
+            }
+        }
+    }
+
+    #[test]
+    fn large_databases_are_admissible_on_a_fixed_set_of_walks() {
+        // Seeded, so every run checks these same boards whatever proptest draws.
+        for seed in 0..40 {
+            for size in [Size::FIVE, Size::SIX] {
+                walk(large(size), Board::goal(size), true, seed, 60 + seed as u32 * 3);
+            }
+        }
+    }
+
+    #[test]
+    fn the_mirror_is_skipped_exactly_where_the_partition_is_its_own_mirror() {
+        let own_mirror: Vec<bool> = Size::ALL
+            .iter()
+            .map(|&s| !Partition::default_for(s).differs_from_mirror())
+            .collect();
+        assert_eq!(own_mirror, [true, false, false, true], "3×3, 4×4, 5×5, 6×6");
+
+        // Where it is skipped, the mirrored sum always equals the direct one, so the value
+        // is unchanged by skipping it.
+        let db3 = PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}).unwrap();
+        let mut rng = crate::puzzle::SeededRng::new(12);
+        for (db, size) in [(&db3, Size::THREE), (large(Size::SIX).as_ref(), Size::SIX)] {
+            assert!(!db.uses_mirror());
+            for _ in 0..500 {
+                let b = Board::random(size, &mut rng);
+                assert_eq!(db.mirrored_value(&b), db.additive_value(&b), "{b}");
+                assert_eq!(db.value(&b), db.additive_value(&b), "{b}");
+            }
+        }
+        // Where it is used, the value is the larger sum, and sometimes the mirror's.
+        let db5 = large(Size::FIVE);
+        assert!(db5.uses_mirror());
+        let mut mirror_wins = 0;
+        for _ in 0..500 {
+            let b = Board::random(Size::FIVE, &mut rng);
+            assert_eq!(db5.value(&b), db5.additive_value(&b).max(db5.mirrored_value(&b)));
+            mirror_wins += usize::from(db5.mirrored_value(&b) > db5.additive_value(&b));
+        }
+        assert!(mirror_wins > 0);
+    }
+
+    #[test]
+    fn signatures_read_back() {
+        for size in Size::ALL {
+            let p = Partition::default_for(size);
+            assert_eq!(Partition::from_signature(&p.signature()), Ok(p));
+        }
+        for bad in ["", "3x4:1", "3x3:1,2,3", "3x3:1,2,x/3", "9x9:1"] {
+            assert!(Partition::from_signature(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_failed_group_build_is_an_error_not_an_empty_table() {
+        let p = Partition::default_for(Size::THREE);
+        let names = std::sync::Mutex::new(Vec::new());
+        let panicking = |_: Size, _: &[u8], _: &mut dyn FnMut(u64)| -> Vec<u8> {
+            names
+                .lock()
+                .unwrap()
+                .push(std::thread::current().name().map(String::from));
+            panic!("injected build failure");
+        };
+        match PatternDb::build_with(&p, &|_| {}, &panicking) {
+            Err(SolveError::Tables(why)) => assert!(why.contains("injected build failure"), "{why}"),
+            other => panic!("expected a tables error, got {:?}", other.map(|_| ())),
+        }
+        // Every build thread carries the prefix the game's panic hook looks for.
+        let names = names.into_inner().unwrap();
+        assert!(!names.is_empty());
+        for n in names {
+            assert!(n.is_some_and(|n| n.starts_with(THREAD_PREFIX)));
+        }
+
+        let empty = |_: Size, _: &[u8], _: &mut dyn FnMut(u64)| Vec::new();
+        assert!(matches!(
+            PatternDb::build_with(&p, &|_| {}, &empty),
+            Err(SolveError::Tables(why)) if why.contains("not built")
+        ));
+
+        // Too large to build: refused before allocating anything.
+        let tiles: Vec<u8> = (1..36).collect();
+        let groups: Vec<Vec<u8>> = tiles.chunks(8).map(<[u8]>::to_vec).collect();
+        let huge = Partition::new(Size::SIX, groups).unwrap();
+        assert!(matches!(
+            PatternDb::build(&huge, &|_| {}),
+            Err(SolveError::Tables(why)) if why.contains("MB")
+        ));
     }
 }

@@ -1,21 +1,28 @@
 //! The on-disk cache of pattern databases.
 //!
-//! A file holds a header (magic, format version, the exact partition), the tables, and a
-//! checksum of everything before it. Anything missing, stale or corrupt is rebuilt with a
-//! one-line notice; a cache that cannot be written only costs the next run a rebuild.
-//! Files are written to a temporary name and renamed, so a crash never leaves half a file
-//! under the real name.
+//! A file holds a header (magic, format version, builder version, the exact partition), the
+//! tables, and a checksum of everything before it. The file's name carries the format and
+//! builder versions and a hash of the partition, so a new builder or layout looks for a new
+//! file and the old one becomes stale ([`TableCache::list`], [`TableCache::clean`]).
+//! Anything missing, stale or corrupt is rebuilt with a one-line notice; a cache that cannot
+//! be written only costs the next run a rebuild. Files are written to a temporary name and
+//! renamed, so a crash never leaves half a file under the real name.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, SystemTime};
 
 use crate::atomic_file::write_atomically;
 use crate::solver::SolveError;
-use crate::solver::pattern_db::{Partition, PatternDb, placements};
+use crate::solver::pattern_db::{BUILDER_VERSION, GroupBuilder, Partition, PatternDb, placements};
 
 /// Bumped whenever the file layout or the meaning of an entry changes.
-const FORMAT_VERSION: u32 = 1;
+const FORMAT_VERSION: u32 = 2;
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
+/// A temporary file younger than this may still be being written by a running game, so
+/// [`TableCache::clean`] leaves it alone.
+const UNFINISHED_WRITE_AGE: Duration = Duration::from_secs(600);
 /// The environment variable that moves the cache (tests point it at a temporary folder).
 pub const CACHE_DIR_ENV: &str = "SLIDE_CACHE_DIR";
 
@@ -36,9 +43,46 @@ pub enum BuildProgress {
 }
 
 /// Where tables are cached, if anywhere.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct TableCache {
     dir: Option<PathBuf>,
+    /// Replaces the group builder (tests use it to make a build fail).
+    builder: Option<Arc<GroupBuilder<'static>>>,
+}
+
+impl std::fmt::Debug for TableCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("TableCache")
+            .field("dir", &self.dir)
+            .finish_non_exhaustive()
+    }
+}
+
+/// One file found in the cache directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CachedFile {
+    /// Its path.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// Whether the current build would use it.
+    pub status: CacheStatus,
+}
+
+/// Whether a cached file is still usable.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CacheStatus {
+    /// Written in the current format by the current builder, whole, under the name the
+    /// cache looks for.
+    Current {
+        /// The partition its tables are for.
+        partition: Partition,
+        /// Whether that is the size's default partition (the one the game uses).
+        default: bool,
+    },
+    /// Never read again: an older format or builder, damaged, misnamed, or a write that
+    /// was never finished. The reason says which.
+    Stale(String),
 }
 
 impl TableCache {
@@ -48,17 +92,37 @@ impl TableCache {
             .filter(|v| !v.is_empty())
             .map(PathBuf::from)
             .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.cache_dir().to_path_buf()));
-        TableCache { dir }
+        TableCache { dir, builder: None }
     }
 
     /// A cache in `dir`.
     pub fn at(dir: PathBuf) -> TableCache {
-        TableCache { dir: Some(dir) }
+        TableCache {
+            dir: Some(dir),
+            builder: None,
+        }
     }
 
     /// No disk cache: always build in memory.
     pub fn disabled() -> TableCache {
-        TableCache { dir: None }
+        TableCache {
+            dir: None,
+            builder: None,
+        }
+    }
+
+    /// The same cache, building groups with `builder` (tests make builds fail with it).
+    #[cfg(test)]
+    pub(crate) fn with_builder(mut self, builder: Arc<GroupBuilder<'static>>) -> TableCache {
+        self.builder = Some(builder);
+        self
+    }
+
+    fn build(&self, partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<PatternDb, SolveError> {
+        match &self.builder {
+            Some(b) => PatternDb::build_with(partition, progress, b.as_ref()),
+            None => PatternDb::build(partition, progress),
+        }
     }
 
     /// The directory, if any.
@@ -72,11 +136,96 @@ impl TableCache {
         let side = partition.size().side();
         self.dir.as_ref().map(|d| {
             d.join(format!(
-                "pdb-v{FORMAT_VERSION}-{side}x{side}-{}-{:016x}.bin",
+                "pdb-v{FORMAT_VERSION}-b{BUILDER_VERSION}-{side}x{side}-{}-{:016x}.bin",
                 partition.name(),
                 fnv1a(sig.as_bytes())
             ))
         })
+    }
+
+    /// Every table file in the cache directory (files of other names are not ours and are
+    /// left out), by name, each checked in full. A missing directory holds nothing.
+    pub fn list(&self) -> std::io::Result<Vec<CachedFile>> {
+        let Some(dir) = &self.dir else {
+            return Ok(Vec::new());
+        };
+        let entries = match fs::read_dir(dir) {
+            Ok(e) => e,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let entry = entry?;
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let meta = entry.metadata()?;
+            if !meta.is_file() {
+                continue;
+            }
+            let status = if is_unfinished_write(&name) {
+                // A running game may be writing it right now; only an old one is stale.
+                let age = meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| SystemTime::now().duration_since(t).ok())
+                    .unwrap_or_default();
+                if age < UNFINISHED_WRITE_AGE {
+                    continue;
+                }
+                CacheStatus::Stale("an unfinished write".into())
+            } else if name.starts_with("pdb-") && has_extension(&name, "bin") {
+                self.status(&entry.path(), &name)
+            } else {
+                continue;
+            };
+            files.push(CachedFile {
+                path: entry.path(),
+                bytes: meta.len(),
+                status,
+            });
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    }
+
+    /// Removes every stale table file and returns what was removed (each with its reason).
+    /// Current files are kept, whatever their partition.
+    pub fn clean(&self) -> std::io::Result<Vec<CachedFile>> {
+        let mut removed = Vec::new();
+        for file in self.list()? {
+            if matches!(file.status, CacheStatus::Stale(_)) {
+                match fs::remove_file(&file.path) {
+                    Ok(()) => removed.push(file),
+                    // Another process cleaned it first: the goal is met.
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(e),
+                }
+            }
+        }
+        Ok(removed)
+    }
+
+    fn status(&self, path: &Path, name: &str) -> CacheStatus {
+        let bytes = match fs::read(path) {
+            Ok(b) => b,
+            Err(e) => return CacheStatus::Stale(format!("unreadable ({e})")),
+        };
+        let partition = match read_header(&bytes).and_then(|sig| Partition::from_signature(&sig)) {
+            Ok(p) => p,
+            Err(why) => return CacheStatus::Stale(why),
+        };
+        if self
+            .file_for(&partition)
+            .and_then(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            != Some(name.to_string())
+        {
+            return CacheStatus::Stale("its name does not match its contents".into());
+        }
+        if let Err(why) = decode(&bytes, &partition) {
+            return CacheStatus::Stale(why);
+        }
+        let default = partition == Partition::default_for(partition.size());
+        CacheStatus::Current { partition, default }
     }
 
     /// Loads the databases for `partition`, or builds them and stores them for next time.
@@ -86,7 +235,7 @@ impl TableCache {
         progress: &dyn Fn(BuildProgress),
     ) -> Result<PatternDb, SolveError> {
         let Some(path) = self.file_for(&partition) else {
-            return Ok(PatternDb::build(&partition, progress));
+            return self.build(&partition, progress);
         };
         match fs::read(&path) {
             Ok(bytes) => match decode(&bytes, &partition) {
@@ -102,7 +251,7 @@ impl TableCache {
                 path.display()
             ))),
         }
-        let db = PatternDb::build(&partition, progress);
+        let db = self.build(&partition, progress)?;
         if let Err(e) = write_atomically(&path, &encode(&db)) {
             progress(BuildProgress::Notice(format!(
                 "cannot save table cache {} ({e}); it will be rebuilt next time",
@@ -127,6 +276,7 @@ fn encode(db: &PatternDb) -> Vec<u8> {
     let mut out = Vec::with_capacity(db.memory_bytes() + 64);
     out.extend_from_slice(MAGIC);
     out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&BUILDER_VERSION.to_le_bytes());
     out.extend_from_slice(&(sig.len() as u32).to_le_bytes());
     out.extend_from_slice(sig.as_bytes());
     out.extend_from_slice(&(db.tables().len() as u32).to_le_bytes());
@@ -168,6 +318,36 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Whether `name` is a temporary file of [`write_atomically`] for a table file.
+fn is_unfinished_write(name: &str) -> bool {
+    name.starts_with(".pdb-") && has_extension(name, "tmp")
+}
+
+/// Exactly `ext`, case included: these names are only ever the ones this module writes.
+fn has_extension(name: &str, ext: &str) -> bool {
+    Path::new(name).extension() == Some(std::ffi::OsStr::new(ext))
+}
+
+/// The partition signature in a file's header, after checking the magic and both versions
+/// (the checksum is left to [`decode`]).
+fn read_header(bytes: &[u8]) -> Result<String, String> {
+    if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
+        return Err("not a Slide table file".into());
+    }
+    let mut r = Reader { bytes, at: MAGIC.len() };
+    let version = r.u32()?;
+    if version != FORMAT_VERSION {
+        return Err(format!("format version {version}, current {FORMAT_VERSION}"));
+    }
+    let builder = r.u32()?;
+    if builder != BUILDER_VERSION {
+        return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
+    }
+    let sig_len = r.u32()? as usize;
+    let sig = r.take(sig_len)?;
+    String::from_utf8(sig.to_vec()).map_err(|_| "the header is damaged".to_string())
+}
+
 fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
     if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
         return Err("not a Slide table file".into());
@@ -184,7 +364,11 @@ fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
     };
     let version = r.u32()?;
     if version != FORMAT_VERSION {
-        return Err(format!("format version {version}, expected {FORMAT_VERSION}"));
+        return Err(format!("format version {version}, current {FORMAT_VERSION}"));
+    }
+    let builder = r.u32()?;
+    if builder != BUILDER_VERSION {
+        return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
     }
     let sig_len = r.u32()? as usize;
     let sig = r.take(sig_len)?;
@@ -262,6 +446,122 @@ mod tests {
         let again = cache.load_or_build(p, &note).unwrap();
         assert_eq!(notices.borrow().len(), 3);
         assert_eq!(again.value(&Board::goal(Size::THREE)), 0);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_cache_that_cannot_be_written_still_gives_working_tables() {
+        // A plain file where the directory should be: every write fails.
+        let blocker = temp_dir("blocked");
+        fs::write(&blocker, b"not a directory").unwrap();
+        let cache = TableCache::at(blocker.join("tables"));
+        let notices = RefCell::new(Vec::new());
+        let db = cache
+            .load_or_build(Partition::default_for(Size::THREE), &|e| {
+                if let BuildProgress::Notice(n) = e {
+                    notices.borrow_mut().push(n);
+                }
+            })
+            .expect("the build itself succeeds");
+        assert!(
+            notices.borrow().iter().any(|n| n.contains("cannot save")),
+            "{notices:?}"
+        );
+        let b: Board = "8 6 7 2 5 4 3 0 1".parse().unwrap();
+        assert!(db.value(&b) > 0 && db.value(&b) <= 31);
+        let _ = fs::remove_file(&blocker);
+    }
+
+    #[test]
+    fn file_names_carry_the_format_and_builder_versions() {
+        let cache = TableCache::at(PathBuf::from("cache"));
+        let name = cache.file_for(&Partition::default_for(Size::FOUR)).unwrap();
+        let name = name.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(
+            name.starts_with(&format!("pdb-v{FORMAT_VERSION}-b{BUILDER_VERSION}-4x4-6-6-3-")),
+            "{name}"
+        );
+    }
+
+    #[test]
+    fn list_tells_current_from_stale_and_clean_removes_only_stale_files() {
+        let dir = temp_dir("clean");
+        let cache = TableCache::at(dir.clone());
+        assert_eq!(cache.list().unwrap(), Vec::new(), "a missing directory holds nothing");
+        let p = Partition::default_for(Size::THREE);
+        let db = cache.load_or_build(p.clone(), &|_| {}).unwrap();
+        let current = cache.file_for(&p).unwrap();
+
+        // The same tables from an older builder, under the name that builder used.
+        let mut old = encode(&db);
+        let at = MAGIC.len() + 4;
+        old[at..at + 4].copy_from_slice(&(BUILDER_VERSION + 1).to_le_bytes());
+        let body = old.len() - 8;
+        let sum = fnv1a(&old[..body]);
+        old[body..].copy_from_slice(&sum.to_le_bytes());
+        let old_builder = dir.join("pdb-v2-b0-3x3-4-4-0000000000000000.bin");
+        fs::write(&old_builder, &old).unwrap();
+        let old_format = dir.join("pdb-v1-3x3-4-4-0123456789abcdef.bin");
+        fs::write(&old_format, b"SLIDEPDB\x01\0\0\0 whatever").unwrap();
+        // Current contents under a name the cache never looks for.
+        let misnamed = dir.join("pdb-copy.bin");
+        fs::copy(&current, &misnamed).unwrap();
+        // Not ours: never listed, never removed.
+        let other = dir.join("notes.txt");
+        fs::write(&other, b"keep me").unwrap();
+        // An unfinished write: a fresh one may belong to a running game; an old one is stale.
+        let fresh_tmp = dir.join(".pdb-x.bin.1.0.tmp");
+        fs::write(&fresh_tmp, b"partial").unwrap();
+        let old_tmp = dir.join(".pdb-x.bin.2.0.tmp");
+        fs::write(&old_tmp, b"partial").unwrap();
+        let long_ago = SystemTime::now() - Duration::from_secs(3600);
+        fs::File::options()
+            .write(true)
+            .open(&old_tmp)
+            .unwrap()
+            .set_modified(long_ago)
+            .unwrap();
+
+        let listed = cache.list().unwrap();
+        let status_of = |path: &Path| listed.iter().find(|f| f.path == path).map(|f| f.status.clone());
+        assert_eq!(
+            status_of(&current),
+            Some(CacheStatus::Current {
+                partition: p.clone(),
+                default: true
+            })
+        );
+        assert_eq!(
+            listed.iter().find(|f| f.path == current).unwrap().bytes,
+            fs::metadata(&current).unwrap().len()
+        );
+        assert!(matches!(status_of(&old_builder), Some(CacheStatus::Stale(w)) if w.contains("builder version")));
+        assert!(matches!(status_of(&old_format), Some(CacheStatus::Stale(w)) if w.contains("format version 1")));
+        assert!(matches!(status_of(&misnamed), Some(CacheStatus::Stale(w)) if w.contains("name")));
+        assert!(matches!(status_of(&old_tmp), Some(CacheStatus::Stale(_))));
+        assert_eq!(status_of(&other), None);
+        assert_eq!(status_of(&fresh_tmp), None);
+        assert_eq!(listed.len(), 5);
+
+        let removed: Vec<PathBuf> = cache.clean().unwrap().into_iter().map(|f| f.path).collect();
+        let mut expected = vec![old_builder, old_format, misnamed, old_tmp];
+        expected.sort();
+        assert_eq!(removed, expected);
+        for gone in &removed {
+            assert!(!gone.exists());
+        }
+        assert!(current.exists() && other.exists() && fresh_tmp.exists());
+        assert!(cache.clean().unwrap().is_empty());
+        // What is left still loads without a rebuild.
+        let notices = RefCell::new(0);
+        cache
+            .load_or_build(p, &|e| {
+                if matches!(e, BuildProgress::Notice(_)) {
+                    *notices.borrow_mut() += 1;
+                }
+            })
+            .unwrap();
+        assert_eq!(*notices.borrow(), 0);
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -77,7 +77,8 @@ pub enum Reply {
     Prepared {
         /// The size.
         size: Size,
-        /// An error message, if it failed.
+        /// Why the build failed, if it did; the solver then answers with the next heuristic
+        /// (see [`Solver::build_failure`]).
         error: Option<String>,
     },
     /// A search panicked; the worker goes on.
@@ -163,13 +164,18 @@ impl Worker {
     /// Builds or loads the tables for `size` in the background, reporting
     /// [`Reply::Progress`] and then [`Reply::Prepared`]. Searches keep being served meanwhile
     /// (with the weaker heuristics until the tables are ready).
+    ///
+    /// A build that fails (an error, or a panic in any build thread) is reported as
+    /// [`Reply::Prepared`] with the reason; the tables are then never used half-built, the
+    /// searches keep the weaker heuristics, and asking again reports the same failure at once
+    /// rather than building again.
     pub fn prepare(&self, size: Size) {
         if self.solver.is_ready(size) {
             return;
         }
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let _ = thread::Builder::new()
+        let spawned = thread::Builder::new()
             .name(format!("{THREAD_PREFIX}-tables"))
             .spawn(move || {
                 let progress_tx = tx.clone();
@@ -185,6 +191,13 @@ impl Worker {
                 };
                 let _ = tx.send(Reply::Prepared { size, error });
             });
+        if let Err(e) = spawned {
+            // Without this reply the game would wait for tables that never come.
+            let _ = self.reply_tx.send(Reply::Prepared {
+                size,
+                error: Some(format!("cannot start the table thread: {e}")),
+            });
+        }
     }
 
     /// The next reply, if one has arrived.
@@ -247,7 +260,8 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
     }
 }
 
-fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+/// The text of a caught panic's payload.
+pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
         (*s).to_string()
     } else if let Some(s) = panic.downcast_ref::<String>() {
@@ -281,5 +295,65 @@ mod tests {
                 other => panic!("unexpected {other:?}"),
             }
         }
+    }
+
+    #[test]
+    fn a_failed_table_build_is_reported_and_hints_fall_back() {
+        use std::sync::Mutex;
+        let builds = Arc::new(Mutex::new(0u32));
+        let counter = Arc::clone(&builds);
+        let cache = TableCache::disabled().with_builder(Arc::new(move |_: Size, _: &[u8], _: &mut dyn FnMut(u64)| {
+            *counter.lock().unwrap() += 1;
+            panic!("injected build failure");
+        }));
+        let solver = Solver::new(cache);
+        let mut w = Worker::spawn(solver.clone());
+        w.prepare(Size::FOUR);
+        loop {
+            match w.recv_timeout(Duration::from_secs(60)).expect("a reply") {
+                Reply::Progress { .. } => {}
+                Reply::Prepared { size, error } => {
+                    assert_eq!(size, Size::FOUR);
+                    let error = error.expect("the failure is reported");
+                    assert!(error.contains("injected build failure"), "{error}");
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(!solver.is_ready(Size::FOUR));
+        assert!(solver.build_failure(Size::FOUR).is_some());
+
+        // The searches use the next heuristic (walking distance) and stay optimal.
+        let board = Board::scrambled(Size::FOUR, 40, &mut crate::puzzle::SeededRng::new(3));
+        let optimal = solver
+            .solve(
+                &board,
+                &SolveOptions {
+                    heuristic: crate::solver::HeuristicKind::Manhattan,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap()
+            .len() as u32;
+        assert_eq!(solver.rate(&board).pdb, None);
+        let id = w.request(board, Task::Hint, Duration::from_secs(30));
+        match w.recv_timeout(Duration::from_secs(60)).expect("a reply") {
+            Reply::Hint { id: got, result, .. } => {
+                assert_eq!(got, id);
+                let hint = result.expect("a hint without the tables");
+                assert!(hint.optimal);
+                assert_eq!(hint.remaining, optimal);
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+
+        // Asking again reports the same failure at once, without building again.
+        let before = *builds.lock().unwrap();
+        assert!(matches!(
+            solver.prepare(Size::FOUR, &|_| {}),
+            Err(SolveError::Tables(_))
+        ));
+        assert_eq!(*builds.lock().unwrap(), before);
     }
 }
