@@ -27,6 +27,11 @@ pub struct Help<'a> {
 
 impl Widget for Help<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
+        // The footer's line stays visible below the box.
+        let area = Rect {
+            height: area.height.saturating_sub(1),
+            ..area
+        };
         let intro: Vec<Line> = HELP_TEXT.lines().map(Line::raw).collect();
         let records: Vec<Line> = RECORDS_TEXT.lines().map(Line::raw).collect();
         let levels = level_lines(self.theme);
