@@ -188,6 +188,28 @@ impl TableCache {
         Ok(files)
     }
 
+    /// Removes what interrupted writes left behind (temporary files old enough that no
+    /// running copy can still be writing them), without reading any table. The game does
+    /// this at start. Returns how many were removed.
+    pub fn remove_unfinished_writes(&self) -> usize {
+        let Some(dir) = &self.dir else { return 0 };
+        let Ok(entries) = fs::read_dir(dir) else { return 0 };
+        let mut removed = 0;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let old = entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| SystemTime::now().duration_since(t).ok())
+                .is_some_and(|age| age >= UNFINISHED_WRITE_AGE);
+            if is_unfinished_write(&name) && old && fs::remove_file(entry.path()).is_ok() {
+                removed += 1;
+            }
+        }
+        removed
+    }
+
     /// Removes every stale table file and returns what was removed (each with its reason).
     /// Current files are kept, whatever their partition.
     pub fn clean(&self) -> std::io::Result<Vec<CachedFile>> {
@@ -539,6 +561,26 @@ mod tests {
         assert!(matches!(status_of(&old_format), Some(CacheStatus::Stale(w)) if w.contains("format version 1")));
         assert!(matches!(status_of(&misnamed), Some(CacheStatus::Stale(w)) if w.contains("name")));
         assert!(matches!(status_of(&old_tmp), Some(CacheStatus::Stale(_))));
+        let copy = dir.join(".pdb-y.bin.3.0.tmp");
+        fs::copy(&old_tmp, &copy).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&copy)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
+        assert_eq!(
+            cache.remove_unfinished_writes(),
+            2,
+            "the two old temp files, not the fresh one"
+        );
+        fs::copy(&fresh_tmp, &old_tmp).unwrap();
+        fs::File::options()
+            .write(true)
+            .open(&old_tmp)
+            .unwrap()
+            .set_modified(SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
         assert_eq!(status_of(&other), None);
         assert_eq!(status_of(&fresh_tmp), None);
         assert_eq!(listed.len(), 5);

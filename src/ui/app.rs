@@ -983,7 +983,11 @@ impl App {
                             Some(format!("{what} {}%", done * 100 / total.max(1)))
                         }
                         BuildProgress::Notice(n) => {
-                            self.status = Some(n);
+                            let mut chars = n.chars();
+                            let text = chars
+                                .next()
+                                .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect());
+                            self.notify(Notice::info(format!("{text}.")));
                             self.tables.take()
                         }
                     };
@@ -995,7 +999,10 @@ impl App {
                     self.deal_ahead();
                 }
                 if let Some(e) = error {
-                    self.status = Some(format!("Solver tables unavailable ({e}); hints are slower."));
+                    self.notify(Notice::warning(format!(
+                        "The solver's tables for {size} could not be built ({e}). Hints still work, from a \
+                         simpler estimate, and may be slower or not proven optimal."
+                    )));
                 }
             }
             Reply::Crashed { id, message } => {

@@ -98,7 +98,9 @@ impl UiError {
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
-    let solver = Solver::new(TableCache::default_location());
+    let cache = TableCache::default_location();
+    cache.remove_unfinished_writes();
+    let solver = Solver::new(cache);
     let mut app = build_app(config, &args, code, solver);
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let signalled = Arc::new(AtomicBool::new(false));
