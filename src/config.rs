@@ -98,6 +98,8 @@ pub struct KeyBindings {
     pub restart: Vec<Spanned<String>>,
     pub new_game: Vec<Spanned<String>>,
     pub help: Vec<Spanned<String>>,
+    pub pause: Vec<Spanned<String>>,
+    pub back: Vec<Spanned<String>>,
     pub quit: Vec<Spanned<String>>,
 }
 
@@ -127,41 +129,88 @@ pub enum ThemePreset {
     Mono,
 }
 
-/// An action a key can be bound to.
+/// What the player asks for: a key bound in `[keys]` (the bindable actions), or an input
+/// the game reads by itself (Ctrl-C, Enter, a click, any other key). The game and the
+/// config share this one enum.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(missing_docs, reason = "names say it")]
-pub enum KeyAction {
+pub enum Action {
+    /// Slide up (or move the blank up, by the config's convention).
     Up,
+    /// Slide down.
     Down,
+    /// Slide left.
     Left,
+    /// Slide right.
     Right,
+    /// Ask for a hint.
     Hint,
+    /// Let the solver play.
     Solve,
+    /// Take back a move.
     Undo,
+    /// Play again a move taken back.
     Redo,
+    /// Start the puzzle again.
     Restart,
+    /// Open the new-game menu.
     NewGame,
+    /// Open the help.
     Help,
+    /// Pause: hide the board and stop the clock.
+    Pause,
+    /// Close what is open (an overlay); never quits.
+    Back,
+    /// Quit (the game is saved).
     Quit,
+    /// Ctrl-C: quit from anywhere, at once.
+    ForceQuit,
+    /// Enter when it is not bound to anything else.
+    Confirm,
+    /// Page Up when it is not bound (scrolls the help).
+    PageUp,
+    /// Page Down when it is not bound.
+    PageDown,
+    /// A left click at a screen cell.
+    Click {
+        /// Column.
+        column: u16,
+        /// Row.
+        row: u16,
+    },
+    /// Any other key.
+    Other,
 }
 
-impl KeyAction {
-    /// The key under `[keys]` in the config file.
+impl Action {
+    /// The key under `[keys]` in the config file; empty for inputs that can't be bound.
     pub const fn config_name(self) -> &'static str {
         match self {
-            KeyAction::Up => "up",
-            KeyAction::Down => "down",
-            KeyAction::Left => "left",
-            KeyAction::Right => "right",
-            KeyAction::Hint => "hint",
-            KeyAction::Solve => "solve",
-            KeyAction::Undo => "undo",
-            KeyAction::Redo => "redo",
-            KeyAction::Restart => "restart",
-            KeyAction::NewGame => "new_game",
-            KeyAction::Help => "help",
-            KeyAction::Quit => "quit",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::Hint => "hint",
+            Action::Solve => "solve",
+            Action::Undo => "undo",
+            Action::Redo => "redo",
+            Action::Restart => "restart",
+            Action::NewGame => "new_game",
+            Action::Help => "help",
+            Action::Pause => "pause",
+            Action::Back => "back",
+            Action::Quit => "quit",
+            Action::ForceQuit
+            | Action::Confirm
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Click { .. }
+            | Action::Other => "",
         }
+    }
+
+    /// Whether this is one of the four direction keys.
+    pub const fn is_direction(self) -> bool {
+        matches!(self, Action::Up | Action::Down | Action::Left | Action::Right)
     }
 }
 
@@ -332,7 +381,9 @@ impl Default for KeyBindings {
             restart: keys(&["R"]),
             new_game: keys(&["n"]),
             help: keys(&["?", "F1"]),
-            quit: keys(&["q", "Esc"]),
+            pause: keys(&["Space"]),
+            back: keys(&["Esc"]),
+            quit: keys(&["q"]),
         }
     }
 }
@@ -389,7 +440,7 @@ impl Config {
     }
 
     fn validate(&self) -> Result<(), Problem> {
-        let mut seen: HashMap<KeySpec, KeyAction> = HashMap::new();
+        let mut seen: HashMap<KeySpec, Action> = HashMap::new();
         for (action, names) in self.keys.all() {
             for name in names {
                 let Some(spec) = KeySpec::parse(name.get_ref()) else {
@@ -470,25 +521,27 @@ impl Config {
 
 impl KeyBindings {
     /// Every action with its key names.
-    pub fn all(&self) -> [(KeyAction, &[Spanned<String>]); 12] {
+    pub fn all(&self) -> [(Action, &[Spanned<String>]); 14] {
         [
-            (KeyAction::Up, &self.up),
-            (KeyAction::Down, &self.down),
-            (KeyAction::Left, &self.left),
-            (KeyAction::Right, &self.right),
-            (KeyAction::Hint, &self.hint),
-            (KeyAction::Solve, &self.solve),
-            (KeyAction::Undo, &self.undo),
-            (KeyAction::Redo, &self.redo),
-            (KeyAction::Restart, &self.restart),
-            (KeyAction::NewGame, &self.new_game),
-            (KeyAction::Help, &self.help),
-            (KeyAction::Quit, &self.quit),
+            (Action::Up, &self.up),
+            (Action::Down, &self.down),
+            (Action::Left, &self.left),
+            (Action::Right, &self.right),
+            (Action::Hint, &self.hint),
+            (Action::Solve, &self.solve),
+            (Action::Undo, &self.undo),
+            (Action::Redo, &self.redo),
+            (Action::Restart, &self.restart),
+            (Action::NewGame, &self.new_game),
+            (Action::Help, &self.help),
+            (Action::Pause, &self.pause),
+            (Action::Back, &self.back),
+            (Action::Quit, &self.quit),
         ]
     }
 
     /// The parsed keys of every action (names were validated when the config loaded).
-    pub fn specs(&self) -> Vec<(KeySpec, KeyAction)> {
+    pub fn specs(&self) -> Vec<(KeySpec, Action)> {
         self.all()
             .into_iter()
             .flat_map(|(action, names)| {
@@ -500,7 +553,7 @@ impl KeyBindings {
     }
 
     /// The first key bound to `action`, for the footer and help.
-    pub fn first(&self, action: KeyAction) -> Option<KeySpec> {
+    pub fn first(&self, action: Action) -> Option<KeySpec> {
         self.all()
             .into_iter()
             .find(|(a, _)| *a == action)

@@ -342,6 +342,30 @@ impl Persistence {
         }
     }
 
+    /// Remembers the size and level (`None`: the daily puzzle) chosen in the new-game
+    /// menu, for the next start with no game to resume. Best effort: a failure only means
+    /// the default is offered next time.
+    pub fn remember_choice(&self, size: crate::puzzle::Size, level: Option<crate::difficulty::Level>) {
+        if let Some(store) = &self.store {
+            let _ = store.save_choice(&crate::game::store::Choice {
+                version: 1,
+                size: size.side(),
+                level: level.map_or_else(|| "daily".to_string(), |l| l.name().to_string()),
+            });
+        }
+    }
+
+    /// The size and level last chosen in the menu (`Some(None)` level: the daily puzzle).
+    pub fn last_choice(&self) -> Option<(crate::puzzle::Size, Option<crate::difficulty::Level>)> {
+        let choice = self.store.as_ref()?.load_choice()?;
+        let size = crate::puzzle::Size::ALL.into_iter().find(|s| s.side() == choice.size)?;
+        let level = match choice.level.as_str() {
+            "daily" => None,
+            name => Some(name.parse().ok()?),
+        };
+        Some((size, level))
+    }
+
     /// Records a win: counts it, keeps a best it sets, and removes the game's file (only
     /// this game's). The outcome says which record was set, or why nothing was stored.
     pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {

@@ -11,8 +11,9 @@ use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
 /// A game in progress.
 ///
-/// The move counter counts every slide, undo and redo included: an undo slides a tile too,
-/// and counting it keeps the comparison with par honest.
+/// The move counter counts the moves standing between the start and the board: an undo
+/// takes one back, as in Tatham's Fifteen and GNOME Taquin, so the count compares with par
+/// move for move. A mouse slide of a whole segment is one undo step.
 #[derive(Debug, Clone)]
 pub struct Game {
     id: String,
@@ -24,6 +25,10 @@ pub struct Game {
     par: Option<u32>,
     history: Vec<Move>,
     future: Vec<Move>,
+    /// The size of each undo step (a segment slide is one step), in play order.
+    steps: Vec<u32>,
+    /// The size of each redo step.
+    future_steps: Vec<u32>,
     moves: u32,
     hints: u32,
     solver_used: bool,
@@ -49,6 +54,8 @@ impl Game {
             par,
             history: Vec::new(),
             future: Vec::new(),
+            steps: Vec::new(),
+            future_steps: Vec::new(),
             moves: 0,
             hints: 0,
             solver_used: false,
@@ -163,42 +170,90 @@ impl Game {
         self.board.is_goal()
     }
 
-    /// Plays `m` if possible; the first move starts the clock. A new move clears redo,
-    /// unless it is the very move redo would have played.
+    /// Plays `m` if possible, as one undo step. A new move clears redo, unless it is the
+    /// very move redo would have played.
     pub fn play(&mut self, m: Move) -> bool {
+        if !self.slide(m) {
+            return false;
+        }
+        if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
+            self.future.pop();
+            self.future_steps.pop();
+        } else {
+            self.future.clear();
+            self.future_steps.clear();
+        }
+        self.steps.push(1);
+        true
+    }
+
+    /// Plays `m` up to `count` times (a mouse slide of a segment), as one undo step;
+    /// returns the moves made.
+    pub fn play_segment(&mut self, m: Move, count: usize) -> Vec<Move> {
+        let mut played = Vec::new();
+        for _ in 0..count {
+            if !self.slide(m) {
+                break;
+            }
+            played.push(m);
+        }
+        if !played.is_empty() {
+            self.future.clear();
+            self.future_steps.clear();
+            self.steps.push(played.len() as u32);
+        }
+        played
+    }
+
+    fn slide(&mut self, m: Move) -> bool {
         if self.is_won() || !self.board.try_move(m) {
             return false;
         }
-        if self.future.last() == Some(&m) {
-            self.future.pop();
-        } else {
-            self.future.clear();
-        }
         self.history.push(m);
         self.moves += 1;
-        self.clock.start();
         if self.is_won() {
+            // The time of a win is final; the game's owner starts the clock, the win stops it.
             self.clock.stop();
         }
         true
     }
 
-    /// Takes back the last move.
-    pub fn undo(&mut self) -> Option<Move> {
-        if self.is_won() {
-            return None;
+    /// Takes back the last step (one move, or a whole segment slide); returns the moves
+    /// taken back, last played first.
+    pub fn undo(&mut self) -> Vec<Move> {
+        if self.is_won() || self.history.is_empty() {
+            return Vec::new();
         }
-        let m = self.history.pop()?;
-        self.board.try_move(m.inverse());
-        self.future.push(m);
-        self.moves += 1;
-        Some(m)
+        let n = self.steps.pop().unwrap_or(1).min(self.history.len() as u32);
+        let mut undone = Vec::new();
+        for _ in 0..n {
+            let Some(m) = self.history.pop() else { break };
+            self.board.try_move(m.inverse());
+            self.future.push(m);
+            self.moves = self.moves.saturating_sub(1);
+            undone.push(m);
+        }
+        self.future_steps.push(undone.len() as u32);
+        undone
     }
 
-    /// Plays again the last move undone.
-    pub fn redo(&mut self) -> Option<Move> {
-        let m = *self.future.last()?;
-        self.play(m).then_some(m)
+    /// Plays again the last step undone; returns its moves in play order.
+    pub fn redo(&mut self) -> Vec<Move> {
+        let Some(n) = self.future_steps.pop() else {
+            return Vec::new();
+        };
+        let mut redone = Vec::new();
+        for _ in 0..n {
+            let Some(m) = self.future.pop() else { break };
+            if !self.slide(m) {
+                break;
+            }
+            redone.push(m);
+        }
+        if !redone.is_empty() {
+            self.steps.push(redone.len() as u32);
+        }
+        redone
     }
 
     /// Goes back to the starting board for a new attempt: moves, clock, hint count and
@@ -209,6 +264,8 @@ impl Game {
         self.board = self.start;
         self.history.clear();
         self.future.clear();
+        self.steps.clear();
+        self.future_steps.clear();
         self.moves = 0;
         self.hints = 0;
         self.solver_used = false;
@@ -284,6 +341,9 @@ impl Game {
         if !id.chars().all(|c| c.is_ascii_alphanumeric()) || id.len() > 32 {
             return Err(format!("id '{id}' is not a game id"));
         }
+        // Undo steps are not saved: after a resume each move is a step of its own.
+        let steps = vec![1; history.len()];
+        let future_steps = vec![1; future.len()];
         Ok(Game {
             id,
             start,
@@ -292,9 +352,11 @@ impl Game {
             seed: saved.seed,
             daily,
             par: saved.par,
+            moves: history.len() as u32,
             history,
             future,
-            moves: saved.moves,
+            steps,
+            future_steps,
             hints: saved.hints,
             solver_used: saved.solver_used,
             helped: saved.helped,
@@ -402,15 +464,45 @@ mod tests {
         assert!(!g.play(Move::Up), "no tile below the blank");
         assert_eq!(g.moves(), 0);
         assert!(g.play(Move::Right));
-        assert_eq!(g.undo(), Some(Move::Right));
+        assert_eq!(g.undo(), vec![Move::Right]);
         assert_eq!(g.board(), g.start());
-        assert_eq!(g.redo(), Some(Move::Right));
-        assert_eq!(g.moves(), 3);
+        assert_eq!(g.moves(), 0, "an undo takes the move back");
+        assert_eq!(g.redo(), vec![Move::Right]);
+        assert_eq!(g.moves(), 1);
         g.undo();
         assert!(g.play(Move::Left));
         assert!(g.is_won());
         assert!(!g.clock().is_running());
         assert!(!g.play(Move::Right), "a won game takes no moves");
+    }
+
+    #[test]
+    fn fourteen_moves_and_fourteen_undos_are_zero_moves() {
+        let mut g = Game::new("1 2 3 4 5 6 7 8 0".parse().unwrap(), None, None, None);
+        let moves = [Move::Down, Move::Right, Move::Up, Move::Left];
+        for i in 0..14 {
+            assert!(g.play(moves[i % 4]));
+        }
+        for _ in 0..14 {
+            assert_eq!(g.undo().len(), 1);
+        }
+        assert_eq!(g.moves(), 0);
+        assert_eq!(g.board(), g.start());
+    }
+
+    #[test]
+    fn a_segment_slide_is_one_undo_step() {
+        // Blank bottom-left: two tiles slide left into it at once.
+        let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
+        assert_eq!(g.play_segment(Move::Left, 2), vec![Move::Left, Move::Left]);
+        assert!(g.is_won());
+        let mut g = Game::new("1 2 3 4 5 6 0 8 7".parse().unwrap(), None, None, None);
+        assert_eq!(g.play_segment(Move::Left, 2).len(), 2);
+        assert_eq!(g.moves(), 2);
+        assert_eq!(g.undo().len(), 2, "one undo takes the whole slide back");
+        assert_eq!(g.moves(), 0);
+        assert_eq!(g.redo().len(), 2);
+        assert_eq!(g.moves(), 2);
     }
 
     #[test]

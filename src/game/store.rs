@@ -30,6 +30,18 @@ const LEGACY_GAME_FILE: &str = "game.json";
 const STATS_FILE: &str = "stats.json";
 const STATS_LOCK: &str = "stats.lock";
 const GAMES_DIR: &str = "games";
+const CHOICE_FILE: &str = "choice.json";
+
+/// The size and level last chosen in the new-game menu (`choice.json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, serde::Deserialize)]
+pub struct Choice {
+    /// The format.
+    pub version: u32,
+    /// The board side.
+    pub size: usize,
+    /// A level's name, or `daily`.
+    pub level: String,
+}
 
 /// A temporary file older than this was left by a write that never finished.
 const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
@@ -376,6 +388,20 @@ impl Store {
             {
                 let _ = fs::remove_file(entry.path());
             }
+        }
+    }
+
+    /// Saves the menu's last choice.
+    pub fn save_choice(&self, choice: &Choice) -> Result<(), StoreError> {
+        save_json(&self.dir.join(CHOICE_FILE), choice)
+    }
+
+    /// The menu's last choice, if one was saved and can be read (a bad file is ignored: it
+    /// only holds a default).
+    pub fn load_choice(&self) -> Option<Choice> {
+        match load_versioned::<Choice>(&self.dir.join(CHOICE_FILE), 1) {
+            Loaded::Found(c) => Some(c),
+            _ => None,
         }
     }
 

@@ -1,50 +1,16 @@
 //! Input to intent: key and mouse events become [`Action`]s through the configured keymap.
+//! The enum itself lives in the config, which binds keys to it.
 
 use std::collections::HashMap;
 
 use crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEventKind};
-use slide::config::{KeyAction, KeyBindings, KeyName, KeySpec};
-
-/// A direction key's direction, before the tile/blank convention turns it into a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Dir {
-    Up,
-    Down,
-    Left,
-    Right,
-}
-
-/// What the player asked for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// A direction key.
-    Dir(Dir),
-    Hint,
-    Solve,
-    Undo,
-    Redo,
-    Restart,
-    NewGame,
-    Help,
-    /// The quit key (closes a menu or overlay first).
-    Quit,
-    /// Ctrl-C: quit from anywhere, at once.
-    ForceQuit,
-    /// Enter when it is not bound to anything else.
-    Confirm,
-    /// A left click at a screen cell.
-    Click {
-        column: u16,
-        row: u16,
-    },
-    /// Any other key: stops an animation, closes an overlay.
-    Other,
-}
+pub use slide::config::Action;
+use slide::config::{KeyBindings, KeyName, KeySpec};
 
 /// Keys to actions, from the config.
 #[derive(Debug, Clone)]
 pub struct Keymap {
-    keys: HashMap<KeySpec, KeyAction>,
+    keys: HashMap<KeySpec, Action>,
 }
 
 impl Keymap {
@@ -82,21 +48,10 @@ impl Keymap {
         };
         let spec = KeySpec { key: name, ctrl };
         Some(match self.keys.get(&spec) {
-            Some(a) => match a {
-                KeyAction::Up => Action::Dir(Dir::Up),
-                KeyAction::Down => Action::Dir(Dir::Down),
-                KeyAction::Left => Action::Dir(Dir::Left),
-                KeyAction::Right => Action::Dir(Dir::Right),
-                KeyAction::Hint => Action::Hint,
-                KeyAction::Solve => Action::Solve,
-                KeyAction::Undo => Action::Undo,
-                KeyAction::Redo => Action::Redo,
-                KeyAction::Restart => Action::Restart,
-                KeyAction::NewGame => Action::NewGame,
-                KeyAction::Help => Action::Help,
-                KeyAction::Quit => Action::Quit,
-            },
+            Some(a) => *a,
             None if name == KeyName::Enter => Action::Confirm,
+            None if name == KeyName::PageUp => Action::PageUp,
+            None if name == KeyName::PageDown => Action::PageDown,
             None => Action::Other,
         })
     }
@@ -142,9 +97,9 @@ mod tests {
     fn default_bindings() {
         let k = Keymap::new(&KeyBindings::default());
         let none = KeyModifiers::NONE;
-        assert_eq!(k.action(&press(KeyCode::Left, none)), Some(Action::Dir(Dir::Left)));
-        assert_eq!(k.action(&press(KeyCode::Char('w'), none)), Some(Action::Dir(Dir::Up)));
-        assert_eq!(k.action(&press(KeyCode::Char('j'), none)), Some(Action::Dir(Dir::Down)));
+        assert_eq!(k.action(&press(KeyCode::Left, none)), Some(Action::Left));
+        assert_eq!(k.action(&press(KeyCode::Char('w'), none)), Some(Action::Up));
+        assert_eq!(k.action(&press(KeyCode::Char('j'), none)), Some(Action::Down));
         assert_eq!(k.action(&press(KeyCode::Char('i'), none)), Some(Action::Hint));
         assert_eq!(
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),

@@ -7,114 +7,19 @@ use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
-use slide::config::{ArrowsMove, Config};
-use slide::difficulty::{DAILY_LEVEL, Generated, Level, fresh_seed};
-use slide::game::{Beaten, Best, Finish, Game, Notice, Persistence, Record, Stats};
-use slide::puzzle::{Board, Move, Size};
+use slide::config::Config;
+use slide::game::{Best, Game, Notice, Persistence, Stats};
+use slide::puzzle::{Board, Move};
 use slide::solver::worker::{Reply, Task, Worker};
 use slide::solver::{BuildProgress, Hint, Solution, Solver};
 
-use crate::ui::action::{Action, Dir, Keymap};
-use crate::ui::layout::{Fit, fit};
+use slide::difficulty::{DealRequest, Dealer};
+
+use crate::ui::action::{Action, Keymap};
+pub use crate::ui::modes::Mode;
+use crate::ui::modes::dealing::{Ahead, Dealing};
 use crate::ui::theme::Theme;
-use slide::difficulty::{DealRequest, Dealer, Dealt};
-
-/// What the screen is showing.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Mode {
-    /// The board takes input.
-    Playing,
-    /// The help overlay; any key closes it.
-    Help,
-    /// The new-game menu.
-    Menu(Menu),
-    /// The win screen.
-    Won(WinSummary),
-    /// A new board is being dealt in the background; `q` goes back to the game.
-    Dealing(Dealing),
-    /// The solver plays its plan; any key stops it.
-    Animating {
-        /// Moves still to play.
-        plan: VecDeque<Move>,
-        /// When to play the next one.
-        next_at: Instant,
-    },
-}
-
-/// A deal the player is waiting for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Dealing {
-    /// The dealer's id for it.
-    pub id: u64,
-    /// What is being dealt.
-    pub request: DealRequest,
-    /// When the player asked (for the spinner).
-    pub since: Instant,
-    /// Whether this is the first game, with nothing to go back to (`q` quits).
-    pub first: bool,
-}
-
-/// The next game, dealt ahead in the background so that New is instant.
-#[derive(Debug)]
-struct Ahead {
-    id: u64,
-    request: DealRequest,
-    ready: Option<Generated>,
-}
-
-/// The new-game menu's choices.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Menu {
-    /// Index into [`Size::ALL`].
-    pub size: usize,
-    /// Index into [`Level::ALL`], or [`Menu::DAILY`].
-    pub level: usize,
-    /// The highlighted row: 0 size, 1 level, 2 start.
-    pub row: usize,
-    /// The win screen to return to on cancel.
-    pub from_win: Option<WinSummary>,
-    /// Unfinished games to resume: id and a line describing it (rows 3 and on).
-    pub resumable: Vec<(String, String)>,
-}
-
-impl Menu {
-    /// The level index that stands for today's daily puzzle.
-    pub const DAILY: usize = Level::ALL.len();
-
-    /// How many rows the menu has: size, level, start, then one per game to resume.
-    pub fn rows(&self) -> usize {
-        3 + self.resumable.len()
-    }
-}
-
-/// What the win screen shows.
-#[derive(Debug, Clone, PartialEq)]
-pub struct WinSummary {
-    /// Moves made.
-    pub moves: u32,
-    /// Play time.
-    pub time: Duration,
-    /// Hints used in this attempt.
-    pub hints: u32,
-    /// Whether the solver played.
-    pub solver_used: bool,
-    /// Whether the puzzle was helped at any time (restarts included).
-    pub assisted: bool,
-    /// Optimal length from the start, if known.
-    pub par: Option<u32>,
-    /// The record this win set, if any.
-    pub beaten: Option<Beaten>,
-    /// Why the win could not be recorded, if it could not.
-    pub not_stored: Option<String>,
-    /// A daily puzzle already won today: a replay, which the streak does not count.
-    pub daily_replay: bool,
-    /// The unassisted best for this puzzle or level (after this game).
-    pub best: Option<Best>,
-    /// The assisted best (after this game).
-    pub best_assisted: Option<Best>,
-    /// Games and wins of this size and kind, and moves per par move (after this game).
-    pub record: Option<Record>,
-}
+use crate::ui::widgets::layout::{Fit, fit};
 
 /// A notice on screen, and since when.
 #[derive(Debug, Clone)]
@@ -153,7 +58,7 @@ pub struct Known {
 }
 
 impl Known {
-    fn from_hint(board: Board, h: &Hint) -> Known {
+    pub(crate) fn from_hint(board: Board, h: &Hint) -> Known {
         Known {
             board,
             plan: h.plan.clone(),
@@ -162,7 +67,7 @@ impl Known {
         }
     }
 
-    fn from_solution(board: Board, s: &Solution) -> Known {
+    pub(crate) fn from_solution(board: Board, s: &Solution) -> Known {
         Known {
             board,
             plan: s.moves.clone(),
@@ -172,7 +77,7 @@ impl Known {
     }
 
     /// The plan after the player played `m` and reached `board`, if `m` followed it.
-    fn advance(mut self, m: Move, board: Board) -> Option<Known> {
+    pub(crate) fn advance(mut self, m: Move, board: Board) -> Option<Known> {
         if self.plan.first() != Some(&m) {
             return None;
         }
@@ -233,17 +138,23 @@ pub struct App {
     pub last_hint_latency: Option<Duration>,
     /// When the hint key was pressed, until the hint is drawn (for latency measurement).
     pub hint_asked_at: Option<Instant>,
-    par_request: Option<u64>,
-    par_wanted: bool,
-    worker: Worker,
-    dealer: Dealer,
-    ahead: Option<Ahead>,
-    solver: Solver,
-    persist: Persistence,
+    pub(crate) par_request: Option<u64>,
+    pub(crate) par_wanted: bool,
+    pub(crate) worker: Worker,
+    pub(crate) dealer: Dealer,
+    pub(crate) ahead: Option<Ahead>,
+    pub(crate) solver: Solver,
+    pub(crate) persist: Persistence,
     /// Notices waiting to be read, the first on screen.
     pub notices: VecDeque<Shown>,
     /// The game on screen is a stand-in while the first deal runs.
-    placeholder: bool,
+    pub(crate) placeholder: bool,
+    /// A move was made in this sitting: the clock may run (a resumed game's clock waits for
+    /// the first move, as a new game's does).
+    pub(crate) clock_armed: bool,
+    /// The player is following hints: the next move of the plan stays shown after each
+    /// move that follows it, until a move leaves the plan.
+    pub(crate) hint_mode: bool,
 }
 
 impl App {
@@ -276,6 +187,8 @@ impl App {
             persist,
             notices: VecDeque::new(),
             placeholder: origin == Origin::Placeholder,
+            clock_armed: false,
+            hint_mode: false,
         };
         if origin != Origin::Placeholder {
             app.persist.start(&app.game, origin == Origin::New);
@@ -296,7 +209,7 @@ impl App {
     }
 
     /// Moves the notices the disk layer gathered onto the screen's queue.
-    fn take_notices(&mut self) {
+    pub(crate) fn take_notices(&mut self) {
         for n in self.persist.take_notices() {
             self.notify(n);
         }
@@ -309,7 +222,7 @@ impl App {
 
     /// Drops notices that are not warnings once they have been up long enough. The time
     /// counts from when a notice reaches the front of the queue.
-    fn expire_notices(&mut self, now: Instant) {
+    pub(crate) fn expire_notices(&mut self, now: Instant) {
         if let Some(front) = self.notices.front()
             && !front.notice.warning
             && now.saturating_duration_since(front.since) >= NOTICE_TIME
@@ -322,7 +235,7 @@ impl App {
     }
 
     /// Saves the game after a change (on the writer thread: the screen never waits).
-    fn changed(&mut self) {
+    pub(crate) fn changed(&mut self) {
         if !self.placeholder {
             self.persist.changed(&self.game);
         }
@@ -346,15 +259,6 @@ impl App {
             first: true,
         });
         app
-    }
-
-    /// The game a finished deal starts.
-    fn game_from(request: &DealRequest, g: &Generated) -> Game {
-        let game = Game::new(g.board, Some(g.level), Some(g.seed), g.length);
-        match request.daily {
-            Some(date) => game.with_daily(date),
-            None => game,
-        }
     }
 
     /// The statistics (for the panel and the win screen).
@@ -383,8 +287,9 @@ impl App {
 
     /// How long to wait for input before the next tick.
     pub fn poll_timeout(&self, now: Instant) -> Duration {
-        if let Mode::Animating { next_at, .. } = &self.mode {
-            return next_at
+        if let Mode::Animating(a) = &self.mode {
+            return a
+                .next_at
                 .saturating_duration_since(now)
                 .clamp(Duration::from_millis(5), Duration::from_millis(100));
         }
@@ -413,228 +318,43 @@ impl App {
             }
             return;
         }
+        // While the board is hidden (the terminal is too small), a key must not move a tile
+        // nobody can see: only quitting is taken.
+        if !self.board_visible() {
+            if action == Action::Quit {
+                self.quit = true;
+            }
+            return;
+        }
         match self.mode.clone() {
-            Mode::Help => self.mode = Mode::Playing,
-            Mode::Animating { .. } => {
-                self.mode = Mode::Playing;
-                self.status = Some("Stopped the solution. Your move.".into());
-            }
-            Mode::Menu(menu) => self.update_menu(menu, action),
-            Mode::Dealing(d) => {
-                if action == Action::Quit {
-                    self.dealer.cancel(d.id);
-                    self.mode = Mode::Playing;
-                    self.quit = d.first;
-                }
-            }
-            Mode::Won(_) => match action {
-                Action::NewGame | Action::Confirm => self.open_menu(),
-                Action::Restart => self.restart(),
-                Action::Quit => self.quit = true,
-                _ => {}
-            },
             Mode::Playing => self.update_playing(action),
+            Mode::Help(h) => self.update_help(h, action),
+            Mode::Menu(menu) => self.update_menu(menu, action),
+            Mode::Won(w) => self.update_won(w, action),
+            Mode::Dealing(d) => self.update_dealing(d, action),
+            Mode::Animating(_) => self.update_animating(action),
+            Mode::Paused => self.update_paused(action),
+            Mode::ConfirmRestart => self.update_confirm_restart(action),
         }
+        self.sync_clock();
     }
 
-    fn update_playing(&mut self, action: Action) {
-        match action {
-            Action::Dir(d) => {
-                let m = match (d, self.config.game.arrows_move) {
-                    (Dir::Up, ArrowsMove::Tile) | (Dir::Down, ArrowsMove::Blank) => Move::Up,
-                    (Dir::Down, ArrowsMove::Tile) | (Dir::Up, ArrowsMove::Blank) => Move::Down,
-                    (Dir::Left, ArrowsMove::Tile) | (Dir::Right, ArrowsMove::Blank) => Move::Left,
-                    (Dir::Right, ArrowsMove::Tile) | (Dir::Left, ArrowsMove::Blank) => Move::Right,
-                };
-                self.player_move(m);
-            }
-            Action::Click { column, row } => self.click(column, row),
-            Action::Hint => self.ask_hint(),
-            Action::Solve => self.ask_solve(),
-            Action::Undo => {
-                if let Some(m) = self.game.undo() {
-                    self.after_move(m.inverse());
-                }
-            }
-            Action::Redo => {
-                if let Some(m) = self.game.redo() {
-                    self.after_move(m);
-                }
-            }
-            Action::Restart => self.restart(),
-            Action::NewGame => self.open_menu(),
-            Action::Help => self.mode = Mode::Help,
-            Action::Quit | Action::ForceQuit => self.quit = true,
-            Action::Confirm | Action::Other => {}
-        }
+    /// Whether the terminal is big enough to show the board.
+    pub fn board_visible(&self) -> bool {
+        matches!(fit(self.area, self.game.size().side() as u16), Fit::Fits(_))
     }
 
-    fn update_menu(&mut self, mut menu: Menu, action: Action) {
-        let cycle = |i: usize, n: usize, forward: bool| {
-            if forward { (i + 1) % n } else { (i + n - 1) % n }
-        };
-        match action {
-            Action::Dir(Dir::Up) => menu.row = cycle(menu.row, menu.rows(), false),
-            Action::Dir(Dir::Down) => menu.row = cycle(menu.row, menu.rows(), true),
-            Action::Dir(d @ (Dir::Left | Dir::Right)) => {
-                let fwd = d == Dir::Right;
-                match menu.row {
-                    0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
-                    1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
-                    _ => {}
-                }
-            }
-            Action::Confirm | Action::NewGame if menu.row >= 3 => {
-                if let Some((id, _)) = menu.resumable.get(menu.row - 3) {
-                    let id = id.clone();
-                    self.resume_game(&id);
-                }
-                return;
-            }
-            Action::Confirm | Action::NewGame => {
-                let size = Size::ALL[menu.size];
-                let request = if let Some(&level) = Level::ALL.get(menu.level) {
-                    DealRequest {
-                        size,
-                        level,
-                        seed: fresh_seed(),
-                        daily: None,
-                    }
-                } else {
-                    DealRequest::daily_today(size)
-                };
-                self.new_game(request);
-                return;
-            }
-            Action::Quit => {
-                self.mode = match menu.from_win {
-                    Some(w) => Mode::Won(w),
-                    None => Mode::Playing,
-                };
-                return;
-            }
-            _ => {}
-        }
-        self.mode = Mode::Menu(menu);
-    }
-
-    /// Starts the game `request` asks for: at once when it was dealt ahead, otherwise once
-    /// the background deal lands (the screen says so meanwhile and stays live).
-    fn new_game(&mut self, request: DealRequest) {
-        let same = |a: &DealRequest| a.size == request.size && a.level == request.level && a.daily == request.daily;
-        match self.ahead.take() {
-            Some(Ahead {
-                ready: Some(g),
-                request: r,
-                ..
-            }) if same(&r) => {
-                self.start_game(App::game_from(&r, &g));
-                return;
-            }
-            Some(Ahead { id, request: r, .. }) if same(&r) => {
-                self.mode = Mode::Dealing(Dealing {
-                    id,
-                    request: r,
-                    since: Instant::now(),
-                    first: false,
-                });
-                return;
-            }
-            Some(a) => self.dealer.cancel(a.id),
-            None => {}
-        }
-        let id = self.dealer.deal(request);
-        self.mode = Mode::Dealing(Dealing {
-            id,
-            request,
-            since: Instant::now(),
-            first: false,
-        });
-    }
-
-    /// Deals the next game of this size and level in the background, once the solver's
-    /// tables for the size are ready (the deal confirms with them).
-    fn deal_ahead(&mut self) {
-        let size = self.game.size();
-        // While a deal is awaited, the game on screen is not the one to follow.
-        if self.ahead.is_some() || !self.solver.is_ready(size) || matches!(self.mode, Mode::Dealing(_)) {
-            return;
-        }
-        let request = DealRequest {
-            size,
-            level: self.next_level(),
-            seed: fresh_seed(),
-            daily: None,
-        };
-        let id = self.dealer.deal(request);
-        self.ahead = Some(Ahead {
-            id,
-            request,
-            ready: None,
-        });
-    }
-
-    /// The level New offers after this game: the same, or Hard after a daily puzzle.
-    fn next_level(&self) -> Level {
-        match self.game.daily() {
-            Some(_) => DAILY_LEVEL,
-            None => self.game.level().unwrap_or(self.config.level()),
-        }
-    }
-
-    fn handle_dealt(&mut self, dealt: Dealt) {
-        if let Mode::Dealing(d) = &self.mode
-            && d.id == dealt.id
-        {
-            match dealt.result {
-                Ok(g) => self.start_game(App::game_from(&dealt.request, &g)),
-                Err(e) => {
-                    self.mode = Mode::Playing;
-                    self.status = Some(format!("Could not deal a board: {e}."));
-                }
-            }
-            return;
-        }
-        if let Some(a) = &mut self.ahead
-            && a.id == dealt.id
-        {
-            match dealt.result {
-                Ok(g) => a.ready = Some(g),
-                Err(_) => self.ahead = None,
-            }
-        }
-    }
-
-    fn open_menu(&mut self) {
-        let size = Size::ALL.iter().position(|s| *s == self.game.size()).unwrap_or(1);
-        let level = self.game.level().unwrap_or(self.config.level());
-        let level = if self.game.daily().is_some() {
-            Menu::DAILY
+    /// Runs the clock only while the player can play: in the playing mode, with the board
+    /// on screen, after the first move of this sitting, and until the win. Help, the menu,
+    /// the win box, a pause and the solver's animation all stop it.
+    pub(crate) fn sync_clock(&mut self) {
+        let run = self.mode == Mode::Playing && self.clock_armed && !self.game.is_won() && self.board_visible();
+        let clock = self.game.clock_mut();
+        if run {
+            clock.start();
         } else {
-            Level::ALL.iter().position(|l| *l == level).unwrap_or(1)
-        };
-        let from_win = match &self.mode {
-            Mode::Won(w) => Some(w.clone()),
-            _ => None,
-        };
-        let now = slide_now_ms();
-        let resumable = self
-            .persist
-            .resumable()
-            .into_iter()
-            .map(|g| {
-                let line = g.summary(now);
-                (g.id, line)
-            })
-            .collect();
-        self.take_notices();
-        self.mode = Mode::Menu(Menu {
-            size,
-            level,
-            row: 2,
-            from_win,
-            resumable,
-        });
+            clock.stop();
+        }
     }
 
     /// Replaces the game with a new one, which counts as played from now. The game it
@@ -643,7 +363,7 @@ impl App {
         self.switch_to(game, Origin::New);
     }
 
-    fn switch_to(&mut self, game: Game, origin: Origin) {
+    pub(crate) fn switch_to(&mut self, game: Game, origin: Origin) {
         if !self.placeholder {
             self.persist.leave(&self.game);
         }
@@ -656,24 +376,8 @@ impl App {
         self.game_changed();
     }
 
-    /// Resumes the unfinished game `id` from the menu.
-    fn resume_game(&mut self, id: &str) {
-        match self.persist.resume(id) {
-            Ok(game) => {
-                // Claimed before the current one is left: `switch_to` must not release it.
-                self.switch_to(game, Origin::Resumed);
-                self.status = Some("Resumed. Your other game is kept in the menu.".into());
-            }
-            Err(e) => {
-                self.take_notices();
-                self.notify(Notice::warning(format!("Could not resume that game: {e}.")));
-                self.mode = Mode::Playing;
-            }
-        }
-    }
-
     /// Forgets everything tied to the previous game and starts the background work for this one.
-    fn game_changed(&mut self) {
+    pub(crate) fn game_changed(&mut self) {
         self.worker.cancel();
         self.pending = None;
         self.par_request = None;
@@ -695,31 +399,21 @@ impl App {
         self.request_par_if_idle();
     }
 
-    fn request_par_if_idle(&mut self) {
+    pub(crate) fn request_par_if_idle(&mut self) {
         if self.par_wanted && self.pending.is_none() && self.par_request.is_none() {
             let budget = self.config.hint_budget().max(Duration::from_secs(10));
             self.par_request = Some(self.worker.request(*self.game.start(), Task::Par, budget));
         }
     }
 
-    fn restart(&mut self) {
-        self.game.restart();
-        self.changed();
-        self.cancel_pending();
-        self.known = None;
-        self.hint_visible = false;
-        self.mode = Mode::Playing;
-        self.status = Some("Restarted from the first position.".into());
-    }
-
-    fn cancel_pending(&mut self) {
+    pub(crate) fn cancel_pending(&mut self) {
         if self.pending.take().is_some() {
             self.worker.cancel();
             self.par_request = None;
         }
     }
 
-    fn player_move(&mut self, m: Move) {
+    pub(crate) fn player_move(&mut self, m: Move) {
         if self.game.play(m) {
             self.after_move(m);
         }
@@ -727,7 +421,13 @@ impl App {
 
     /// Keeps the plan when the move followed it, drops a search that went stale, and
     /// notices a win.
-    fn after_move(&mut self, m: Move) {
+    /// After an undo took back `m`: the board is as if `m`'s inverse was played.
+    pub(crate) fn after_undo(&mut self, m: Move) {
+        self.after_move(m.inverse());
+    }
+
+    pub(crate) fn after_move(&mut self, m: Move) {
+        self.clock_armed = true;
         self.changed();
         let board = *self.game.board();
         self.known = self.known.take().and_then(|k| k.advance(m, board));
@@ -736,7 +436,7 @@ impl App {
         if self.pending.is_some() {
             self.cancel_pending();
             self.status = Some("Hint cancelled: the board changed.".into());
-        } else if !matches!(self.mode, Mode::Animating { .. }) {
+        } else if !matches!(self.mode, Mode::Animating(_)) {
             self.status = None;
         }
         if self.game.is_won() {
@@ -744,129 +444,11 @@ impl App {
         }
     }
 
-    fn click(&mut self, column: u16, row: u16) {
-        if !self.config.game.mouse {
-            return;
-        }
-        let Fit::Fits(layout) = fit(self.area, self.game.size().side() as u16) else {
-            return;
-        };
-        let Some(cell) = layout.cell_at(column, row) else {
-            return;
-        };
-        let side = self.game.size().side();
-        let blank = self.game.board().blank();
-        let (br, bc) = (blank / side, blank % side);
-        let (cr, cc) = (cell / side, cell % side);
-        let (m, count) = if cr == br && cc > bc {
-            (Move::Left, cc - bc)
-        } else if cr == br && cc < bc {
-            (Move::Right, bc - cc)
-        } else if cc == bc && cr > br {
-            (Move::Up, cr - br)
-        } else if cc == bc && cr < br {
-            (Move::Down, br - cr)
-        } else {
-            return;
-        };
-        for _ in 0..count {
-            if self.game.is_won() {
-                break;
-            }
-            self.player_move(m);
-        }
-    }
-
-    fn ask_hint(&mut self) {
-        if self.game.is_won() {
-            return;
-        }
-        if self.pending.is_none() {
-            self.hint_asked_at = Some(Instant::now());
-        }
-        let big = self.game.size().side() >= 5;
-        if let Some(k) = self.current_plan()
-            && !k.plan.is_empty()
-            && (k.optimal || big)
-        {
-            // Following the plan: the next hint is already known. (A plan on 3×3 or 4×4 that
-            // is not proven optimal is asked again: the tables may be ready by now.)
-            if !self.hint_visible {
-                self.game.note_hint();
-                self.changed();
-            }
-            self.hint_visible = true;
-            return;
-        }
-        if self.pending.is_some() {
-            return;
-        }
-        self.par_request = None;
-        let id = self
-            .worker
-            .request(*self.game.board(), Task::Hint, self.config.hint_budget());
-        self.pending = Some(Pending {
-            id,
-            task: Task::Hint,
-            since: Instant::now(),
-        });
-    }
-
-    fn ask_solve(&mut self) {
-        if self.game.is_won() {
-            return;
-        }
-        if let Some(k) = self.current_plan()
-            && !k.plan.is_empty()
-        {
-            let plan = k.plan.clone().into();
-            self.start_animation(plan);
-            return;
-        }
-        if matches!(self.pending, Some(p) if p.task == Task::Solve) {
-            return;
-        }
-        self.par_request = None;
-        let id = self
-            .worker
-            .request(*self.game.board(), Task::Solve, self.config.hint_budget());
-        self.pending = Some(Pending {
-            id,
-            task: Task::Solve,
-            since: Instant::now(),
-        });
-    }
-
-    fn start_animation(&mut self, plan: VecDeque<Move>) {
-        self.game.note_solver();
-        self.changed();
-        self.hint_visible = false;
-        self.status = Some("The solver is playing. Press any key to stop.".into());
-        self.mode = Mode::Animating {
-            plan,
-            next_at: Instant::now() + self.config.animation_delay(),
-        };
-    }
-
     /// Advances timers: the animation, and the par search when the worker is free.
     pub fn tick(&mut self, now: Instant) {
-        if let Mode::Animating { plan, next_at } = &mut self.mode
-            && now >= *next_at
-        {
-            let next = plan.pop_front();
-            let done = plan.is_empty();
-            *next_at = now + self.config.animation_delay();
-            match next {
-                Some(m) if self.game.play(m) => {
-                    if done && !self.game.is_won() {
-                        self.mode = Mode::Playing;
-                    }
-                    self.after_move(m);
-                }
-                _ => self.mode = Mode::Playing,
-            }
-        }
+        self.tick_animation(now);
         self.request_par_if_idle();
+        self.sync_clock();
         self.persist.tick();
         self.take_notices();
         self.expire_notices(now);
@@ -910,7 +492,7 @@ impl App {
         }
     }
 
-    fn is_pending(&self, id: u64, task: Task) -> bool {
+    pub(crate) fn is_pending(&self, id: u64, task: Task) -> bool {
         self.worker.is_current(id) && matches!(self.pending, Some(p) if p.id == id && p.task == task)
     }
 
@@ -1018,39 +600,6 @@ impl App {
         }
     }
 
-    fn win(&mut self) {
-        self.cancel_pending();
-        self.known = None;
-        self.hint_visible = false;
-        self.status = None;
-        let finish = Finish {
-            moves: self.game.moves(),
-            time_ms: self.game.clock().elapsed().as_millis() as u64,
-            hints: self.game.hints_used(),
-            solver_used: self.game.solver_used(),
-            assisted: self.game.assisted(),
-            par: self.game.par(),
-            date: slide::difficulty::UtcDate::today(),
-        };
-        let outcome = self.persist.won(&self.game, &finish);
-        self.take_notices();
-        let bests = outcome.bests.unwrap_or_default();
-        self.mode = Mode::Won(WinSummary {
-            moves: finish.moves,
-            time: self.game.clock().elapsed(),
-            hints: finish.hints,
-            solver_used: finish.solver_used,
-            assisted: finish.assisted,
-            par: finish.par,
-            beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
-            not_stored: outcome.not_stored,
-            daily_replay: outcome.record.is_some_and(|r| r.daily_replay),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
-            record: outcome.row,
-        });
-    }
-
     /// Saves the unfinished game before exit (quit, a signal, a closed terminal); returns
     /// a message if that failed.
     pub fn save_on_exit(&mut self) -> Option<String> {
@@ -1068,7 +617,7 @@ impl App {
 }
 
 /// Milliseconds since the Unix epoch (for "2 h ago").
-fn slide_now_ms() -> u64 {
+pub(crate) fn slide_now_ms() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
@@ -1091,6 +640,10 @@ pub(crate) fn test_app(game: Game) -> App {
 mod tests {
     use super::*;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    use slide::config::ArrowsMove;
+    use slide::difficulty::Level;
+    use slide::game::Beaten;
+    use slide::puzzle::Size;
 
     fn app_with(board: &str) -> App {
         test_app(Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None))
@@ -1193,8 +746,15 @@ mod tests {
         key(&mut app, KeyCode::Char('i'));
         wait_hint(&mut app);
         assert_eq!(app.game.hints_used(), 1);
+        key(&mut app, KeyCode::Left);
         key(&mut app, KeyCode::Char('R'));
-        assert_eq!(app.game.hints_used(), 0);
+        assert_eq!(app.mode, Mode::ConfirmRestart, "a restart asks first");
+        key(&mut app, KeyCode::Char('x'));
+        assert_eq!(app.mode, Mode::Playing);
+        assert_eq!(app.game.moves(), 1, "any other key keeps the game");
+        key(&mut app, KeyCode::Char('R'));
+        key(&mut app, KeyCode::Char('R'));
+        assert_eq!((app.game.moves(), app.game.hints_used()), (0, 0));
         key(&mut app, KeyCode::Left);
         key(&mut app, KeyCode::Left);
         let Mode::Won(w) = &app.mode else { panic!("won") };
@@ -1287,7 +847,7 @@ mod tests {
         let mut app = app_with("8 6 7 2 5 4 3 0 1");
         key(&mut app, KeyCode::Char('p'));
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !matches!(app.mode, Mode::Animating { .. }) && Instant::now() < deadline {
+        while !matches!(app.mode, Mode::Animating(_)) && Instant::now() < deadline {
             app.wait_reply(Duration::from_millis(100));
         }
         let later = Instant::now() + Duration::from_secs(1);
@@ -1314,7 +874,7 @@ mod tests {
     fn menu_deals_a_new_game_and_help_closes() {
         let mut app = app_with("1 2 3 4 5 6 7 0 8");
         key(&mut app, KeyCode::Char('?'));
-        assert_eq!(app.mode, Mode::Help);
+        assert!(matches!(app.mode, Mode::Help(_)));
         key(&mut app, KeyCode::Char('x'));
         assert_eq!(app.mode, Mode::Playing);
         key(&mut app, KeyCode::Char('n'));

@@ -8,19 +8,11 @@
 
 mod action;
 mod app;
-mod board;
 mod event_loop;
-mod footer;
-mod help;
-mod layout;
-mod menu;
-mod notice;
-mod overlay;
-mod panel;
+mod modes;
 mod theme;
-mod too_small;
 mod view;
-mod win;
+mod widgets;
 
 #[cfg(test)]
 mod render_tests;
@@ -247,7 +239,11 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
             // A dealt game is dealt in the background (a 4×4 Hard board can take a second or
             // two to confirm); the request fixes the seed first, so the board is the one
             // `generate`, `daily` and `PuzzleCode::deal` give for it.
-            let size = args.size.unwrap_or_else(|| config.size());
+            // With nothing asked for, the size and level last chosen in the menu.
+            let last = persist
+                .last_choice()
+                .filter(|_| args.size.is_none() && args.level.is_none());
+            let size = args.size.or(last.map(|(s, _)| s)).unwrap_or_else(|| config.size());
             let request = match code {
                 Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
                     size,
@@ -255,10 +251,15 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
                     seed,
                     daily: None,
                 },
-                _ if args.daily => DealRequest::daily_today(size),
+                _ if args.daily || last.is_some_and(|(_, l)| l.is_none()) && args.seed.is_none() => {
+                    DealRequest::daily_today(size)
+                }
                 _ => DealRequest {
                     size,
-                    level: args.level.unwrap_or_else(|| config.level()),
+                    level: args
+                        .level
+                        .or(last.and_then(|(_, l)| l))
+                        .unwrap_or_else(|| config.level()),
                     seed: args.seed.unwrap_or_else(fresh_seed),
                     daily: None,
                 },

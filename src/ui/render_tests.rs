@@ -10,7 +10,8 @@ use slide::difficulty::Level;
 use slide::game::Game;
 use slide::puzzle::Move;
 
-use crate::ui::app::{App, Known, Mode, WinSummary};
+use crate::ui::app::{App, Known, Mode};
+use crate::ui::modes::win::WinSummary;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
@@ -108,7 +109,10 @@ const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 2
 
 fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    help.mode = Mode::Help;
+    help.mode = Mode::Help(crate::ui::modes::help::HelpState {
+        scroll: 0,
+        back: Box::new(Mode::Playing),
+    });
     vec![
         ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
         (
@@ -303,17 +307,27 @@ fn help_overlay() {
         w,
         h,
         &[
-            "",
-            "",
-            "",
             "   ╔ Help ═════════════════════════════════════════════════╗",
-            "   ║ Put the tiles in order, 1, 2, 3 … row by row, with    ║",
-            "   ║ the empty cell in the bottom-right corner.            ║",
-            "   ║ A direction key slides the tile next to the empty     ║",
-            "   ║ cell that way. A click on a tile in the empty         ║",
-            "   ║ cell's row or column slides that whole segment.       ║",
+            "   ║ Goal: put the tiles in order, 1 2 3 … row by row,     ║",
+            "   ║ with the gap in the bottom-right corner.              ║",
+            "   ║ A direction key slides the tile beside the gap        ║",
+            "   ║ that way (Left slides the tile right of it left).     ║",
+            "   ║ A click on a tile in the gap's row or column slides   ║",
+            "   ║ the whole segment (one move each, one undo step).     ║",
             "   ║ Tiles in their place are bold and [bracketed].        ║",
-            "   ║ A hint marks the tile to move with an arrow.          ║",
+            "   ║ Undo takes a move back, and the count with it.        ║",
+            "   ║ A hint marks the tile to move with an arrow. Follow   ║",
+            "   ║ it and the next one shows, until you leave the plan;  ║",
+            "   ║ each hint asked for counts once.                      ║",
+            "   ║                                                       ║",
+            "   ║ up       Up w k      restart  R                       ║",
+            "   ║ down     Down s j    new game n                       ║",
+            "   ║ left     Left a h    help     ? F1                    ║",
+            "   ║ right    Right d l   pause    Space                   ║",
+            "   ║ hint     i           back     Esc                     ║",
+            "   ║ solve    p           quit     q                       ║",
+            "   ║ undo     u z         quit now Ctrl-c                  ║",
+            "   ║ redo     r y                                          ║",
             "   ║                                                       ║",
             "   ║ Levels, by the moves a board needs at best:           ║",
             "   ║       easy     medium   hard     expert               ║",
@@ -324,37 +338,56 @@ fn help_overlay() {
             "   ║ random: any solvable board, the classic shuffle.      ║",
             "   ║ daily: hard, one board per size per UTC day, for all. ║",
             "   ║                                                       ║",
-            "   ║ up       Up w k      redo     r y                     ║",
-            "   ║ down     Down s j    restart  R                       ║",
-            "   ║ left     Left a h    new game n                       ║",
-            "   ║ right    Right d l   help     ? F1                    ║",
-            "   ║ hint     i           quit     q Esc                   ║",
-            "   ║ solve    p           quit now Ctrl-c                  ║",
-            "   ║ undo     u z                                          ║",
-            "   ║                                                       ║",
-            "   ║ Press any key to go back.                             ║",
+            "   ║ Records: a game counts as played once it is dealt.    ║",
+            "   ║ A win is assisted if any hint was shown or the        ║",
+            "   ║ ↑↓ PgUp PgDn scroll (32/37) · other keys close        ║",
             "   ╚═══════════════════════════════════════════════════════╝",
-            "",
-            "",
-            "",
-            "",
             "   ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
         ],
     );
 }
 
 #[test]
-fn help_keeps_every_key_on_a_short_terminal() {
-    let (_, a, _, _) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
-    let lines = screen(&a, 64, 16);
-    let text = lines.join("\n");
-    for needle in ["Up w k", "hint", "quit now", "Ctrl-c", "Press any key"] {
-        assert!(text.contains(needle), "{needle} missing:\n{text}");
+fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    a.update(slide::config::Action::Help);
+    let first = screen(&a, 80, 24).join("\n");
+    assert!(first.contains("Goal: put the tiles in order"), "{first}");
+    assert!(first.contains("gap in the bottom-right corner"), "{first}");
+    assert!(first.contains("PgUp PgDn scroll"), "{first}");
+    assert!(first.contains("i hint"), "the footer stays:\n{first}");
+    let mut seen = first.clone();
+    for _ in 0..6 {
+        a.update(slide::config::Action::PageDown);
+        seen.push_str(&screen(&a, 80, 24).join("\n"));
     }
-    assert!(
-        !text.contains("Put the tiles in order"),
-        "the intro should give way:\n{text}"
-    );
+    for needle in [
+        "Up w k",
+        "hint",
+        "pause",
+        "Space",
+        "back",
+        "Esc",
+        "Ctrl-c",
+        "Levels, by the moves",
+        "Records:",
+    ] {
+        assert!(seen.contains(needle), "{needle} never shown while scrolling:\n{seen}");
+    }
+    // Any other key closes the help; it never quits.
+    a.update(slide::config::Action::Back);
+    assert_eq!(a.mode, Mode::Playing);
+    assert!(!a.quit);
+}
+
+#[test]
+fn help_speaks_the_blank_convention() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    a.update(slide::config::Action::Help);
+    let text = screen(&a, 80, 40).join("\n");
+    assert!(text.contains("moves the gap that way"), "{text}");
 }
 
 #[test]
@@ -424,7 +457,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
          New statistics start now."
     );
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.mode = Mode::Dealing(crate::ui::app::Dealing {
+    a.mode = Mode::Dealing(crate::ui::modes::dealing::Dealing {
         id: 1,
         request: slide::difficulty::DealRequest {
             size: slide::puzzle::Size::THREE,

@@ -5,15 +5,18 @@ use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 
 use crate::ui::app::{App, Mode};
-use crate::ui::board::BoardView;
-use crate::ui::footer::Footer;
-use crate::ui::help::Help;
-use crate::ui::layout::{Fit, fit};
-use crate::ui::menu::{DealingView, MenuView};
-use crate::ui::notice::NoticeView;
-use crate::ui::panel::Panel;
-use crate::ui::too_small::TooSmall;
-use crate::ui::win::WinView;
+use crate::ui::modes::dealing::DealingView;
+use crate::ui::modes::help::Help;
+use crate::ui::modes::menu::MenuView;
+use crate::ui::modes::paused::PausedView;
+use crate::ui::modes::playing::ConfirmRestartView;
+use crate::ui::modes::win::WinView;
+use crate::ui::widgets::board::BoardView;
+use crate::ui::widgets::footer::Footer;
+use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::notice::NoticeView;
+use crate::ui::widgets::panel::Panel;
+use crate::ui::widgets::too_small::TooSmall;
 
 impl Widget for &App {
     fn render(self, area: Rect, buf: &mut Buffer) {
@@ -31,56 +34,75 @@ impl Widget for &App {
 }
 
 fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
-    {
-        let side = app.game.size().side() as u16;
-        let layout = match fit(area, side) {
-            Fit::Fits(l) => l,
-            Fit::TooSmall { need, have } => {
-                TooSmall { need, have }.render(area, buf);
-                return;
-            }
-        };
-        let title = match app.game.level() {
-            Some(l) => format!(" {} · {l} ", app.game.size()),
-            None => format!(" {} ", app.game.size()),
-        };
-        BoardView {
-            board: app.game.board(),
-            layout: &layout,
-            theme: &app.theme,
-            hint: app.visible_hint(),
-            title,
+    let side = app.game.size().side() as u16;
+    let layout = match fit(area, side) {
+        Fit::Fits(l) => l,
+        Fit::TooSmall { need, have } => {
+            TooSmall { need, have }.render(area, buf);
+            return;
         }
-        .render(layout.board, buf);
-        Panel { app }.render(layout.panel, buf);
-        Footer {
+    };
+    let title = match app.game.level() {
+        Some(l) => format!(" {} · {l} ", app.game.size()),
+        None => format!(" {} ", app.game.size()),
+    };
+    BoardView {
+        board: app.game.board(),
+        layout: &layout,
+        theme: &app.theme,
+        hint: app.visible_hint(),
+        title,
+    }
+    .render(layout.board, buf);
+    Panel { app }.render(layout.panel, buf);
+    Footer {
+        keys: &app.config.keys,
+        theme: &app.theme,
+    }
+    .render(layout.footer, buf);
+    draw_mode(app, &app.mode, area, layout.board, buf);
+}
+
+/// The mode's own widget over the game screen.
+fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) {
+    match mode {
+        Mode::Help(h) => {
+            // What the help was opened over stays behind it.
+            draw_mode(app, &h.back, area, board, buf);
+            Help {
+                keys: &app.config.keys,
+                theme: &app.theme,
+                scroll: h.scroll,
+                blank: app.blank_convention(),
+            }
+            .render(area, buf);
+        }
+        Mode::Menu(m) => MenuView {
+            menu: m,
+            theme: &app.theme,
+        }
+        .render(area, buf),
+        Mode::Won(w) => WinView {
+            win: w,
             keys: &app.config.keys,
             theme: &app.theme,
         }
-        .render(layout.footer, buf);
-        match &app.mode {
-            Mode::Help => Help {
-                keys: &app.config.keys,
-                theme: &app.theme,
-            }
-            .render(area, buf),
-            Mode::Menu(m) => MenuView {
-                menu: m,
-                theme: &app.theme,
-            }
-            .render(area, buf),
-            Mode::Won(w) => WinView {
-                win: w,
-                keys: &app.config.keys,
-                theme: &app.theme,
-            }
-            .render(area, buf),
-            Mode::Dealing(d) => DealingView {
-                dealing: d,
-                theme: &app.theme,
-            }
-            .render(area, buf),
-            Mode::Playing | Mode::Animating { .. } => {}
+        .render(area, buf),
+        Mode::Dealing(d) => DealingView {
+            dealing: d,
+            theme: &app.theme,
         }
+        .render(area, buf),
+        Mode::Paused => PausedView {
+            board,
+            theme: &app.theme,
+        }
+        .render(area, buf),
+        Mode::ConfirmRestart => ConfirmRestartView {
+            restart_key: app.keys_named(slide::config::Action::Restart),
+            theme: &app.theme,
+        }
+        .render(area, buf),
+        Mode::Playing | Mode::Animating(_) => {}
     }
 }

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::config::{KeyAction, KeyBindings};
+use slide::config::{Action, KeyBindings};
 
 use crate::ui::theme::Theme;
 
@@ -19,19 +19,19 @@ pub struct Footer<'a> {
 /// The footer's entries: (keys, what they do).
 pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
     let first = |a| keys.first(a).map_or_else(|| "-".to_string(), |k| k.to_string());
-    let arrows = [KeyAction::Up, KeyAction::Down, KeyAction::Left, KeyAction::Right]
+    let arrows = [Action::Up, Action::Down, Action::Left, Action::Right]
         .map(first)
         .concat();
     vec![
         (arrows, "move"),
-        (first(KeyAction::Hint), "hint"),
-        (first(KeyAction::Solve), "solve"),
-        (first(KeyAction::Undo), "undo"),
-        (first(KeyAction::Redo), "redo"),
-        (first(KeyAction::Restart), "restart"),
-        (first(KeyAction::NewGame), "new"),
-        (first(KeyAction::Help), "help"),
-        (first(KeyAction::Quit), "quit"),
+        (first(Action::Hint), "hint"),
+        (first(Action::Solve), "solve"),
+        (first(Action::Undo), "undo"),
+        (first(Action::Redo), "redo"),
+        (first(Action::Restart), "restart"),
+        (first(Action::NewGame), "new"),
+        (first(Action::Help), "help"),
+        (first(Action::Quit), "quit"),
     ]
 }
 

@@ -4,12 +4,97 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::config::{KeyAction, KeyBindings};
+use slide::config::{Action, KeyBindings};
 use slide::game::{Beaten, Best, Clock};
 
-use crate::ui::app::WinSummary;
-use crate::ui::overlay;
+use std::time::Duration;
+
+use slide::game::{Finish, Record};
+
+use crate::ui::app::{App, Mode};
 use crate::ui::theme::Theme;
+use crate::ui::widgets::overlay;
+
+/// What the win screen shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinSummary {
+    /// Moves made.
+    pub moves: u32,
+    /// Play time.
+    pub time: Duration,
+    /// Hints used in this attempt.
+    pub hints: u32,
+    /// Whether the solver played.
+    pub solver_used: bool,
+    /// Whether the puzzle was helped at any time (restarts included).
+    pub assisted: bool,
+    /// Optimal length from the start, if known.
+    pub par: Option<u32>,
+    /// The record this win set, if any.
+    pub beaten: Option<Beaten>,
+    /// Why the win could not be recorded, if it could not.
+    pub not_stored: Option<String>,
+    /// A daily puzzle already won today: a replay, which the streak does not count.
+    pub daily_replay: bool,
+    /// The unassisted best for this puzzle or level (after this game).
+    pub best: Option<Best>,
+    /// The assisted best (after this game).
+    pub best_assisted: Option<Best>,
+    /// Games and wins of this size and kind, and moves per par move (after this game).
+    pub record: Option<Record>,
+}
+
+impl App {
+    /// The win box: new game, replay, quit; Esc closes the box to look at the solved
+    /// board (n, R and q still work there).
+    pub(crate) fn update_won(&mut self, _win: WinSummary, action: Action) {
+        match action {
+            Action::NewGame | Action::Confirm => self.open_menu(),
+            Action::Restart => self.restart(),
+            Action::Quit => self.quit = true,
+            Action::Back => {
+                self.mode = Mode::Playing;
+                let n = self.keys_named(Action::NewGame);
+                self.status = Some(format!("Solved. {n} for a new game."));
+            }
+            Action::Help => self.open_help(),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn win(&mut self) {
+        self.cancel_pending();
+        self.known = None;
+        self.hint_visible = false;
+        self.status = None;
+        let finish = Finish {
+            moves: self.game.moves(),
+            time_ms: self.game.clock().elapsed().as_millis() as u64,
+            hints: self.game.hints_used(),
+            solver_used: self.game.solver_used(),
+            assisted: self.game.assisted(),
+            par: self.game.par(),
+            date: slide::difficulty::UtcDate::today(),
+        };
+        let outcome = self.persist.won(&self.game, &finish);
+        self.take_notices();
+        let bests = outcome.bests.unwrap_or_default();
+        self.mode = Mode::Won(WinSummary {
+            moves: finish.moves,
+            time: self.game.clock().elapsed(),
+            hints: finish.hints,
+            solver_used: finish.solver_used,
+            assisted: finish.assisted,
+            par: finish.par,
+            beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
+            not_stored: outcome.not_stored,
+            daily_replay: outcome.record.is_some_and(|r| r.daily_replay),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: outcome.row,
+        });
+    }
+}
 
 /// The win overlay.
 pub struct WinView<'a> {
@@ -105,9 +190,9 @@ impl Widget for WinView<'_> {
         lines.push(Line::styled(
             format!(
                 "{} new game  {} replay  {} quit",
-                k(KeyAction::NewGame),
-                k(KeyAction::Restart),
-                k(KeyAction::Quit)
+                k(Action::NewGame),
+                k(Action::Restart),
+                k(Action::Quit)
             ),
             t.dim,
         ));

@@ -7,8 +7,8 @@ use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
 use slide::puzzle::{Board, Move};
 
-use crate::ui::layout::ScreenLayout;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::layout::ScreenLayout;
 
 /// The board as drawn.
 pub struct BoardView<'a> {

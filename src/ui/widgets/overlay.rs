@@ -6,8 +6,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
-/// Draws `lines` in a box titled `title`, centred in `area`.
-pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines: Vec<Line<'_>>) {
+/// Where [`draw`] puts the box for `lines` titled `title` in `area` (for clicks on it):
+/// the first line of text is at `y + 1`, `x + 2`.
+pub fn rect(area: Rect, title: &str, lines: &[Line<'_>]) -> Rect {
     let width = lines
         .iter()
         .map(Line::width)
@@ -18,7 +19,12 @@ pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines
     let height = lines.len() as u16 + 2;
     let w = width.min(area.width);
     let h = height.min(area.height);
-    let rect = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h)
+}
+
+/// Draws `lines` in a box titled `title`, centred in `area`.
+pub fn draw(area: Rect, buf: &mut Buffer, title: &str, title_style: Style, lines: Vec<Line<'_>>) {
+    let rect = rect(area, title, &lines);
     // Recede what is behind the box, so the parts of the board and panel that show around
     // its edges read as background rather than as part of the message.
     buf.set_style(area, Style::new().add_modifier(Modifier::DIM));

@@ -1,0 +1,219 @@
+//! Playing: the board takes moves, hints and the solver's help.
+
+use std::time::Instant;
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::Widget;
+use slide::config::ArrowsMove;
+use slide::puzzle::Move;
+use slide::solver::worker::Task;
+
+use crate::ui::app::{App, Mode, Pending};
+use crate::ui::theme::Theme;
+use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::overlay;
+use slide::config::Action;
+
+impl App {
+    /// A key while playing (also over a solved board whose win box was closed).
+    pub(crate) fn update_playing(&mut self, action: Action) {
+        match action {
+            Action::Up | Action::Down | Action::Left | Action::Right => {
+                let m = self.move_of(action);
+                self.player_move(m);
+            }
+            Action::Click { column, row } => self.click(column, row),
+            Action::Hint => self.ask_hint(),
+            Action::Solve => self.ask_solve(),
+            Action::Undo => {
+                let undone = self.game.undo();
+                if let Some(&m) = undone.last() {
+                    self.after_undo(m);
+                }
+            }
+            Action::Redo => {
+                let redone = self.game.redo();
+                if let Some(&m) = redone.last() {
+                    self.after_move(m);
+                }
+            }
+            Action::Restart if self.game.moves() > 0 || self.game.can_redo() => self.mode = Mode::ConfirmRestart,
+            Action::NewGame => self.open_menu(),
+            Action::Help => self.open_help(),
+            Action::Pause if !self.game.is_won() => self.pause(),
+            Action::Back => {
+                let q = self.keys_named(Action::Quit);
+                self.status = Some(format!("{q} quits (your game is saved)."));
+            }
+            Action::Quit | Action::ForceQuit => self.quit = true,
+            Action::Restart | Action::Pause | Action::Confirm | Action::PageUp | Action::PageDown | Action::Other => {}
+        }
+    }
+
+    /// The move a direction key makes, by the configured convention: the tile moves that
+    /// way, or the blank does (and the tile the other way).
+    pub(crate) fn move_of(&self, direction: Action) -> Move {
+        let blank = self.config.game.arrows_move == ArrowsMove::Blank;
+        match (direction, blank) {
+            (Action::Up, false) | (Action::Down, true) => Move::Up,
+            (Action::Down, false) | (Action::Up, true) => Move::Down,
+            (Action::Left, false) | (Action::Right, true) => Move::Left,
+            _ => Move::Right,
+        }
+    }
+
+    /// The keys bound to `action`, for messages ("q", or "the quit key").
+    pub(crate) fn keys_named(&self, action: Action) -> String {
+        self.config
+            .keys
+            .first(action)
+            .map_or_else(|| format!("the {} key", action.config_name()), |k| k.to_string())
+    }
+
+    /// "R again restarts": the restart key confirms, any other key keeps the game.
+    pub(crate) fn update_confirm_restart(&mut self, action: Action) {
+        match action {
+            Action::Restart | Action::Confirm => self.restart(),
+            Action::Quit => self.quit = true,
+            _ => {
+                self.mode = Mode::Playing;
+                self.status = Some("Kept your game.".into());
+            }
+        }
+    }
+
+    /// Starts the puzzle again from its first position: a new attempt (see
+    /// [`slide::game::Game::restart`]).
+    pub(crate) fn restart(&mut self) {
+        self.game.restart();
+        self.clock_armed = false;
+        self.changed();
+        self.cancel_pending();
+        self.known = None;
+        self.hint_visible = false;
+        self.hint_mode = false;
+        self.mode = Mode::Playing;
+        self.status = Some("Restarted from the first position.".into());
+    }
+
+    pub(crate) fn click(&mut self, column: u16, row: u16) {
+        if !self.config.game.mouse {
+            return;
+        }
+        let Fit::Fits(layout) = fit(self.area, self.game.size().side() as u16) else {
+            return;
+        };
+        let Some(cell) = layout.cell_at(column, row) else {
+            return;
+        };
+        let side = self.game.size().side();
+        let blank = self.game.board().blank();
+        let (br, bc) = (blank / side, blank % side);
+        let (cr, cc) = (cell / side, cell % side);
+        let (m, count) = if cr == br && cc > bc {
+            (Move::Left, cc - bc)
+        } else if cr == br && cc < bc {
+            (Move::Right, bc - cc)
+        } else if cc == bc && cr > br {
+            (Move::Up, cr - br)
+        } else if cc == bc && cr < br {
+            (Move::Down, br - cr)
+        } else {
+            return;
+        };
+        for _ in 0..count {
+            if self.game.is_won() {
+                break;
+            }
+            self.player_move(m);
+        }
+    }
+
+    pub(crate) fn ask_hint(&mut self) {
+        if self.game.is_won() {
+            return;
+        }
+        if self.pending.is_none() {
+            self.hint_asked_at = Some(Instant::now());
+        }
+        let big = self.game.size().side() >= 5;
+        if let Some(k) = self.current_plan()
+            && !k.plan.is_empty()
+            && (k.optimal || big)
+        {
+            // Following the plan: the next hint is already known. (A plan on 3×3 or 4×4 that
+            // is not proven optimal is asked again: the tables may be ready by now.)
+            if !self.hint_visible {
+                self.game.note_hint();
+                self.changed();
+            }
+            self.hint_visible = true;
+            return;
+        }
+        if self.pending.is_some() {
+            return;
+        }
+        self.par_request = None;
+        let id = self
+            .worker
+            .request(*self.game.board(), Task::Hint, self.config.hint_budget());
+        self.pending = Some(Pending {
+            id,
+            task: Task::Hint,
+            since: Instant::now(),
+        });
+    }
+
+    pub(crate) fn ask_solve(&mut self) {
+        if self.game.is_won() {
+            return;
+        }
+        if let Some(k) = self.current_plan()
+            && !k.plan.is_empty()
+        {
+            let plan = k.plan.clone().into();
+            self.start_animation(plan);
+            return;
+        }
+        if matches!(self.pending, Some(p) if p.task == Task::Solve) {
+            return;
+        }
+        self.par_request = None;
+        let id = self
+            .worker
+            .request(*self.game.board(), Task::Solve, self.config.hint_budget());
+        self.pending = Some(Pending {
+            id,
+            task: Task::Solve,
+            since: Instant::now(),
+        });
+    }
+}
+
+/// "Restart this puzzle?"
+pub struct ConfirmRestartView<'a> {
+    /// The restart key's name.
+    pub restart_key: String,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for ConfirmRestartView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let lines = vec![
+            Line::raw("Start this puzzle again from the first position?"),
+            Line::raw("Your moves so far are taken back."),
+            Line::raw(""),
+            Line::styled(
+                format!(
+                    "{} again (or Enter) restarts · any other key plays on",
+                    self.restart_key
+                ),
+                self.theme.dim,
+            ),
+        ];
+        overlay::draw(area, buf, " Restart? ", self.theme.accent, lines);
+    }
+}

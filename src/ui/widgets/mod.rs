@@ -1,0 +1,10 @@
+//! Pieces of the screen that several modes draw: the board, the side panel, the footer,
+//! boxes over the screen, and the layout that places them.
+
+pub mod board;
+pub mod footer;
+pub mod layout;
+pub mod notice;
+pub mod overlay;
+pub mod panel;
+pub mod too_small;
