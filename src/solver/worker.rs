@@ -54,6 +54,11 @@ pub enum Reply {
         board: Board,
         /// The hint, or why there is none.
         result: Result<Hint, SolveError>,
+        /// For a plan not proven optimal: the best admissible lower bound of each position
+        /// along it (`bounds[i]` after `i` moves of the plan), so a player who follows the
+        /// plan sees a true bound at every step rather than one counted down. Empty for an
+        /// optimal plan, whose length is exact at every step.
+        bounds: Vec<u32>,
     },
     /// The answer to a [`Task::Solve`] or [`Task::Par`].
     Solution {
@@ -222,6 +227,24 @@ impl Drop for Worker {
     }
 }
 
+/// The lower bound of every position along `hint`'s plan: the solver's bound for the
+/// position, or the start's bound less the moves made, whichever is larger (both are
+/// admissible: one move changes the distance by exactly one).
+fn bounds_along(solver: &Solver, start: Board, hint: &Hint) -> Vec<u32> {
+    let mut board = start;
+    let mut bounds = Vec::with_capacity(hint.plan.len() + 1);
+    for i in 0..=hint.plan.len() {
+        let carried = hint.lower_bound.saturating_sub(i as u32);
+        bounds.push(crate::solver::lower_bound(solver, &board).max(carried));
+        if let Some(&m) = hint.plan.get(i)
+            && !board.try_move(m)
+        {
+            break;
+        }
+    }
+    bounds
+}
+
 fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &Sender<Reply>) {
     while let Ok(mut req) = rx.recv() {
         // Only the newest of the queued requests matters.
@@ -238,11 +261,19 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
             ..SolveOptions::default()
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| match req.task {
-            Task::Hint => Reply::Hint {
-                id: req.id,
-                board: req.board,
-                result: solver.hint(&req.board, &opts),
-            },
+            Task::Hint => {
+                let result = solver.hint(&req.board, &opts);
+                let bounds = match &result {
+                    Ok(h) if !h.optimal => bounds_along(solver, req.board, h),
+                    _ => Vec::new(),
+                };
+                Reply::Hint {
+                    id: req.id,
+                    board: req.board,
+                    result,
+                    bounds,
+                }
+            }
             Task::Solve | Task::Par => Reply::Solution {
                 id: req.id,
                 task: req.task,

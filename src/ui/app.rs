@@ -55,15 +55,24 @@ pub struct Known {
     pub optimal: bool,
     /// A lower bound on the moves left.
     pub lower_bound: u32,
+    /// The solver's bound for each later position along the plan (`bounds[i]` after `i`
+    /// moves), so the bound shown is recomputed, not counted down. Empty when the plan is
+    /// optimal (its length is exact).
+    pub bounds: Vec<u32>,
+    /// Whether the size's tables were ready when the plan came: a plan made without them is
+    /// asked for again once they are.
+    pub with_tables: bool,
 }
 
 impl Known {
-    pub(crate) fn from_hint(board: Board, h: &Hint) -> Known {
+    pub(crate) fn from_hint(board: Board, h: &Hint, bounds: Vec<u32>, with_tables: bool) -> Known {
         Known {
             board,
             plan: h.plan.clone(),
             optimal: h.optimal,
-            lower_bound: h.lower_bound,
+            lower_bound: bounds.first().copied().unwrap_or(h.lower_bound).max(h.lower_bound),
+            bounds,
+            with_tables,
         }
     }
 
@@ -73,6 +82,8 @@ impl Known {
             plan: s.moves.clone(),
             optimal: s.optimal,
             lower_bound: s.lower_bound,
+            bounds: Vec::new(),
+            with_tables: true,
         }
     }
 
@@ -83,7 +94,17 @@ impl Known {
         }
         self.plan.remove(0);
         self.board = board;
-        self.lower_bound = self.lower_bound.saturating_sub(1);
+        if self.bounds.len() > 1 {
+            self.bounds.remove(0);
+            self.lower_bound = self.bounds[0];
+        } else {
+            // No bound known for this position: one move changes the distance by one.
+            self.bounds.clear();
+            self.lower_bound = self.lower_bound.saturating_sub(1);
+        }
+        if self.optimal {
+            self.lower_bound = self.plan.len() as u32;
+        }
         Some(self)
     }
 
@@ -383,6 +404,8 @@ impl App {
         self.par_request = None;
         self.known = None;
         self.hint_visible = false;
+        self.hint_mode = false;
+        self.clock_armed = false;
         self.tables = None;
         self.par_wanted = self.game.par().is_none() && self.game.size().side() <= 4;
         if !self.solver.is_ready(self.game.size()) {
@@ -431,13 +454,23 @@ impl App {
         self.changed();
         let board = *self.game.board();
         self.known = self.known.take().and_then(|k| k.advance(m, board));
-        self.hint_visible = false;
+        // Hint mode: a move that follows the plan shows its next move at once; a move that
+        // leaves it ends hint mode.
+        let followed = self.known.as_ref().is_some_and(|k| !k.plan.is_empty());
+        self.hint_mode &= followed;
+        self.hint_visible = self.hint_mode && !matches!(self.mode, Mode::Animating(_));
         self.hint_asked_at = None;
+        let hint_pending = self.pending.is_some_and(|p| p.task == Task::Hint);
         if self.pending.is_some() {
             self.cancel_pending();
-            self.status = Some("Hint cancelled: the board changed.".into());
+            self.status = None;
         } else if !matches!(self.mode, Mode::Animating(_)) {
             self.status = None;
+        }
+        if hint_pending && !self.game.is_won() {
+            // The player moved while the hint was computing: compute it for the new board.
+            self.request_hint();
+            self.status = Some("Thinking again for the new position…".into());
         }
         if self.game.is_won() {
             self.win();
@@ -499,7 +532,12 @@ impl App {
     /// Applies one reply; replies to stale requests are dropped.
     pub fn handle_reply(&mut self, reply: Reply) {
         match reply {
-            Reply::Hint { id, board, result } => {
+            Reply::Hint {
+                id,
+                board,
+                result,
+                bounds,
+            } => {
                 if !self.is_pending(id, Task::Hint) {
                     return;
                 }
@@ -513,10 +551,12 @@ impl App {
                         if board == *self.game.start() && h.optimal {
                             self.game.set_par(h.remaining);
                         }
-                        self.known = Some(Known::from_hint(board, &h));
+                        let with_tables = self.solver.is_ready(board.size());
+                        self.known = Some(Known::from_hint(board, &h, bounds, with_tables));
                         self.game.note_hint();
                         self.changed();
                         self.hint_visible = true;
+                        self.hint_mode = true;
                         self.status = (!h.optimal).then(|| "Best plan found in time; not proven optimal.".to_string());
                     }
                     Err(e) => self.status = Some(format!("No hint: {e}.")),
@@ -818,28 +858,40 @@ mod tests {
         assert_eq!(app.current_plan().map(Known::remaining), Some(2));
         assert_eq!(app.game.par(), Some(2));
         key(&mut app, KeyCode::Left);
-        assert_eq!(app.visible_hint(), None);
+        assert_eq!(
+            app.visible_hint(),
+            Some(Move::Left),
+            "hint mode: the next move shows at once"
+        );
+        assert_eq!(app.game.hints_used(), 1, "following a hint asks no new one");
+        assert_eq!(app.current_plan().map(Known::remaining), Some(1));
+        key(&mut app, KeyCode::Char('u'));
+        assert_eq!(app.visible_hint(), None, "leaving the plan ends hint mode");
         key(&mut app, KeyCode::Char('i'));
-        assert!(app.pending.is_none(), "the next hint comes from the plan");
-        assert_eq!(app.visible_hint(), Some(Move::Left));
-        assert_eq!(app.game.hints_used(), 2);
+        assert!(app.pending.is_some(), "a new board needs a new hint");
     }
 
     #[test]
-    fn a_move_cancels_a_pending_hint_and_stale_replies_are_dropped() {
+    fn a_move_while_a_hint_computes_asks_again_for_the_new_board() {
         let mut app = app_with("8 6 7 2 5 4 3 0 1");
         key(&mut app, KeyCode::Char('i'));
         let first = app.pending.expect("pending").id;
         key(&mut app, KeyCode::Down);
-        assert!(app.pending.is_none());
+        let again = app.pending.expect("asked again for the new board");
+        assert_ne!(again.id, first);
+        assert!(app.status.as_deref().is_some_and(|s| s.contains("new position")));
         let stale = Reply::Hint {
             id: first,
             board: *app.game.board(),
             result: Err(slide::solver::SolveError::Cancelled),
+            bounds: Vec::new(),
         };
         app.handle_reply(stale);
-        assert_eq!(app.visible_hint(), None);
+        assert_eq!(app.visible_hint(), None, "the stale reply is dropped");
         assert_eq!(app.game.hints_used(), 0);
+        wait_hint(&mut app);
+        assert!(app.visible_hint().is_some(), "the new board's hint arrives");
+        assert_eq!(app.game.hints_used(), 1, "one request, one hint");
     }
 
     #[test]

@@ -60,6 +60,8 @@ fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App 
         plan: plan.to_vec(),
         optimal,
         lower_bound,
+        bounds: Vec::new(),
+        with_tables: true,
     });
     a.hint_visible = true;
     a

@@ -24,6 +24,7 @@ impl App {
         self.game.note_solver();
         self.changed();
         self.hint_visible = false;
+        self.hint_mode = false;
         self.status = Some("The solver is playing. Press any key to stop.".into());
         self.mode = Mode::Animating(Animation {
             plan,

@@ -131,6 +131,9 @@ impl App {
         }
     }
 
+    /// The hint key: shows the next move of the plan when one is known for this board
+    /// (and good enough), or asks the solver. Each press that shows a hint counts one;
+    /// following it shows the next without a press (hint mode).
     pub(crate) fn ask_hint(&mut self) {
         if self.game.is_won() {
             return;
@@ -139,22 +142,29 @@ impl App {
             self.hint_asked_at = Some(Instant::now());
         }
         let big = self.game.size().side() >= 5;
+        let tables_now = self.solver.is_ready(self.game.size());
         if let Some(k) = self.current_plan()
             && !k.plan.is_empty()
-            && (k.optimal || big)
+            && (k.optimal || (big && (k.with_tables || !tables_now)))
         {
-            // Following the plan: the next hint is already known. (A plan on 3×3 or 4×4 that
-            // is not proven optimal is asked again: the tables may be ready by now.)
+            // The next hint is already known. A plan that is not proven optimal on 3×3 or
+            // 4×4, or one made before the tables were ready, is asked for again.
             if !self.hint_visible {
                 self.game.note_hint();
                 self.changed();
             }
             self.hint_visible = true;
+            self.hint_mode = true;
             return;
         }
         if self.pending.is_some() {
             return;
         }
+        self.request_hint();
+    }
+
+    /// Sends a hint request for the board on screen.
+    pub(crate) fn request_hint(&mut self) {
         self.par_request = None;
         let id = self
             .worker
