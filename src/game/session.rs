@@ -478,10 +478,10 @@ mod tests {
 
     #[test]
     fn fourteen_moves_and_fourteen_undos_are_zero_moves() {
-        let mut g = Game::new("1 2 3 4 5 6 7 8 0".parse().unwrap(), None, None, None);
-        let moves = [Move::Down, Move::Right, Move::Up, Move::Left];
+        let mut g = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), None, None, None);
+        let moves = [Move::Right, Move::Left];
         for i in 0..14 {
-            assert!(g.play(moves[i % 4]));
+            assert!(g.play(moves[i % 2]));
         }
         for _ in 0..14 {
             assert_eq!(g.undo().len(), 1);
@@ -496,7 +496,7 @@ mod tests {
         let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
         assert_eq!(g.play_segment(Move::Left, 2), vec![Move::Left, Move::Left]);
         assert!(g.is_won());
-        let mut g = Game::new("1 2 3 4 5 6 0 8 7".parse().unwrap(), None, None, None);
+        let mut g = Game::new("0 1 2 4 5 3 7 8 6".parse().unwrap(), None, None, None);
         assert_eq!(g.play_segment(Move::Left, 2).len(), 2);
         assert_eq!(g.moves(), 2);
         assert_eq!(g.undo().len(), 2, "one undo takes the whole slide back");

@@ -176,7 +176,14 @@ pub struct App {
     /// The player is following hints: the next move of the plan stays shown after each
     /// move that follows it, until a move leaves the plan.
     pub(crate) hint_mode: bool,
+    /// The player's very first game: the panel shows the goal until the first move.
+    pub(crate) first_game: bool,
+    /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
+    pub(crate) bumped_at: Option<Instant>,
 }
+
+/// How long the board's frame flashes after an impossible move.
+pub const BUMP_TIME: Duration = Duration::from_millis(180);
 
 impl App {
     /// An app around `game`, which `origin` says where it comes from.
@@ -210,13 +217,34 @@ impl App {
             placeholder: origin == Origin::Placeholder,
             clock_armed: false,
             hint_mode: false,
+            first_game: false,
+            bumped_at: None,
         };
+        app.first_game =
+            app.persist.store().is_some() && app.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
         if origin != Origin::Placeholder {
             app.persist.start(&app.game, origin == Origin::New);
+        }
+        app.par_from_table();
+        if origin != Origin::Placeholder && app.game.is_won() && app.game.moves() == 0 {
+            // A board given already solved: nothing to play. Say so and offer a new game.
+            app.notify(Notice::info(
+                "That board is already solved: there is nothing to play. Choose a new game.",
+            ));
+            app.open_menu();
         }
         app.take_notices();
         app.game_changed();
         app
+    }
+
+    /// On 3×3 the par is a lookup in the solver's exact table, so it is shown from the
+    /// first frame rather than after a search.
+    pub(crate) fn par_from_table(&mut self) {
+        if self.game.par().is_none() && self.game.size().side() == 3 {
+            let par = self.solver.exact3().distance(self.game.start());
+            self.game.set_par(par);
+        }
     }
 
     /// Queues a notice for the screen.
@@ -314,6 +342,9 @@ impl App {
                 .saturating_duration_since(now)
                 .clamp(Duration::from_millis(5), Duration::from_millis(100));
         }
+        if self.bumped() {
+            return Duration::from_millis(30);
+        }
         if self.pending.is_some() {
             // A hint is on its way: wake often so it is drawn as soon as it lands.
             Duration::from_millis(25)
@@ -351,7 +382,7 @@ impl App {
             Mode::Playing => self.update_playing(action),
             Mode::Help(h) => self.update_help(h, action),
             Mode::Menu(menu) => self.update_menu(menu, action),
-            Mode::Won(w) => self.update_won(w, action),
+            Mode::Won(w) => self.update_won(&w, action),
             Mode::Dealing(d) => self.update_dealing(d, action),
             Mode::Animating(_) => self.update_animating(action),
             Mode::Paused => self.update_paused(action),
@@ -393,6 +424,7 @@ impl App {
         self.mode = Mode::Playing;
         self.status = None;
         self.persist.start(&self.game, origin == Origin::New);
+        self.par_from_table();
         self.take_notices();
         self.game_changed();
     }
@@ -439,16 +471,24 @@ impl App {
     pub(crate) fn player_move(&mut self, m: Move) {
         if self.game.play(m) {
             self.after_move(m);
+        } else if !self.game.is_won() {
+            // No tile can move that way: the board's frame flashes (no bell).
+            self.bumped_at = Some(Instant::now());
         }
     }
 
-    /// Keeps the plan when the move followed it, drops a search that went stale, and
-    /// notices a win.
+    /// Whether the board's frame is flashing for an impossible move.
+    pub fn bumped(&self) -> bool {
+        self.bumped_at.is_some_and(|t| t.elapsed() < BUMP_TIME)
+    }
+
     /// After an undo took back `m`: the board is as if `m`'s inverse was played.
     pub(crate) fn after_undo(&mut self, m: Move) {
         self.after_move(m.inverse());
     }
 
+    /// Keeps the plan when the move followed it, drops a search that went stale, and
+    /// notices a win.
     pub(crate) fn after_move(&mut self, m: Move) {
         self.clock_armed = true;
         self.changed();
@@ -1008,6 +1048,113 @@ mod tests {
         let mut app = dealing();
         key(&mut app, KeyCode::Char('q'));
         assert!(app.quit);
+    }
+
+    #[test]
+    fn undo_takes_the_move_and_the_count_back_and_a_mouse_slide_is_one_step() {
+        let mut app = app_with("0 1 2 4 5 3 7 8 6");
+        let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+        let r = l.tile_rect(2);
+        app.update(Action::Click {
+            column: r.x + 1,
+            row: r.y + 1,
+        });
+        assert_eq!(app.game.moves(), 2, "two tiles slid");
+        key(&mut app, KeyCode::Char('u'));
+        assert_eq!(app.game.moves(), 0, "one undo takes the whole slide back");
+        assert_eq!(*app.game.board(), *app.game.start());
+        key(&mut app, KeyCode::Char('r'));
+        assert_eq!(app.game.moves(), 2);
+        key(&mut app, KeyCode::Char('u'));
+        for _ in 0..7 {
+            key(&mut app, KeyCode::Left);
+            key(&mut app, KeyCode::Right);
+        }
+        assert_eq!(app.game.moves(), 14);
+        for _ in 0..14 {
+            key(&mut app, KeyCode::Char('u'));
+        }
+        assert_eq!(app.game.moves(), 0, "14 moves and 14 undos read 0");
+    }
+
+    #[test]
+    fn esc_closes_every_overlay_and_never_quits() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        key(&mut app, KeyCode::Char('?'));
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Playing, "help");
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Playing, "menu");
+        key(&mut app, KeyCode::Char(' '));
+        assert_eq!(app.mode, Mode::Paused);
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Playing, "pause");
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Left);
+        key(&mut app, KeyCode::Char('R'));
+        assert_eq!(app.mode, Mode::ConfirmRestart);
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Playing, "restart question");
+        key(&mut app, KeyCode::Esc);
+        assert!(!app.quit, "Esc while playing does not quit");
+        key(&mut app, KeyCode::Left);
+        assert!(matches!(app.mode, Mode::Won(_)));
+        key(&mut app, KeyCode::Esc);
+        assert_eq!(app.mode, Mode::Playing, "the win box closes onto the solved board");
+        assert!(app.game.is_won());
+        assert!(!app.quit);
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.quit, "q quits");
+    }
+
+    #[test]
+    fn while_the_board_is_hidden_only_quit_is_taken() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        app.area = Rect::new(0, 0, 30, 8);
+        for code in [
+            KeyCode::Left,
+            KeyCode::Char('i'),
+            KeyCode::Char('n'),
+            KeyCode::Char('?'),
+            KeyCode::Char(' '),
+        ] {
+            key(&mut app, code);
+        }
+        assert_eq!(app.game.moves(), 0, "no tile moved behind the message");
+        assert_eq!(app.mode, Mode::Playing);
+        assert!(app.pending.is_none());
+        key(&mut app, KeyCode::Char('q'));
+        assert!(app.quit);
+    }
+
+    #[test]
+    fn pause_stops_the_clock_and_so_do_overlays() {
+        let mut app = app_with("1 2 3 4 0 5 7 8 6");
+        key(&mut app, KeyCode::Left);
+        assert!(app.game.clock().is_running(), "the first move starts the clock");
+        key(&mut app, KeyCode::Char(' '));
+        assert!(!app.game.clock().is_running(), "paused");
+        key(&mut app, KeyCode::Char('x'));
+        assert!(app.game.clock().is_running());
+        key(&mut app, KeyCode::Char('?'));
+        assert!(!app.game.clock().is_running(), "help");
+        key(&mut app, KeyCode::Esc);
+        key(&mut app, KeyCode::Char('n'));
+        assert!(!app.game.clock().is_running(), "menu");
+    }
+
+    #[test]
+    fn a_solved_starting_board_says_so_and_offers_a_new_game() {
+        let app = app_with("1 2 3 4 5 6 7 8 0");
+        assert!(matches!(app.mode, Mode::Menu(_)), "the new-game menu is open");
+        assert!(app.notice().is_some_and(|n| n.notice.text.contains("already solved")));
+    }
+
+    #[test]
+    fn par_is_known_from_the_first_frame_on_three_by_three() {
+        let app = test_app(Game::new("8 6 7 2 5 4 3 0 1".parse().unwrap(), None, None, None));
+        assert_eq!(app.game.par(), Some(31));
     }
 
     #[test]

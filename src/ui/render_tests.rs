@@ -162,22 +162,22 @@ fn three_by_three_big_tiles_home_brackets() {
         h,
         &[
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
-            "  │                      │ │Size   3×3                  │",
-            "  │ [  1 ] [  2 ] [  3 ] │ │Level  easy                 │",
-            "  │                      │ │Code   3E-7AE52ZHDB         │",
-            "  │                      │ │Moves  0                    │",
-            "  │                      │ │Time   0:00                 │",
-            "  │ [  4 ] [  5 ] [  6 ] │ │Hints  0                    │",
-            "  │                      │ │Par    2                    │",
-            "  │                      │ │Left   —                    │",
-            "  │                      │ │Best   —                    │",
+            "  │                      │ │Size     3×3                │",
+            "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
+            "  │                      │ │Code     3E-7AE52ZHDB       │",
+            "  │                      │ │Moves    0                  │",
+            "  │                      │ │Time     0:00               │",
+            "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
+            "  │                      │ │Par      2                  │",
+            "  │                      │ │To go    —                  │",
+            "  │                      │ │Best     —                  │",
             "  │           7      8   │ │                            │",
             "  │                      │ │                            │",
             "  ╰──────────────────────╯ │                            │",
             "                           │                            │",
             "                           ╰────────────────────────────╯",
             "",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],
     );
 }
@@ -191,21 +191,21 @@ fn four_by_four_compact_with_hint_arrow() {
         h,
         &[
             "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
-            "   │   5    1    2  [ 4] │ │Size   4×4                  │",
-            "   │                     │ │Level  medium               │",
-            "   │   9  [ 6]   3  [ 8] │ │Code   4M-7AE52ZHDX         │",
-            "   │                     │ │Moves  0                    │",
-            "   │  13  [10]   7   11  │ │Time   0:00                 │",
-            "   │                     │ │Hints  0                    │",
-            "   │  14   15       ◀12  │ │Par    6                    │",
-            "   ╰─────────────────────╯ │Left   2 moves (optimal)    │",
-            "                           │Best   —                    │",
+            "   │   5    1    2  [ 4] │ │Size     4×4                │",
+            "   │                     │ │Level    medium             │",
+            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
+            "   │                     │ │Moves    0                  │",
+            "   │  13  [10]   7   11  │ │Time     0:00               │",
+            "   │                     │ │Hints    0                  │",
+            "   │  14   15       ◀12  │ │Par      6                  │",
+            "   ╰─────────────────────╯ │To go    2 moves (optimal)  │",
+            "                           │Best     —                  │",
             "                           │                            │",
             "                           │Hint: slide 12 left ◀       │",
             "                           │                            │",
             "                           │                            │",
             "                           ╰────────────────────────────╯",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],
     );
 }
@@ -220,17 +220,17 @@ fn six_by_six_big_tiles_with_plan() {
         &[
             "",
             "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
-            "  │                                           │ │Size   6×6                  │",
-            "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level  custom board         │",
-            "  │                                           │ │Moves  0                    │",
-            "  │                                           │ │Time   0:00                 │",
-            "  │                                           │ │Hints  0                    │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par    —                    │",
-            "  │                                           │ │Left   1 planned, ≥1 left   │",
-            "  │                                           │ │Best   —                    │",
-            "  │                                           │ │                            │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Hint: slide 30 up ▲         │",
-            "  │                                           │ │                            │",
+            "  │                                           │ │Size     6×6                │",
+            "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
+            "  │                                           │ │Moves    0                  │",
+            "  │                                           │ │Time     0:00               │",
+            "  │                                           │ │Hints    0                  │",
+            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
+            "  │                                           │ │Plan     1 move             │",
+            "  │                                           │ │At least 1 move             │",
+            "  │                                           │ │Best     —                  │",
+            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │                            │",
+            "  │                                           │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
             "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
@@ -245,7 +245,7 @@ fn six_by_six_big_tiles_with_plan() {
             "  │                                           │ │                            │",
             "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
             "",
-            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? help  q quit",
+            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? more  q quit",
         ],
     );
 }
@@ -280,23 +280,23 @@ fn win_screen() {
         w,
         h,
         &[
-            "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
-            "  │                      │ │Size   3×3                  │",
-            "  │ [  1 ╔ ★ Solved! ═════════════════════════════╗     │",
-            "  │      ║ Moves   4                              ║     │",
-            "  │      ║ Time    1:15                           ║     │",
-            "  │      ║ Hints   1                              ║     │",
-            "  │ [  4 ║ Par     2  (+2 over par)               ║     │",
-            "  │      ║ Best    6 moves, 1:20                  ║     │",
-            "  │      ║ Helped  4 moves, 1:15 (best with help) ║     │",
-            "  │      ║ Record  2 of 3 won, 1.25× par avg      ║     │",
-            "  │ [  7 ║ First win with help (kept apart from   ║     │",
-            "  │      ║ your unassisted best)                  ║     │",
-            "  ╰──────║                                        ║     │",
-            "         ║ n new game  R replay  q quit           ║     │",
-            "         ╚════════════════════════════════════════╝─────╯",
             "",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+            "        ╔ ★ Solved! ══════════════════════════════╗",
+            "        ║ Moves   4                               ║",
+            "        ║ Time    1:15                            ║",
+            "        ║ Hints   1                               ║",
+            "        ║ Par     2  (+2 over par)                ║",
+            "        ║ Best    6 moves, 1:20                   ║",
+            "        ║ Helped  4 moves, 1:15 (best with help)  ║",
+            "        ║ Record  2 of 3 won, 1.25× par avg       ║",
+            "        ║ First win with help (kept apart from    ║",
+            "        ║ your unassisted best)                   ║",
+            "  ╔ Notice ══════════════════════════════════════════════╗",
+            "  ║ That board is already solved: there is nothing to    ║",
+            "  ║ play. Choose a new game.                             ║",
+            "  ║ any key to close                                     ║",
+            "  ╚══════════════════════════════════════════════════════╝",
+            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],
     );
 }
@@ -344,7 +344,7 @@ fn help_overlay() {
             "   ║ A win is assisted if any hint was shown or the        ║",
             "   ║ ↑↓ PgUp PgDn scroll (32/37) · other keys close        ║",
             "   ╚═══════════════════════════════════════════════════════╝",
-            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? help  q quit",
+            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],
     );
 }
@@ -396,13 +396,13 @@ fn help_speaks_the_blank_convention() {
 fn panel_shows_the_code_and_the_daily_date() {
     let custom = app("1 2 3 4 5 6 0 7 8", None, None);
     let lines = screen(&custom, 60, 17);
-    assert!(lines.iter().any(|l| l.contains("Code   3B-123456078")), "{lines:#?}");
+    assert!(lines.iter().any(|l| l.contains("Code     3B-123456078")), "{lines:#?}");
     let date = slide::difficulty::UtcDate::new(2026, 12, 2).expect("date");
     let mut daily = app("1 2 3 4 5 6 0 7 8", Some(Level::Hard), None);
     daily.game = daily.game.clone().with_daily(date);
     let lines = screen(&daily, 60, 17);
     assert!(
-        lines.iter().any(|l| l.contains("Level  daily 2026-12-02")),
+        lines.iter().any(|l| l.contains("Level    daily 2026-12-02")),
         "{lines:#?}"
     );
     let code = daily.game.code().to_string();
@@ -488,4 +488,50 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
         lines.join("\n")
     );
     assert!(shown.contains("any key to close (1 more)"), "{}", lines.join("\n"));
+}
+
+#[test]
+fn pause_hides_the_board() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.mode = Mode::Paused;
+    let text = screen(&a, 60, 17).join("\n");
+    assert!(text.contains("Paused"), "{text}");
+    assert!(!text.contains("[  1 ]"), "no tile shows while paused:\n{text}");
+}
+
+#[test]
+fn a_solved_start_says_so_on_screen() {
+    let a = app("1 2 3 4 5 6 7 8 0", None, None);
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(text.contains("already solved"), "{text}");
+    assert!(text.contains("New game"), "the menu is offered:\n{text}");
+}
+
+#[test]
+fn the_first_game_shows_the_goal_until_the_first_move() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.first_game = true;
+    let text = screen(&a, 60, 17).join("\n");
+    assert!(text.contains("Goal: tiles in order,"), "{text}");
+    assert!(text.contains("? help"), "{text}");
+    a.update(slide::config::Action::Left);
+    let text = screen(&a, 60, 17).join("\n");
+    assert!(!text.contains("Goal:"), "{text}");
+}
+
+#[test]
+fn a_blank_convention_hint_speaks_of_the_gap() {
+    let mut a = with_hint(
+        app(FOUR, Some(Level::Medium), Some(6)),
+        &[Move::Left, Move::Up],
+        true,
+        6,
+    );
+    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    let text = screen(&a, 60, 16).join("\n");
+    assert!(text.contains("Hint: move the gap right ▶"), "{text}");
+    assert!(
+        !text.contains("◀12"),
+        "the arrow sits in the gap, not on the tile:\n{text}"
+    );
 }

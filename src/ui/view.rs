@@ -51,7 +51,9 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         layout: &layout,
         theme: &app.theme,
         hint: app.visible_hint(),
+        blank_convention: app.blank_convention(),
         title,
+        bumped: app.bumped(),
     }
     .render(layout.board, buf);
     Panel { app }.render(layout.panel, buf);

@@ -123,11 +123,9 @@ impl App {
         } else {
             return;
         };
-        for _ in 0..count {
-            if self.game.is_won() {
-                break;
-            }
-            self.player_move(m);
+        // The whole segment is one undo step.
+        for m in self.game.play_segment(m, count) {
+            self.after_move(m);
         }
     }
 

@@ -47,7 +47,14 @@ pub struct WinSummary {
 impl App {
     /// The win box: new game, replay, quit; Esc closes the box to look at the solved
     /// board (n, R and q still work there).
-    pub(crate) fn update_won(&mut self, _win: WinSummary, action: Action) {
+    pub(crate) fn update_won(&mut self, win: &WinSummary, action: Action) {
+        let action = match action {
+            Action::Click { column, row } => match self.win_action_at(win, column, row) {
+                Some(a) => a,
+                None => return,
+            },
+            a => a,
+        };
         match action {
             Action::NewGame | Action::Confirm => self.open_menu(),
             Action::Restart => self.restart(),
@@ -106,97 +113,149 @@ pub struct WinView<'a> {
     pub theme: &'a Theme,
 }
 
+/// The win box's action line: each action with its key, in order.
+const ACTIONS: [(Action, &str); 4] = [
+    (Action::NewGame, "new game"),
+    (Action::Restart, "replay"),
+    (Action::Back, "close"),
+    (Action::Quit, "quit"),
+];
+
+/// The action line's entries as drawn ("n new game"), and the gap between them.
+fn action_entries(keys: &KeyBindings) -> Vec<(Action, String)> {
+    ACTIONS
+        .iter()
+        .map(|&(a, what)| {
+            let key = keys.first(a).map_or_else(String::new, |k| k.to_string());
+            (a, format!("{key} {what}"))
+        })
+        .collect()
+}
+
+const GAP: &str = "  ";
+
+/// Every line of the win box.
+fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme) -> Vec<Line<'static>> {
+    let row =
+        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
+    let par = match w.par {
+        Some(p) if w.moves == p => format!("{p}  (optimal!)"),
+        Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
+        Some(p) => p.to_string(),
+        None => "unknown".into(),
+    };
+    let help = match (w.hints, w.solver_used) {
+        (0, false) => "none".to_string(),
+        (h, false) => h.to_string(),
+        (h, true) => format!("{h}, and the solver played"),
+    };
+    let mut lines = vec![
+        row("Moves", w.moves.to_string()),
+        row("Time", Clock::stopped_at(w.time).display()),
+        row("Hints", help),
+        row("Par", par),
+    ];
+    let best_text = |b: &Best| {
+        let time = Clock::stopped_at(std::time::Duration::from_millis(b.time_ms)).display();
+        format!("{} moves, {time}", b.moves)
+    };
+    if let Some(b) = &w.best {
+        lines.push(row("Best", best_text(b)));
+    }
+    if let Some(b) = &w.best_assisted {
+        lines.push(row("Helped", format!("{} (best with help)", best_text(b))));
+    }
+    if let Some(r) = &w.record {
+        let avg = r
+            .mean_par_ratio()
+            .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
+        lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
+    }
+    if let Some(reason) = &w.not_stored {
+        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+    } else {
+        match &w.beaten {
+            Some(Beaten::First { assisted: false }) => {
+                lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
+            }
+            Some(Beaten::Better {
+                assisted: false,
+                previous,
+            }) => lines.push(Line::styled(
+                format!("★ New personal best! (was {})", best_text(previous)),
+                t.accent,
+            )),
+            Some(Beaten::First { assisted: true }) => {
+                lines.push(Line::raw("First win with help (kept apart from"));
+                lines.push(Line::raw("your unassisted best)"));
+            }
+            Some(Beaten::Better {
+                assisted: true,
+                previous,
+            }) => {
+                lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
+            }
+            None => {}
+        }
+        if w.assisted && w.hints == 0 && !w.solver_used {
+            lines.push(Line::styled(
+                "Counted as helped: hints were used before a restart",
+                t.dim,
+            ));
+        }
+        if w.daily_replay {
+            lines.push(Line::styled(
+                "A replay: the streak counts the first win of the day",
+                t.dim,
+            ));
+        }
+    }
+    lines.push(Line::raw(""));
+    let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();
+    lines.push(Line::styled(entries.join(GAP), t.dim));
+    lines
+}
+
+const TITLE: &str = " ★ Solved! ";
+
+impl App {
+    /// The win box's action under a click on its last line, if any.
+    pub(crate) fn win_action_at(&self, w: &WinSummary, column: u16, row: u16) -> Option<Action> {
+        let lines = win_lines(w, &self.config.keys, &self.theme);
+        let above_footer = Rect {
+            height: self.area.height.saturating_sub(1),
+            ..self.area
+        };
+        let rect = overlay::rect(above_footer, TITLE, &lines);
+        // The action line is the box's last line of text; text starts two columns in.
+        if row != rect.y + lines.len() as u16 || column < rect.x + 2 {
+            return None;
+        }
+        let mut x = usize::from(column - rect.x - 2);
+        for (action, entry) in action_entries(&self.config.keys) {
+            let width = entry.chars().count();
+            if x < width {
+                return Some(action);
+            }
+            x = x.checked_sub(width + GAP.len())?;
+        }
+        None
+    }
+}
+
 impl Widget for WinView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let w = self.win;
-        let t = self.theme;
-        let row =
-            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
-        let par = match w.par {
-            Some(p) if w.moves == p => format!("{p}  (optimal!)"),
-            Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
-            Some(p) => p.to_string(),
-            None => "unknown".into(),
+        let lines = win_lines(self.win, self.keys, self.theme);
+        // The box is taller than most of what is behind it: clear the screen rather than
+        // leave fragments of the board and panel around it (Esc closes it to see the board).
+        // The footer's line stays.
+        let above_footer = Rect {
+            height: area.height.saturating_sub(1),
+            ..area
         };
-        let help = match (w.hints, w.solver_used) {
-            (0, false) => "none".to_string(),
-            (h, false) => h.to_string(),
-            (h, true) => format!("{h}, and the solver played"),
-        };
-        let mut lines = vec![
-            row("Moves", w.moves.to_string()),
-            row("Time", Clock::stopped_at(w.time).display()),
-            row("Hints", help),
-            row("Par", par),
-        ];
-        let best_text = |b: &Best| {
-            let time = Clock::stopped_at(std::time::Duration::from_millis(b.time_ms)).display();
-            format!("{} moves, {time}", b.moves)
-        };
-        if let Some(b) = &w.best {
-            lines.push(row("Best", best_text(b)));
-        }
-        if let Some(b) = &w.best_assisted {
-            lines.push(row("Helped", format!("{} (best with help)", best_text(b))));
-        }
-        if let Some(r) = &w.record {
-            let avg = r
-                .mean_par_ratio()
-                .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
-            lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
-        }
-        if let Some(reason) = &w.not_stored {
-            lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
-            lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
-        } else {
-            match &w.beaten {
-                Some(Beaten::First { assisted: false }) => {
-                    lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
-                }
-                Some(Beaten::Better {
-                    assisted: false,
-                    previous,
-                }) => lines.push(Line::styled(
-                    format!("★ New personal best! (was {})", best_text(previous)),
-                    t.accent,
-                )),
-                Some(Beaten::First { assisted: true }) => {
-                    lines.push(Line::raw("First win with help (kept apart from"));
-                    lines.push(Line::raw("your unassisted best)"));
-                }
-                Some(Beaten::Better {
-                    assisted: true,
-                    previous,
-                }) => {
-                    lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
-                }
-                None => {}
-            }
-            if w.assisted && w.hints == 0 && !w.solver_used {
-                lines.push(Line::styled(
-                    "Counted as helped: hints were used before a restart",
-                    t.dim,
-                ));
-            }
-            if w.daily_replay {
-                lines.push(Line::styled(
-                    "A replay: the streak counts the first win of the day",
-                    t.dim,
-                ));
-            }
-        }
-        lines.push(Line::raw(""));
-        let k = |a| self.keys.first(a).map_or_else(String::new, |k| k.to_string());
-        lines.push(Line::styled(
-            format!(
-                "{} new game  {} replay  {} quit",
-                k(Action::NewGame),
-                k(Action::Restart),
-                k(Action::Quit)
-            ),
-            t.dim,
-        ));
-        overlay::draw(area, buf, " ★ Solved! ", t.accent, lines);
+        ratatui::widgets::Clear.render(above_footer, buf);
+        overlay::draw(above_footer, buf, TITLE, self.theme.accent, lines);
     }
 }
 

@@ -20,14 +20,25 @@ pub struct BoardView<'a> {
     pub theme: &'a Theme,
     /// The hinted move, if shown.
     pub hint: Option<Move>,
+    /// Whether direction keys move the blank: then the hint's arrow sits in the gap and
+    /// points where the gap goes (the key to press), and the tile is only highlighted.
+    pub blank_convention: bool,
     /// The frame's title.
     pub title: String,
+    /// An impossible move was just tried: the frame flashes.
+    pub bumped: bool,
 }
 
 impl Widget for BoardView<'_> {
     fn render(self, _area: Rect, buf: &mut Buffer) {
+        let frame = if self.bumped {
+            self.theme.hint.add_modifier(ratatui::style::Modifier::REVERSED)
+        } else {
+            Style::new()
+        };
         Block::bordered()
             .border_type(BorderType::Rounded)
+            .border_style(frame)
             .title(self.title)
             .title_style(self.theme.accent)
             .render(self.layout.board, buf);
@@ -40,14 +51,26 @@ impl Widget for BoardView<'_> {
             let rect = self.layout.tile_rect(cell);
             if tile == 0 {
                 buf.set_style(rect, self.theme.blank);
+                if self.blank_convention
+                    && let Some((_, m)) = hinted
+                {
+                    let (arrow, _) = crate::ui::widgets::panel::describe(m.inverse());
+                    let w = usize::from(rect.width);
+                    let text = format!("{:^w$}", arrow.repeat(2));
+                    buf.set_stringn(rect.x, rect.y + rect.height / 2, &text, w, self.theme.hint);
+                }
                 continue;
             }
-            let arrow = hinted.filter(|(c, _)| *c == cell).map(|(_, m)| m);
+            let arrow = hinted
+                .filter(|(c, _)| *c == cell)
+                .map(|(_, m)| m)
+                .filter(|_| !self.blank_convention);
+            let highlighted = hinted.is_some_and(|(c, _)| c == cell);
             let home = self.board.is_home(cell);
-            let style = match (arrow, home) {
-                (Some(_), _) => self.theme.hint,
-                (None, true) => self.theme.tile_home,
-                (None, false) => self.theme.tile,
+            let style = match (highlighted, home) {
+                (true, _) => self.theme.hint,
+                (false, true) => self.theme.tile_home,
+                (false, false) => self.theme.tile,
             };
             draw_tile(buf, rect, tile, home, arrow, style);
         }

@@ -30,20 +30,25 @@ pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
         (first(Action::Redo), "redo"),
         (first(Action::Restart), "restart"),
         (first(Action::NewGame), "new"),
+        (first(Action::Pause), "pause"),
         (first(Action::Help), "help"),
         (first(Action::Quit), "quit"),
     ]
 }
 
-/// Entries dropped first when the line is too narrow (by index in [`entries`]): redo,
-/// restart, solve, undo, new. Moving, the hint, help and quit always stay.
-const DROP_ORDER: [usize; 5] = [4, 5, 2, 3, 6];
+/// Entries dropped first when the line is too narrow (by index in [`entries`]): pause,
+/// redo, restart, solve, undo, new. Moving, the hint, help and quit always stay, and when
+/// any entry is dropped, help says "more" so the player knows where the rest is.
+const DROP_ORDER: [usize; 6] = [7, 4, 5, 2, 3, 6];
+
+/// The help entry's index in [`entries`].
+const HELP: usize = 8;
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let all = entries(self.keys);
+        let mut all = entries(self.keys);
         let mut shown: Vec<bool> = vec![true; all.len()];
-        let width = |shown: &[bool]| -> usize {
+        let width = |all: &[(String, &str)], shown: &[bool]| -> usize {
             all.iter()
                 .zip(shown)
                 .filter(|(_, s)| **s)
@@ -52,10 +57,11 @@ impl Widget for Footer<'_> {
                 .saturating_sub(2)
         };
         for i in DROP_ORDER {
-            if width(&shown) <= usize::from(area.width) {
+            if width(&all, &shown) <= usize::from(area.width) {
                 break;
             }
             shown[i] = false;
+            all[HELP].1 = "more";
         }
         let mut spans = Vec::new();
         for ((k, what), _) in all.into_iter().zip(&shown).filter(|(_, s)| **s) {

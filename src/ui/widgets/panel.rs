@@ -35,7 +35,7 @@ impl Widget for Panel<'_> {
         let t = &app.theme;
         let g = &app.game;
         let row =
-            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
+            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<9}"), t.dim), Span::raw(value)]);
         let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
         if let Some(code) = shown_code(g) {
             lines.push(row("Code", code));
@@ -46,23 +46,21 @@ impl Widget for Panel<'_> {
             row("Hints", g.hints_used().to_string()),
             row("Par", g.par().map_or("—".into(), |p| p.to_string())),
         ]);
-        if let Some(k) = app.current_plan() {
-            let left = if k.optimal {
-                let n = k.remaining();
-                format!("{n} move{} (optimal)", if n == 1 { "" } else { "s" })
-            } else {
-                format!("{} planned, ≥{} left", k.remaining(), k.lower_bound)
-            };
-            lines.push(row("Left", left));
-        } else {
-            lines.push(row("Left", "—".into()));
+        // Each value fits its row, so no line wraps mid-phrase.
+        match app.current_plan() {
+            Some(k) if k.optimal => lines.push(row("To go", format!("{} (optimal)", moves(k.remaining())))),
+            Some(k) => {
+                lines.push(row("Plan", moves(k.remaining())));
+                lines.push(row("At least", moves(k.lower_bound)));
+            }
+            None => lines.push(row("To go", "—".into())),
         }
-        if let Some(b) = app.best() {
-            let mark = if b.assisted() { " (assisted)" } else { "" };
-            let time = slide_time(b.time_ms);
-            lines.push(row("Best", format!("{} moves, {time}{mark}", b.moves)));
-        } else {
-            lines.push(row("Best", "—".into()));
+        match app.best() {
+            Some(b) => {
+                let label = if b.assisted() { "Helped" } else { "Best" };
+                lines.push(row(label, format!("{}, {}", moves(b.moves), slide_time(b.time_ms))));
+            }
+            None => lines.push(row("Best", "—".into())),
         }
         lines.push(Line::raw(""));
         if let Some(p) = app.pending {
@@ -70,12 +68,20 @@ impl Widget for Panel<'_> {
             let what = if p.task == Task::Solve { "solving" } else { "thinking" };
             lines.push(Line::styled(format!("{frame} {what}…"), t.accent));
         } else if let Some(m) = app.visible_hint() {
-            let (arrow, name) = describe(m);
-            let tile = g.board().tile_moved_by(m).unwrap_or(0);
-            lines.push(Line::from(vec![
-                Span::styled("Hint: ", t.accent),
-                Span::raw(format!("slide {tile} {name} {arrow}")),
-            ]));
+            let text = if app.blank_convention() {
+                let (arrow, name) = describe(m.inverse());
+                format!("move the gap {name} {arrow}")
+            } else {
+                let (arrow, name) = describe(m);
+                let tile = g.board().tile_moved_by(m).unwrap_or(0);
+                format!("slide {tile} {name} {arrow}")
+            };
+            lines.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
+        } else if app.first_game && g.moves() == 0 && !g.can_redo() {
+            lines.push(Line::styled("Goal: tiles in order,", t.accent));
+            lines.push(Line::styled("gap bottom-right.", t.accent));
+            let help = app.keys_named(slide::config::Action::Help);
+            lines.push(Line::styled(format!("{help} help"), t.dim));
         }
         if let Some(tables) = &app.tables {
             lines.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
@@ -109,6 +115,11 @@ fn level_text(g: &Game) -> String {
 /// The puzzle's code, when short enough to share.
 fn shown_code(g: &Game) -> Option<String> {
     Some(g.code().to_string()).filter(|c| c.len() <= MAX_CODE_CHARS)
+}
+
+/// "1 move", "12 moves".
+pub fn moves(n: u32) -> String {
+    if n == 1 { "1 move".into() } else { format!("{n} moves") }
 }
 
 fn slide_time(ms: u64) -> String {
