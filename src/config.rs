@@ -107,7 +107,7 @@ pub struct KeyBindings {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ThemeSettings {
-    /// `default` or `mono`.
+    /// `default`, `high-contrast` or `mono`.
     pub preset: ThemePreset,
     /// Colour of misplaced tiles.
     pub tile: Spanned<String>,
@@ -121,10 +121,12 @@ pub struct ThemeSettings {
 
 /// A built-in palette.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[serde(rename_all = "kebab-case")]
 pub enum ThemePreset {
     /// The colour-blind-safe palette.
     Default,
+    /// Black, white, yellow and a deep blue, for low vision and washed-out screens.
+    HighContrast,
     /// No colour: attributes only.
     Mono,
 }

@@ -166,6 +166,33 @@ impl Worker {
         self.latest.load(Ordering::SeqCst) == id
     }
 
+    /// Prepares the tables of `sizes`, one size after another on a single background
+    /// thread (so that they take one core at most), each answered by a
+    /// [`Reply::Prepared`]. The game calls this once the current size is ready, so that a
+    /// later switch of size deals and hints at full strength at once.
+    pub fn prewarm(&self, sizes: Vec<Size>) {
+        let solver = self.solver.clone();
+        let tx = self.reply_tx.clone();
+        let _ = thread::Builder::new()
+            .name(format!("{THREAD_PREFIX}-prewarm"))
+            .spawn(move || {
+                for size in sizes {
+                    if solver.is_ready(size) || solver.build_failure(size).is_some() {
+                        continue;
+                    }
+                    let result = catch_unwind(AssertUnwindSafe(|| solver.prepare(size, &|_| {})));
+                    let error = match result {
+                        Ok(Ok(())) => None,
+                        Ok(Err(e)) => Some(e.to_string()),
+                        Err(panic) => Some(panic_message(panic.as_ref())),
+                    };
+                    if tx.send(Reply::Prepared { size, error }).is_err() {
+                        return;
+                    }
+                }
+            });
+    }
+
     /// Builds or loads the tables for `size` in the background, reporting
     /// [`Reply::Progress`] and then [`Reply::Prepared`]. Searches keep being served meanwhile
     /// (with the weaker heuristics until the tables are ready).

@@ -180,6 +180,9 @@ pub struct App {
     pub(crate) first_game: bool,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub(crate) bumped_at: Option<Instant>,
+    /// Whether the other sizes' tables are prepared in the background once the current
+    /// size's are ready (the game does; tests don't, to keep them light).
+    pub(crate) prewarm: bool,
 }
 
 /// How long the board's frame flashes after an impossible move.
@@ -219,6 +222,7 @@ impl App {
             hint_mode: false,
             first_game: false,
             bumped_at: None,
+            prewarm: false,
         };
         app.first_game =
             app.persist.store().is_some() && app.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
@@ -244,6 +248,19 @@ impl App {
         if self.game.par().is_none() && self.game.size().side() == 3 {
             let par = self.solver.exact3().distance(self.game.start());
             self.game.set_par(par);
+        }
+    }
+
+    /// Prepares every size's tables in the background, the current size first, so that a
+    /// new game of another size deals and hints at full strength at once.
+    pub fn enable_prewarm(&mut self) {
+        self.prewarm = true;
+        if self.solver.is_ready(self.game.size()) {
+            // No Prepared reply will come for it: start the others now.
+            self.handle_reply(Reply::Prepared {
+                size: self.game.size(),
+                error: None,
+            });
         }
     }
 
@@ -659,6 +676,15 @@ impl App {
                 if size == self.game.size() {
                     self.tables = None;
                     self.deal_ahead();
+                    if std::mem::take(&mut self.prewarm) {
+                        // The current size first; then the others, one at a time.
+                        let others = [4, 5, 6, 3]
+                            .into_iter()
+                            .filter_map(|n| slide::puzzle::Size::new(n).ok())
+                            .filter(|s| *s != size)
+                            .collect();
+                        self.worker.prewarm(others);
+                    }
                 }
                 if let Some(e) = error {
                     self.notify(Notice::warning(format!(

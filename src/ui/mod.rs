@@ -34,7 +34,7 @@ use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::{App, Origin};
-use crate::ui::theme::{Theme, no_color_requested};
+use crate::ui::theme::{Theme, no_color_requested, truecolor_supported};
 use slide::difficulty::DealRequest;
 
 /// How to start the game (from the command line).
@@ -94,6 +94,7 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     cache.remove_unfinished_writes();
     let solver = Solver::new(cache);
     let mut app = build_app(config, &args, code, solver);
+    app.enable_prewarm();
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let signalled = Arc::new(AtomicBool::new(false));
     let finished = Arc::new(AtomicBool::new(false));
@@ -224,7 +225,7 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
         Some(PuzzleCode::Board(board)) => Some(board),
         _ => args.board,
     };
-    let theme = Theme::new(&config.theme, no_color_requested());
+    let theme = Theme::for_terminal(&config.theme, no_color_requested(), truecolor_supported());
     let mut app = match (resumed, given) {
         (Some(game), _) => App::new(config, theme, game, solver, persist, Origin::Resumed),
         (None, Some(board)) => App::new(

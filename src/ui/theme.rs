@@ -1,8 +1,11 @@
 //! Styles for every element, from the config's preset and overrides.
 //!
 //! The default palette uses Okabe–Ito colours, chosen to stay distinguishable under the
-//! common colour-vision deficiencies. Nothing depends on colour alone: tiles at home are
-//! bold and bracketed, the hinted tile carries an arrow.
+//! common colour-vision deficiencies; the hinted tile is dark where the others are light,
+//! so it stands out by lightness too (contrast above 3:1, tested). Nothing depends on
+//! colour alone: tiles at home are bold and bracketed, the hinted tile carries an arrow.
+//! 24-bit colour is sent only to terminals that say they take it (`COLORTERM`); the others
+//! get the nearest of the 256 standard colours.
 
 use ratatui::style::{Color, Modifier, Style};
 use slide::config::{Rgb, ThemePreset, ThemeSettings, parse_colour};
@@ -30,14 +33,32 @@ const ORANGE: Color = Color::Rgb(0xE6, 0x9F, 0x00);
 const BLUE: Color = Color::Rgb(0x00, 0x72, 0xB2);
 const YELLOW: Color = Color::Rgb(0xF0, 0xE4, 0x42);
 const SKY: Color = Color::Rgb(0x56, 0xB4, 0xE9);
+/// The hinted tile's background: dark, so that it differs from the orange tiles in
+/// lightness as well as hue (red-green colour blindness leaves lightness intact).
+const CHARCOAL: Color = Color::Rgb(0x1C, 0x1C, 0x1C);
 
 impl Theme {
     /// The theme for `settings`; `no_color` (the `NO_COLOR` convention) forces monochrome.
     pub fn new(settings: &ThemeSettings, no_color: bool) -> Theme {
+        Theme::for_terminal(settings, no_color, true)
+    }
+
+    /// The theme for `settings` on a terminal that takes 24-bit colour (`truecolor`) or
+    /// not: then every colour becomes the nearest of the 256 standard ones.
+    pub fn for_terminal(settings: &ThemeSettings, no_color: bool, truecolor: bool) -> Theme {
+        let t = Theme::resolve(settings, no_color);
+        if truecolor { t } else { t.in_256_colours() }
+    }
+
+    fn resolve(settings: &ThemeSettings, no_color: bool) -> Theme {
         if no_color || settings.preset == ThemePreset::Mono {
             return Theme::mono();
         }
-        let mut t = Theme::colour();
+        let mut t = if settings.preset == ThemePreset::HighContrast {
+            Theme::high_contrast()
+        } else {
+            Theme::colour()
+        };
         let over = |s: &str| parse_colour(s).flatten().map(to_color);
         if let Some(c) = over(settings.tile.get_ref()) {
             t.tile = t.tile.bg(c);
@@ -60,11 +81,55 @@ impl Theme {
         Theme {
             tile: Style::new().fg(Color::Black).bg(ORANGE),
             tile_home: Style::new().fg(Color::White).bg(BLUE).add_modifier(Modifier::BOLD),
-            hint: Style::new().fg(Color::Black).bg(YELLOW).add_modifier(Modifier::BOLD),
+            hint: Style::new().fg(YELLOW).bg(CHARCOAL).add_modifier(Modifier::BOLD),
             blank: Style::new(),
             accent: Style::new().fg(SKY).add_modifier(Modifier::BOLD),
             dim: Style::new().add_modifier(Modifier::DIM),
             key: Style::new().fg(SKY).add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// Black on white tiles, white on blue at home, yellow on black for the hint.
+    pub fn high_contrast() -> Theme {
+        Theme {
+            tile: Style::new()
+                .fg(Color::Rgb(0, 0, 0))
+                .bg(Color::Rgb(0xFF, 0xFF, 0xFF))
+                .add_modifier(Modifier::BOLD),
+            tile_home: Style::new()
+                .fg(Color::Rgb(0xFF, 0xFF, 0xFF))
+                .bg(Color::Rgb(0x00, 0x5F, 0xD7))
+                .add_modifier(Modifier::BOLD),
+            hint: Style::new()
+                .fg(Color::Rgb(0xFF, 0xFF, 0x00))
+                .bg(Color::Rgb(0, 0, 0))
+                .add_modifier(Modifier::BOLD | Modifier::UNDERLINED),
+            blank: Style::new(),
+            accent: Style::new()
+                .fg(Color::Rgb(0xFF, 0xFF, 0x00))
+                .add_modifier(Modifier::BOLD),
+            dim: Style::new(),
+            key: Style::new()
+                .fg(Color::Rgb(0xFF, 0xFF, 0x00))
+                .add_modifier(Modifier::BOLD),
+        }
+    }
+
+    /// Every 24-bit colour replaced by the nearest of the 256 standard colours.
+    fn in_256_colours(self) -> Theme {
+        let map = |s: Style| Style {
+            fg: s.fg.map(nearest_256),
+            bg: s.bg.map(nearest_256),
+            ..s
+        };
+        Theme {
+            tile: map(self.tile),
+            tile_home: map(self.tile_home),
+            hint: map(self.hint),
+            blank: map(self.blank),
+            accent: map(self.accent),
+            dim: map(self.dim),
+            key: map(self.key),
         }
     }
 
@@ -80,6 +145,57 @@ impl Theme {
             key: Style::new().add_modifier(Modifier::BOLD),
         }
     }
+}
+
+/// Whether the terminal says it takes 24-bit colour (`COLORTERM` is `truecolor` or
+/// `24bit`).
+pub fn truecolor_supported() -> bool {
+    std::env::var("COLORTERM").is_ok_and(|v| matches!(v.to_ascii_lowercase().as_str(), "truecolor" | "24bit"))
+}
+
+/// The nearest xterm-256 colour to a 24-bit one (the 6×6×6 cube or the grey ramp, by
+/// squared distance); other colours are left as they are.
+pub fn nearest_256(c: Color) -> Color {
+    let Color::Rgb(r, g, b) = c else { return c };
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6)
+            .min_by_key(|&i| (i32::from(LEVELS[i]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    let (ri, gi, bi) = (level(r), level(g), level(b));
+    let dist = |x: (u8, u8, u8)| {
+        let d = |a: u8, b: u8| (i32::from(a) - i32::from(b)).pow(2);
+        d(x.0, r) + d(x.1, g) + d(x.2, b)
+    };
+    let cube = (LEVELS[ri], LEVELS[gi], LEVELS[bi]);
+    let cube_index = 16 + 36 * ri + 6 * gi + bi;
+    let mean = (u32::from(r) + u32::from(g) + u32::from(b)) / 3;
+    let grey_i = ((mean.saturating_sub(8)) / 10).min(23) as u8;
+    let grey_v = 8 + 10 * grey_i;
+    if dist((grey_v, grey_v, grey_v)) < dist(cube) {
+        Color::Indexed(232 + grey_i)
+    } else {
+        Color::Indexed(cube_index as u8)
+    }
+}
+
+/// The WCAG contrast ratio of two 24-bit colours (1 to 21).
+#[cfg(test)]
+pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
+    let lum = |(r, g, b): (u8, u8, u8)| {
+        let lin = |v: u8| {
+            let c = f64::from(v) / 255.0;
+            if c <= 0.039_28 {
+                c / 12.92
+            } else {
+                ((c + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+    };
+    let (la, lb) = (lum(a), lum(b));
+    (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
 }
 
 /// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
@@ -136,5 +252,39 @@ mod tests {
         };
         let t = Theme::new(&settings, false);
         assert_eq!(t.tile.bg, Some(Color::Rgb(0x10, 0x20, 0x30)));
+    }
+}
+
+#[cfg(test)]
+mod colour_tests {
+    use super::*;
+
+    fn rgb(c: Option<Color>) -> (u8, u8, u8) {
+        match c {
+            Some(Color::Rgb(r, g, b)) => (r, g, b),
+            other => panic!("not a 24-bit colour: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_hint_tile_differs_from_the_others_in_lightness() {
+        for t in [Theme::colour(), Theme::high_contrast()] {
+            let hint = rgb(t.hint.bg);
+            for other in [t.tile.bg, t.tile_home.bg] {
+                let c = contrast(hint, rgb(other));
+                assert!(c >= 3.0, "contrast {c:.2} between the hint and {other:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn nearest_256_colours() {
+        assert_eq!(nearest_256(Color::Rgb(0, 0, 0)), Color::Indexed(16));
+        assert_eq!(nearest_256(Color::Rgb(255, 255, 255)), Color::Indexed(231));
+        assert_eq!(nearest_256(Color::Rgb(0xE6, 0x9F, 0x00)), Color::Indexed(178));
+        assert_eq!(nearest_256(Color::Rgb(0x1C, 0x1C, 0x1C)), Color::Indexed(234));
+        assert_eq!(nearest_256(Color::Black), Color::Black);
+        let t = Theme::colour().in_256_colours();
+        assert!(!matches!(t.tile.bg, Some(Color::Rgb(..))));
     }
 }

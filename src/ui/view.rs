@@ -42,6 +42,16 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
             return;
         }
     };
+    if app.placeholder {
+        // Nothing dealt yet: no board is invented behind the deal box.
+        Footer {
+            keys: &app.config.keys,
+            theme: &app.theme,
+        }
+        .render(layout.footer, buf);
+        draw_mode(app, &app.mode, area, layout.board, buf);
+        return;
+    }
     let title = match app.game.level() {
         Some(l) => format!(" {} · {l} ", app.game.size()),
         None => format!(" {} ", app.game.size()),
