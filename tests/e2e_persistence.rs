@@ -58,16 +58,16 @@ fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
     let t = Tmux::new("hangup");
     let d = data(&t);
     play(&t, "one", &d, &format!("--board '{BOARD}'"));
-    t.wait_for("one", "the game", |s| s.contains("Moves  0"));
+    t.wait_for("one", "the game", |s| s.contains("Moves    0"));
     t.keys("one", &["Left"]);
     t.keys("one", &["Right"]);
-    t.wait_for("one", "two moves", |s| s.contains("Moves  2"));
+    t.wait_for("one", "two moves", |s| s.contains("Moves    2"));
     // Closing the window: no quit key, no time to save on a timer.
     t.kill_session("one");
     wait_released(&d);
     play(&t, "two", &d, "");
     let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
-    assert!(screen.contains("Moves  2"), "the same move count:\n{screen}");
+    assert!(screen.contains("Moves    2"), "the same move count:\n{screen}");
 }
 
 #[test]
@@ -78,9 +78,9 @@ fn sigterm_saves_restores_the_terminal_and_exits_zero() {
     let t = Tmux::new("sigterm");
     let d = data(&t);
     play(&t, "one", &d, &format!("--board '{BOARD}'"));
-    t.wait_for("one", "the game", |s| s.contains("Moves  0"));
+    t.wait_for("one", "the game", |s| s.contains("Moves    0"));
     t.keys("one", &["Left"]);
-    t.wait_for("one", "a move", |s| s.contains("Moves  1"));
+    t.wait_for("one", "a move", |s| s.contains("Moves    1"));
     let pid = t.game_pid("one").expect("the game's pid");
     let killed = Command::new("kill")
         .args(["-TERM", &pid.to_string()])
@@ -95,7 +95,7 @@ fn sigterm_saves_restores_the_terminal_and_exits_zero() {
     );
     play(&t, "two", &d, "");
     let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
-    assert!(screen.contains("Moves  1"), "the same move count:\n{screen}");
+    assert!(screen.contains("Moves    1"), "the same move count:\n{screen}");
 }
 
 #[test]
@@ -109,8 +109,8 @@ fn two_copies_on_one_data_directory_both_record_their_wins() {
     let args = "--board '1 2 3 4 5 6 7 0 8'";
     play(&t, "a", &d, args);
     play(&t, "b", &d, args);
-    t.wait_for("a", "game a", |s| s.contains("Moves  0"));
-    t.wait_for("b", "game b", |s| s.contains("Moves  0"));
+    t.wait_for("a", "game a", |s| s.contains("Moves    0"));
+    t.wait_for("b", "game b", |s| s.contains("Moves    0"));
     t.keys("a", &["Left"]);
     t.keys("b", &["Left"]);
     t.wait_for("a", "a's win", |s| s.contains("Solved"));
@@ -173,7 +173,7 @@ fn garbage_files_are_kept_aside_and_said_on_screen() {
     // The key closed the notices and nothing else; the game goes on.
     t.keys("one", &["Space"]);
     t.keys("one", &["Left"]);
-    t.wait_for("one", "a move after the notices", |s| s.contains("Moves  1"));
+    t.wait_for("one", "a move after the notices", |s| s.contains("Moves    1"));
 }
 
 #[test]

@@ -25,13 +25,13 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
     }
     // The blank is bottom-left: Left slides 7 into it, then 8 is one move from home.
     let t = start("play", "--board '1 2 3 4 5 6 0 7 8'");
-    let (screen, _) = t.wait_for(S, "the game screen", |s| s.contains("Moves  0"));
+    let (screen, _) = t.wait_for(S, "the game screen", |s| s.contains("Moves    0"));
     assert!(screen.contains("[  1 ]"), "tiles at home are bracketed:\n{screen}");
     assert!(screen.contains("i hint"), "the footer names the hint key:\n{screen}");
     let before: Vec<String> = screen.lines().map(str::to_string).collect();
 
     t.keys(S, &["Left"]);
-    let (screen, _) = t.wait_for(S, "the move counter", |s| s.contains("Moves  1"));
+    let (screen, _) = t.wait_for(S, "the move counter", |s| s.contains("Moves    1"));
     assert!(screen.contains("[  7 ]"), "7 slid home:\n{screen}");
     assert_ne!(before, screen.lines().map(str::to_string).collect::<Vec<_>>());
 
@@ -52,7 +52,7 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
     // Enter starts the game again with no arguments: the saved game comes back.
     t.keys(S, &["Enter"]);
     let (screen, _) = t.wait_for(S, "the resumed game", |s| s.contains("Resumed"));
-    assert!(screen.contains("Moves  1"), "{screen}");
+    assert!(screen.contains("Moves    1"), "{screen}");
     assert!(screen.contains("[  7 ]"), "{screen}");
     t.keys(S, &["C-c"]);
     t.wait_for(S, "Ctrl-C to quit and restore", |s| {
