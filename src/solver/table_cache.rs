@@ -164,12 +164,7 @@ impl TableCache {
             }
             let status = if is_unfinished_write(&name) {
                 // A running game may be writing it right now; only an old one is stale.
-                let age = meta
-                    .modified()
-                    .ok()
-                    .and_then(|t| SystemTime::now().duration_since(t).ok())
-                    .unwrap_or_default();
-                if age < UNFINISHED_WRITE_AGE {
+                if age(&meta) < UNFINISHED_WRITE_AGE {
                     continue;
                 }
                 CacheStatus::Stale("an unfinished write".into())
@@ -197,12 +192,7 @@ impl TableCache {
         let mut removed = 0;
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            let old = entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| SystemTime::now().duration_since(t).ok())
-                .is_some_and(|age| age >= UNFINISHED_WRITE_AGE);
+            let old = entry.metadata().is_ok_and(|m| age(&m) >= UNFINISHED_WRITE_AGE);
             if is_unfinished_write(&name) && old && fs::remove_file(entry.path()).is_ok() {
                 removed += 1;
             }
@@ -340,6 +330,14 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// How long ago a file was last written (zero if unknown).
+fn age(meta: &fs::Metadata) -> std::time::Duration {
+    meta.modified()
+        .ok()
+        .and_then(|t| SystemTime::now().duration_since(t).ok())
+        .unwrap_or_default()
+}
+
 /// Whether `name` is a temporary file of [`write_atomically`] for a table file.
 fn is_unfinished_write(name: &str) -> bool {
     name.starts_with(".pdb-") && has_extension(name, "tmp")
@@ -357,6 +355,13 @@ fn read_header(bytes: &[u8]) -> Result<String, String> {
         return Err("not a Slide table file".into());
     }
     let mut r = Reader { bytes, at: MAGIC.len() };
+    let sig = versions_and_signature(&mut r)?;
+    String::from_utf8(sig.to_vec()).map_err(|_| "the header is damaged".to_string())
+}
+
+/// Reads the format and builder versions (both must be current) and the partition
+/// signature that follow the magic bytes.
+fn versions_and_signature<'b>(r: &mut Reader<'b>) -> Result<&'b [u8], String> {
     let version = r.u32()?;
     if version != FORMAT_VERSION {
         return Err(format!("format version {version}, current {FORMAT_VERSION}"));
@@ -366,8 +371,7 @@ fn read_header(bytes: &[u8]) -> Result<String, String> {
         return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
     }
     let sig_len = r.u32()? as usize;
-    let sig = r.take(sig_len)?;
-    String::from_utf8(sig.to_vec()).map_err(|_| "the header is damaged".to_string())
+    r.take(sig_len)
 }
 
 fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
@@ -384,16 +388,7 @@ fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
         bytes: body,
         at: MAGIC.len(),
     };
-    let version = r.u32()?;
-    if version != FORMAT_VERSION {
-        return Err(format!("format version {version}, current {FORMAT_VERSION}"));
-    }
-    let builder = r.u32()?;
-    if builder != BUILDER_VERSION {
-        return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
-    }
-    let sig_len = r.u32()? as usize;
-    let sig = r.take(sig_len)?;
+    let sig = versions_and_signature(&mut r)?;
     if sig != partition.signature().as_bytes() {
         return Err("built for a different partition".into());
     }

@@ -17,7 +17,7 @@ use slide::difficulty::{DealRequest, Dealer};
 
 use crate::ui::action::{Action, Keymap};
 pub use crate::ui::modes::Mode;
-use crate::ui::modes::dealing::{Ahead, Dealing};
+use crate::ui::modes::dealing::Ahead;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 
@@ -317,13 +317,7 @@ impl App {
     pub fn dealing(config: Config, theme: Theme, request: DealRequest, solver: Solver, persist: Persistence) -> App {
         let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
         let mut app = App::new(config, theme, placeholder, solver, persist, Origin::Placeholder);
-        let id = app.dealer.deal(request);
-        app.mode = Mode::Dealing(Dealing {
-            id,
-            request,
-            since: Instant::now(),
-            first: true,
-        });
+        app.deal(request, true);
         app
     }
 

@@ -453,7 +453,7 @@ fn frame_time_six_by_six() {
 
 #[test]
 fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
-    let path = "/tmp/a/rather/long/data/directory/for/slide/stats.json.corrupt-1764700000";
+    let path = "a-rather-long-data-directory/for/the/slide/game/stats.json.corrupt-1764700000";
     let text = format!(
         "Your statistics were unreadable (expected value at line 1 column 1); the file is kept as {path}. \
          New statistics start now."

@@ -89,12 +89,18 @@ impl App {
             Some(a) => self.dealer.cancel(a.id),
             None => {}
         }
+        self.deal(request, false);
+    }
+
+    /// Deals `request` in the background and shows the deal box meanwhile; `first` when
+    /// there is no game to go back to.
+    pub(crate) fn deal(&mut self, request: DealRequest, first: bool) {
         let id = self.dealer.deal(request);
         self.mode = Mode::Dealing(Dealing {
             id,
             request,
             since: Instant::now(),
-            first: false,
+            first,
         });
     }
 
