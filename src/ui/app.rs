@@ -652,9 +652,8 @@ impl App {
             Reply::Progress { size, progress } => {
                 if size == self.game.size() {
                     self.tables = match progress {
-                        BuildProgress::Building { what, done, total } => {
-                            Some(format!("{what} {}%", done * 100 / total.max(1)))
-                        }
+                        // Only the share done: the tables' names would wrap the panel's line.
+                        BuildProgress::Building { done, total, .. } => Some(format!("{}%", done * 100 / total.max(1))),
                         BuildProgress::Notice(n) => {
                             let mut chars = n.chars();
                             let text = chars
@@ -739,6 +738,7 @@ pub(crate) fn test_app(game: Game) -> App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::modes::menu::Menu;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
     use slide::config::ArrowsMove;
     use slide::difficulty::Level;
@@ -1038,6 +1038,44 @@ mod tests {
         assert_eq!(*app.game.start(), ready.board);
         assert_eq!(app.game.seed(), Some(ready.seed));
         assert!(app.ahead.is_some(), "and the one after is on its way");
+    }
+
+    #[test]
+    fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
+        let mut app = app_with("1 2 3 4 5 6 7 0 8");
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while app.ahead.is_none() && Instant::now() < deadline {
+            app.wait_reply(Duration::from_millis(100));
+        }
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up); // level row
+        key(&mut app, KeyCode::Right);
+        let Mode::Menu(menu) = &app.mode else {
+            panic!("the menu is open")
+        };
+        let chosen = menu.request();
+        let ahead = app.ahead.as_ref().expect("the choice is dealt ahead");
+        assert_eq!((ahead.request.size, ahead.request.level), (chosen.size, chosen.level));
+        let id = ahead.id;
+        while app.ahead.as_ref().is_some_and(|a| a.ready.is_none()) {
+            let d = app.dealer.recv_timeout(Duration::from_secs(30)).expect("dealt");
+            if d.id == id {
+                app.handle_dealt(d);
+            }
+        }
+        let ready = app.ahead.as_ref().and_then(|a| a.ready.clone()).expect("ready");
+        key(&mut app, KeyCode::Enter);
+        assert_eq!(app.mode, Mode::Playing, "no wait");
+        assert_eq!(*app.game.start(), ready.board);
+        assert_eq!(app.game.level(), Some(chosen.level));
+        // The daily puzzle too, as soon as it is highlighted.
+        key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up);
+        while !matches!(&app.mode, Mode::Menu(m) if m.level == Menu::DAILY) {
+            key(&mut app, KeyCode::Right);
+        }
+        let today = slide::difficulty::UtcDate::today();
+        assert_eq!(app.ahead.as_ref().and_then(|a| a.request.daily), Some(today));
     }
 
     #[test]

@@ -127,6 +127,26 @@ impl App {
     }
 
     /// The level New offers after this game: the same, or Hard after a daily puzzle.
+    /// Deals `request` ahead, in place of what was dealt ahead before, so that the board is
+    /// ready when the player confirms a menu choice (a 4×4 hard deal can take a second).
+    pub(crate) fn deal_ahead_for(&mut self, request: DealRequest) {
+        let same = |a: &Ahead| {
+            a.request.size == request.size && a.request.level == request.level && a.request.daily == request.daily
+        };
+        if self.ahead.as_ref().is_some_and(same) || !self.solver.is_ready(request.size) {
+            return;
+        }
+        if let Some(a) = self.ahead.take() {
+            self.dealer.cancel(a.id);
+        }
+        let id = self.dealer.deal(request);
+        self.ahead = Some(Ahead {
+            id,
+            request,
+            ready: None,
+        });
+    }
+
     pub(crate) fn next_level(&self) -> Level {
         match self.game.daily() {
             Some(_) => DAILY_LEVEL,

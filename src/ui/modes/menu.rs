@@ -40,6 +40,20 @@ impl Menu {
     pub fn rows(&self) -> usize {
         3 + self.resumable.len()
     }
+
+    /// What Start deals: the chosen size at the chosen level, or today's daily puzzle.
+    pub fn request(&self) -> DealRequest {
+        let size = Size::ALL[self.size];
+        match Level::ALL.get(self.level) {
+            Some(&level) => DealRequest {
+                size,
+                level,
+                seed: fresh_seed(),
+                daily: None,
+            },
+            None => DealRequest::daily_today(size),
+        }
+    }
 }
 
 impl App {
@@ -66,17 +80,8 @@ impl App {
                 return;
             }
             Action::Confirm | Action::NewGame => {
-                let size = Size::ALL[menu.size];
-                let request = if let Some(&level) = Level::ALL.get(menu.level) {
-                    DealRequest {
-                        size,
-                        level,
-                        seed: fresh_seed(),
-                        daily: None,
-                    }
-                } else {
-                    DealRequest::daily_today(size)
-                };
+                let request = menu.request();
+                let size = request.size;
                 self.persist
                     .remember_choice(size, request.daily.map_or(Some(request.level), |_| None));
                 self.new_game(request);
@@ -100,6 +105,7 @@ impl App {
             }
             _ => {}
         }
+        self.deal_ahead_for(menu.request());
         self.mode = Mode::Menu(menu);
     }
 
@@ -126,13 +132,15 @@ impl App {
             })
             .collect();
         self.take_notices();
-        self.mode = Mode::Menu(Menu {
+        let menu = Menu {
             size,
             level,
             row: 2,
             from_win,
             resumable,
-        });
+        };
+        self.deal_ahead_for(menu.request());
+        self.mode = Mode::Menu(menu);
     }
 
     /// Resumes the unfinished game `id` from the menu.
