@@ -5,6 +5,7 @@
 //! cargo run --release --example calibrate -- fit4 --random 1000 --walks 300 [--korf F] [--data F]... [--out F]
 //! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve [--solve-count K]]
 //! cargo run --release --example calibrate -- large --size 5 --count 200
+//! cargo run --release --example calibrate -- prove --size 5 --count 30 --limit-s 10 [--level easy]...
 //! ```
 //! `fit4` reads Korf's 100 instances (known lengths; `--korf F`, by default the copy shipped in
 //! tests/data/korf100-15puzzle.txt) and any earlier `--out` files given as
@@ -57,7 +58,8 @@ fn main() {
         Some("fit4") => fit4(&solver, &args),
         Some("generate") => generate_report(&solver, &args),
         Some("large") => large(&solver, &args),
-        _ => eprintln!("usage: calibrate three | fit4 | generate | large (see the source)"),
+        Some("prove") => prove(&solver, &args),
+        _ => eprintln!("usage: calibrate three | fit4 | generate | large | prove (see the source)"),
     }
 }
 
@@ -429,6 +431,75 @@ fn large(solver: &Solver, args: &Args) {
             stats(&lbs),
             plans.len(),
             stats(&plans)
+        );
+    }
+}
+
+/// Deals boards of each level and solves them optimally within a time limit each: how many
+/// are proven, whether their proven length lies in the level's band, and how far the rating's
+/// expected length is from the proven length. For 5×5, where only easier boards can be proven.
+fn prove(solver: &Solver, args: &Args) {
+    let size = Size::new(args.num("--size", 5) as usize).unwrap_or(Size::FIVE);
+    let count = args.num("--count", 30);
+    let limit = Duration::from_secs(args.num("--limit-s", 10));
+    let levels: Vec<Level> = match args.values("--level").as_slice() {
+        [] => vec![Level::Easy, Level::Medium],
+        names => names.iter().filter_map(|n| n.parse().ok()).collect(),
+    };
+    let _ = solver.prepare(size, &|_| {});
+    println!("\n{size}: {count} dealt boards per level (seeds 0..{count}), optimal search up to {limit:?} each");
+    println!(
+        "| level | band | proven | proven length min–mean–max | in band | expected − proven (mean, mean abs) | level from rating = level from length | time to prove p50 / max |\n|---|---|---|---|---|---|---|---|"
+    );
+    for level in levels {
+        let band = band_of(size, level);
+        let mut lengths = Vec::new();
+        let mut diffs = Vec::new();
+        let mut agree = 0;
+        let mut times = Vec::new();
+        for seed in 0..count {
+            let g = generate(solver, size, level, seed);
+            let start = Instant::now();
+            // An optimal search takes no time budget, only a stop.
+            let opts = SolveOptions {
+                optimal: true,
+                stop: Stop::never().with_deadline(start + limit),
+                ..SolveOptions::default()
+            };
+            let Ok(s) = solver.solve(&g.board, &opts) else { continue };
+            if !s.optimal {
+                continue;
+            }
+            times.push(start.elapsed().as_secs_f64());
+            let len = s.len() as u32;
+            lengths.push(len);
+            diffs.push(f64::from(g.expected_length) - f64::from(len));
+            let by_length = Level::BANDED
+                .iter()
+                .copied()
+                .find(|l| band_of(size, *l).is_some_and(|b| b.contains(len)));
+            let by_rating = Level::BANDED
+                .iter()
+                .copied()
+                .find(|l| band_of(size, *l).is_some_and(|b| b.contains(g.expected_length)));
+            agree += usize::from(by_length.is_some() && by_length == by_rating);
+        }
+        let n = lengths.len();
+        let in_band = band.map_or(0, |b| lengths.iter().filter(|&&l| b.contains(l)).count());
+        let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+        let lens: Vec<f64> = lengths.iter().map(|&l| f64::from(l)).collect();
+        let abs: Vec<f64> = diffs.iter().map(|d| d.abs()).collect();
+        times.sort_by(f64::total_cmp);
+        println!(
+            "| {level} | {} | {n}/{count} | {}–{:.1}–{} | {in_band}/{n} | {:+.1}, {:.1} | {agree}/{n} | {:.2} s / {:.2} s |",
+            band.map_or("—".to_string(), |b| format!("{}–{}", b.min, b.max)),
+            lengths.iter().min().unwrap_or(&0),
+            mean(&lens),
+            lengths.iter().max().unwrap_or(&0),
+            mean(&diffs),
+            mean(&abs),
+            percentile(&times, 0.5),
+            percentile(&times, 1.0),
         );
     }
 }
