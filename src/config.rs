@@ -99,6 +99,8 @@ pub struct KeyBindings {
     pub new_game: Vec<Spanned<String>>,
     pub help: Vec<Spanned<String>>,
     pub pause: Vec<Spanned<String>>,
+    pub review: Vec<Spanned<String>>,
+    pub stats: Vec<Spanned<String>>,
     pub back: Vec<Spanned<String>>,
     pub quit: Vec<Spanned<String>>,
 }
@@ -160,6 +162,10 @@ pub enum Action {
     Help,
     /// Pause: hide the board and stop the clock.
     Pause,
+    /// Open the review of the game just won (or of the game chosen in the statistics).
+    Review,
+    /// Open the statistics screen.
+    Stats,
     /// Close what is open (an overlay); never quits.
     Back,
     /// Quit (the game is saved).
@@ -199,6 +205,8 @@ impl Action {
             Action::NewGame => "new_game",
             Action::Help => "help",
             Action::Pause => "pause",
+            Action::Review => "review",
+            Action::Stats => "stats",
             Action::Back => "back",
             Action::Quit => "quit",
             Action::ForceQuit
@@ -384,6 +392,8 @@ impl Default for KeyBindings {
             new_game: keys(&["n"]),
             help: keys(&["?", "F1"]),
             pause: keys(&["Space"]),
+            review: keys(&["v"]),
+            stats: keys(&["t"]),
             back: keys(&["Esc"]),
             quit: keys(&["q"]),
         }
@@ -523,7 +533,7 @@ impl Config {
 
 impl KeyBindings {
     /// Every action with its key names.
-    pub fn all(&self) -> [(Action, &[Spanned<String>]); 14] {
+    pub fn all(&self) -> [(Action, &[Spanned<String>]); 16] {
         [
             (Action::Up, &self.up),
             (Action::Down, &self.down),
@@ -537,6 +547,8 @@ impl KeyBindings {
             (Action::NewGame, &self.new_game),
             (Action::Help, &self.help),
             (Action::Pause, &self.pause),
+            (Action::Review, &self.review),
+            (Action::Stats, &self.stats),
             (Action::Back, &self.back),
             (Action::Quit, &self.quit),
         ]

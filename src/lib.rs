@@ -1,12 +1,13 @@
 //! Slide: a sliding-tile puzzle library with optimal and near-optimal solvers.
 //!
 //! The library knows nothing of terminals: the game (`src/ui`, in the binary) and the
-//! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`] and
-//! [`config`].
+//! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`],
+//! [`review`] and [`config`].
 
 pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
 pub mod game;
 pub mod puzzle;
+pub mod review;
 pub mod solver;

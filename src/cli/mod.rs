@@ -16,6 +16,7 @@ mod output;
 mod play;
 mod progress;
 mod rate;
+mod review;
 mod solve;
 mod stats;
 mod tables;
@@ -75,6 +76,8 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Your records: games played and won, bests, moves/par, daily streaks.
     Stats(stats::StatsCommand),
+    /// Review a game: the optimal distance before and after each move, the detours.
+    Review(review::ReviewCommand),
     /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
     Tables(tables::TablesArgs),
     /// Print a shell completion script (bash, zsh or fish).
@@ -93,6 +96,7 @@ impl Command {
             Command::Levels(_) => "levels",
             Command::Bench(_) => "bench",
             Command::Stats(_) => "stats",
+            Command::Review(_) => "review",
             Command::Tables(_) => "tables",
             Command::Completions(_) => "completions",
         }
@@ -139,6 +143,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Levels(args) => levels::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::Review(args) => review::run(&args),
         Command::Tables(args) => tables::run(&args),
         Command::Completions(args) => completions::run(&args),
     }

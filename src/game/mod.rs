@@ -6,6 +6,7 @@
 mod clock;
 mod file_lock;
 mod game_writer;
+mod history;
 mod persistence;
 mod session;
 mod stats;
@@ -14,6 +15,7 @@ mod store;
 pub use clock::Clock;
 pub use file_lock::FileLock;
 pub use game_writer::{GameWriter, WriterHandle, Written};
+pub use history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, Persistence, WinOutcome};
 pub use session::{Game, SavedGame};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};

@@ -11,6 +11,7 @@ use std::time::Duration;
 
 use crate::game::file_lock::FileLock;
 use crate::game::game_writer::{GameWriter, WriterHandle, Written};
+use crate::game::history::FinishedGame;
 use crate::game::session::{Game, SavedGame, unix_millis};
 use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
 use crate::game::store::{Loaded, Store, StoreError};
@@ -366,6 +367,38 @@ impl Persistence {
         Some((size, level))
     }
 
+    /// The game log, newest first, for the statistics screen. A log that cannot be read is
+    /// a notice and reads as empty; a corrupt one is moved aside.
+    pub fn history(&mut self) -> Vec<FinishedGame> {
+        let Some(store) = &self.store else {
+            return Vec::new();
+        };
+        match store.load_history() {
+            Loaded::Found(h) => h.games.into_iter().rev().collect(),
+            Loaded::Missing => Vec::new(),
+            Loaded::MovedAside { reason, moved_to } => {
+                self.notices.push(Notice::warning(format!(
+                    "Your game log was unreadable ({reason}); the file is kept as {}. A new log starts now.",
+                    moved_to.display()
+                )));
+                Vec::new()
+            }
+            Loaded::Unreadable { reason } => {
+                self.notices.push(Notice::warning(format!(
+                    "Your game log ({}) could not be read: {reason}.",
+                    store.history_path().display()
+                )));
+                Vec::new()
+            }
+            Loaded::Newer { version } => {
+                self.notices.push(Notice::warning(format!(
+                    "Your game log was written by a newer Slide (format {version}); this version can't show it."
+                )));
+                Vec::new()
+            }
+        }
+    }
+
     /// Records a win: counts it, keeps a best it sets, and removes the game's file (only
     /// this game's). The outcome says which record was set, or why nothing was stored.
     pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {
@@ -379,6 +412,7 @@ impl Persistence {
             };
         };
         let record = self.update_stats(|s| s.record_win(&key, finish));
+        self.log_win(&store, game, finish);
         // A save of this game still on its way must not bring the file back.
         self.wait_for_writes();
         if let Err(e) = store.remove_game(game.id()) {
@@ -397,6 +431,28 @@ impl Persistence {
             not_stored,
             row: self.stats.records.get(&key.row()).cloned(),
             bests: self.stats.bests(&key).cloned(),
+        }
+    }
+
+    /// Appends the won game to the game log (for the statistics screen and the review).
+    /// A failure is a notice; the win itself is recorded all the same.
+    fn log_win(&mut self, store: &Store, game: &Game, finish: &Finish) {
+        let entry = FinishedGame::of(game, finish, std::time::SystemTime::now());
+        match store.append_history(entry) {
+            Ok(update) => {
+                if let Some((reason, moved_to)) = update.moved_aside {
+                    self.notices.push(Notice::warning(format!(
+                        "Your game log was unreadable ({reason}); the file is kept as {}. A new log starts now.",
+                        moved_to.display()
+                    )));
+                }
+            }
+            // When nothing can be saved at all, the player was told so at start.
+            Err(e) if !self.failing => self.notices.push(Notice::warning(format!(
+                "This game could not be added to your game log: {}.",
+                short_error(&e)
+            ))),
+            Err(_) => {}
         }
     }
 

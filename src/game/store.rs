@@ -436,7 +436,7 @@ fn suffixed(path: &Path, what: &str) -> PathBuf {
 
 /// Loads a JSON file that carries a `version` field (absent means 1). A file newer than
 /// `current` is left alone, unparsed.
-fn load_versioned<T: DeserializeOwned>(path: &Path, current: u64) -> Loaded<T> {
+pub(crate) fn load_versioned<T: DeserializeOwned>(path: &Path, current: u64) -> Loaded<T> {
     let text = match fs::read(path) {
         Ok(t) => t,
         // A file in the way of the folder means there is no such file either; writing will
@@ -483,7 +483,7 @@ fn move_aside<T>(path: &Path, reason: String) -> Loaded<T> {
     }
 }
 
-fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
+pub(crate) fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
     let mut text = serde_json::to_string_pretty(value).map_err(|e| StoreError::Encode(path.to_path_buf(), e))?;
     text.push('\n');
     write_atomic(path, text.as_bytes())

@@ -118,6 +118,21 @@ impl<'a> Chosen<'a> {
         }
     }
 
+    /// A solution within `bound` moves, if one exists (one pass of IDA*).
+    pub fn within(
+        &self,
+        board: &Board,
+        bound: u32,
+        stop: &Stop,
+    ) -> Result<Option<Vec<crate::puzzle::Move>>, SolveError> {
+        match self {
+            Chosen::Manhattan(h) => ida_star::within(h, board, bound, stop),
+            Chosen::LinearConflict(h) => ida_star::within(h, board, bound, stop),
+            Chosen::Walking(h) => ida_star::within(h, board, bound, stop),
+            Chosen::Pdb(h) => ida_star::within(h, board, bound, stop),
+        }
+    }
+
     /// The time-bounded search with this heuristic: always a whole solution.
     pub fn bounded(&self, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
         match self {

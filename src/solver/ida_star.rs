@@ -115,6 +115,47 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     }
 }
 
+/// A solution of `board` in at most `bound` moves, if there is one: a single depth-first
+/// pass of IDA* with that bound, no deepening. `Ok(None)` proves that none exists.
+///
+/// The review uses it to step along a game: a move changes the optimal distance by exactly
+/// one, so after a move from a position at distance `d` one pass with bound `d - 1` decides
+/// between `d - 1` and `d + 1`.
+pub(crate) fn within<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    bound: u32,
+    stop: &Stop,
+) -> Result<Option<Vec<Move>>, SolveError> {
+    let mut sb = SearchBoard::new(board);
+    if sb.is_goal() {
+        return Ok(Some(Vec::new()));
+    }
+    let state = heuristic.init(&sb);
+    // The pass below assumes the root is within the bound and at least one move is left.
+    if bound == 0 || heuristic.h(&state) > bound {
+        return Ok(None);
+    }
+    let table = MoveTable::new(sb.side);
+    let mut search = Search {
+        heuristic,
+        stop,
+        table: &table,
+        nodes: 0,
+        generated: 0,
+        path: Vec::with_capacity(bound as usize),
+    };
+    match search.dfs(&mut sb, state, 0, bound, None) {
+        Pass::Found => Ok(Some(search.path)),
+        Pass::Exceeded(_) => Ok(None),
+        Pass::Stopped => Err(if stop.is_cancelled() {
+            SolveError::Cancelled
+        } else {
+            SolveError::OutOfTime
+        }),
+    }
+}
+
 impl<H: Incremental> Search<'_, H> {
     /// Expands a node already known to be within the bound. All children are evaluated
     /// first: those over the bound cost one heuristic update and no call, and the rest are

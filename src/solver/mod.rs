@@ -17,6 +17,7 @@ mod manhattan;
 mod pattern_db;
 mod table_cache;
 mod walking_distance;
+mod within_bound;
 pub mod worker;
 
 use std::fmt;

@@ -12,7 +12,8 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::Duration;
 
-use crate::puzzle::{Board, Size};
+use crate::puzzle::{Board, Move, Size};
+use crate::review::{Progress, Review, ReviewError, ReviewOptions, review};
 use crate::solver::{BuildProgress, Hint, Solution, SolveError, SolveOptions, Solver, Stop};
 
 /// Every thread the worker starts is named with this prefix, so a panic hook can tell a
@@ -28,6 +29,9 @@ pub enum Task {
     Solve,
     /// The optimal length from a board (the par of a new game); quietly dropped on failure.
     Par,
+    /// The distance to the goal along a game (the request's `moves` from its board):
+    /// answered by [`Reply::ReviewProgress`] as it goes, then [`Reply::Review`].
+    Review,
 }
 
 /// A request to the worker.
@@ -39,8 +43,11 @@ pub struct Request {
     pub board: Board,
     /// What to compute.
     pub task: Task,
-    /// Time budget for the search.
+    /// Time budget for the search (for a review: the 5×5 and 6×6 estimates' budget; a
+    /// 4×4 review runs until done or cancelled).
     pub budget: Duration,
+    /// The moves played from `board`, for [`Task::Review`]; empty otherwise.
+    pub moves: Vec<Move>,
 }
 
 /// What the worker sends back.
@@ -85,6 +92,20 @@ pub enum Reply {
         /// Why the build failed, if it did; the solver then answers with the next heuristic
         /// (see [`Solver::build_failure`]).
         error: Option<String>,
+    },
+    /// How far a [`Task::Review`] has come.
+    ReviewProgress {
+        /// The request's id.
+        id: u64,
+        /// Positions decided so far.
+        progress: Progress,
+    },
+    /// The answer to a [`Task::Review`].
+    Review {
+        /// The request's id.
+        id: u64,
+        /// The distances along the game, or why there are none.
+        result: Result<Review, ReviewError>,
     },
     /// A search panicked; the worker goes on.
     Crashed {
@@ -134,6 +155,17 @@ impl Worker {
 
     /// Sends a request; the previous one, if still running, goes stale and stops.
     pub fn request(&mut self, board: Board, task: Task, budget: Duration) -> u64 {
+        self.send(board, task, budget, Vec::new())
+    }
+
+    /// Asks for the review of the game that played `moves` from `board` (a
+    /// [`Task::Review`]); the previous request, if still running, goes stale and stops, and
+    /// [`Worker::cancel`] stops this one.
+    pub fn review(&mut self, board: Board, moves: Vec<Move>, budget: Duration) -> u64 {
+        self.send(board, Task::Review, budget, moves)
+    }
+
+    fn send(&mut self, board: Board, task: Task, budget: Duration, moves: Vec<Move>) -> u64 {
         self.next_id += 1;
         let id = self.next_id;
         self.latest.store(id, Ordering::SeqCst);
@@ -144,6 +176,7 @@ impl Worker {
                     board,
                     task,
                     budget,
+                    moves,
                 })
                 .is_err()
         {
@@ -301,6 +334,17 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
                     bounds,
                 }
             }
+            Task::Review => {
+                let opts = ReviewOptions {
+                    stop: opts.stop.clone(),
+                    estimate_budget: req.budget,
+                };
+                let id = req.id;
+                let result = review(solver, &req.board, &req.moves, &opts, &mut |progress| {
+                    let _ = tx.send(Reply::ReviewProgress { id, progress });
+                });
+                Reply::Review { id, result }
+            }
             Task::Solve | Task::Par => Reply::Solution {
                 id: req.id,
                 task: req.task,
@@ -351,6 +395,61 @@ mod tests {
                 }
                 Reply::Hint { id, .. } => assert_eq!(id, first),
                 other => panic!("unexpected {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_review_reports_progress_then_the_distances_and_can_be_cancelled() {
+        let mut w = Worker::spawn(Solver::new(TableCache::disabled()));
+        let board: Board = "1 2 3 4 5 6 0 7 8".parse().unwrap();
+        let moves = crate::puzzle::parse_moves("LLRL").unwrap();
+        let id = w.review(board, moves.clone(), Duration::from_secs(1));
+        let mut progressed = 0;
+        loop {
+            match w.recv_timeout(Duration::from_secs(10)).expect("a reply") {
+                Reply::ReviewProgress { id: got, progress } => {
+                    assert_eq!(got, id);
+                    assert_eq!(progress.total, 5);
+                    progressed += 1;
+                }
+                Reply::Review { id: got, result } => {
+                    assert_eq!(got, id);
+                    assert_eq!(result.unwrap().distances, vec![2, 1, 0, 1, 0]);
+                    break;
+                }
+                other => panic!("unexpected {other:?}"),
+            }
+        }
+        assert!(progressed >= 1);
+
+        // A long 4×4 review, cancelled at once, answers Cancelled.
+        let mut rng = crate::puzzle::SeededRng::new(9);
+        let start = Board::scrambled(Size::FOUR, 200, &mut rng);
+        let mut b = start;
+        let mut long = Vec::new();
+        for _ in 0..60 {
+            let legal: Vec<Move> = b.legal_moves().collect();
+            let m = legal[rng.index(legal.len())];
+            b.try_move(m);
+            long.push(m);
+        }
+        let id = w.review(start, long, Duration::from_secs(1));
+        w.cancel();
+        loop {
+            match w.recv_timeout(Duration::from_secs(30)) {
+                Some(Reply::Review { id: got, result }) => {
+                    assert_eq!(got, id);
+                    assert!(
+                        matches!(result, Err(ReviewError::Solve(SolveError::Cancelled))),
+                        "{result:?}"
+                    );
+                    break;
+                }
+                Some(Reply::ReviewProgress { .. }) => {}
+                // A request already stale when the worker took it is skipped without a reply.
+                None => break,
+                Some(other) => panic!("unexpected {other:?}"),
             }
         }
     }

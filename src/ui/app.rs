@@ -398,6 +398,8 @@ impl App {
             Mode::Animating(_) => self.update_animating(action),
             Mode::Paused => self.update_paused(action),
             Mode::ConfirmRestart => self.update_confirm_restart(action),
+            Mode::Review(r) => self.update_review(*r, action),
+            Mode::Stats(s) => self.update_stats(s, action),
         }
         self.sync_clock();
     }
@@ -686,6 +688,8 @@ impl App {
                     )));
                 }
             }
+            Reply::ReviewProgress { id, progress } => self.review_progress(id, progress),
+            Reply::Review { id, result } => self.review_done(id, result),
             Reply::Crashed { id, message } => {
                 if self.pending.is_some_and(|p| p.id == id) {
                     self.pending = None;

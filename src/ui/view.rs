@@ -10,6 +10,8 @@ use crate::ui::modes::help::Help;
 use crate::ui::modes::menu::MenuView;
 use crate::ui::modes::paused::PausedView;
 use crate::ui::modes::playing::ConfirmRestartView;
+use crate::ui::modes::review::ReviewView;
+use crate::ui::modes::stats::StatsView;
 use crate::ui::modes::win::WinView;
 use crate::ui::widgets::board::BoardView;
 use crate::ui::widgets::footer::Footer;
@@ -112,6 +114,20 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
         .render(area, buf),
         Mode::ConfirmRestart => ConfirmRestartView {
             restart_key: app.keys_named(slide::config::Action::Restart),
+            theme: &app.theme,
+        }
+        .render(area, buf),
+        Mode::Review(r) => ReviewView {
+            state: r,
+            keys: &app.config.keys,
+            theme: &app.theme,
+        }
+        .render(area, buf),
+        Mode::Stats(s) => StatsView {
+            state: s,
+            stats: app.persist.stats(),
+            today: slide::difficulty::UtcDate::today(),
+            keys: &app.config.keys,
             theme: &app.theme,
         }
         .render(area, buf),

@@ -7,12 +7,18 @@ pub mod help;
 pub mod menu;
 pub mod paused;
 pub mod playing;
+pub mod review;
+#[cfg(test)]
+mod review_stats_tests;
+pub mod stats;
 pub mod win;
 
 use animating::Animation;
 use dealing::Dealing;
 use help::HelpState;
 use menu::Menu;
+use review::ReviewState;
+use stats::StatsState;
 use win::WinSummary;
 
 /// What the screen is showing.
@@ -34,4 +40,8 @@ pub enum Mode {
     Paused,
     /// "Restart this puzzle?": the restart key again confirms, any other key cancels.
     ConfirmRestart,
+    /// The post-game review: the distance to the goal along a game.
+    Review(Box<ReviewState>),
+    /// The statistics screen.
+    Stats(StatsState),
 }

@@ -43,12 +43,21 @@ impl App {
             Action::NewGame => self.open_menu(),
             Action::Help => self.open_help(),
             Action::Pause if !self.game.is_won() => self.pause(),
+            Action::Stats => self.open_stats(),
+            // Over a solved board whose win box was closed.
+            Action::Review if self.game.is_won() => self.review_current_game(),
             Action::Back => {
                 let q = self.keys_named(Action::Quit);
                 self.status = Some(format!("{q} quits (your game is saved)."));
             }
             Action::Quit | Action::ForceQuit => self.quit = true,
-            Action::Restart | Action::Pause | Action::Confirm | Action::PageUp | Action::PageDown | Action::Other => {}
+            Action::Restart
+            | Action::Pause
+            | Action::Review
+            | Action::Confirm
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Other => {}
         }
     }
 

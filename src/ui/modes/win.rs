@@ -65,6 +65,8 @@ impl App {
                 self.status = Some(format!("Solved. {n} for a new game."));
             }
             Action::Help => self.open_help(),
+            Action::Review => self.review_current_game(),
+            Action::Stats => self.open_stats(),
             _ => {}
         }
     }
@@ -114,7 +116,8 @@ pub struct WinView<'a> {
 }
 
 /// The win box's action line: each action with its key, in order.
-const ACTIONS: [(Action, &str); 4] = [
+const ACTIONS: [(Action, &str); 5] = [
+    (Action::Review, "review"),
     (Action::NewGame, "new game"),
     (Action::Restart, "replay"),
     (Action::Back, "close"),

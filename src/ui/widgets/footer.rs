@@ -31,18 +31,19 @@ pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
         (first(Action::Restart), "restart"),
         (first(Action::NewGame), "new"),
         (first(Action::Pause), "pause"),
+        (first(Action::Stats), "stats"),
         (first(Action::Help), "help"),
         (first(Action::Quit), "quit"),
     ]
 }
 
-/// Entries dropped first when the line is too narrow (by index in [`entries`]): pause,
-/// redo, restart, solve, undo, new. Moving, the hint, help and quit always stay, and when
+/// Entries dropped first when the line is too narrow (by index in [`entries`]): stats,
+/// pause, redo, restart, solve, undo, new. Moving, the hint, help and quit always stay, and when
 /// any entry is dropped, help says "more" so the player knows where the rest is.
-const DROP_ORDER: [usize; 6] = [7, 4, 5, 2, 3, 6];
+const DROP_ORDER: [usize; 7] = [8, 7, 4, 5, 2, 3, 6];
 
 /// The help entry's index in [`entries`].
-const HELP: usize = 8;
+const HELP: usize = 9;
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {

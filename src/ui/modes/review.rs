@@ -1,0 +1,416 @@
+//! The post-game review: a chart of the optimal distance to the goal after each move, the
+//! detours and their cost, and the game replayed move by move on a small board.
+//!
+//! The distances come from the solver worker ([`Task::Review`]); this screen only asks and
+//! draws. Esc cancels a review still computing and goes back to where it was opened.
+
+use std::cmp::Ordering;
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
+use slide::config::{Action, KeyBindings};
+use slide::puzzle::{Board, Move};
+use slide::review::{Progress, Review};
+use slide::solver::worker::Task;
+
+use crate::ui::app::{App, Mode, Pending};
+use crate::ui::theme::Theme;
+
+/// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
+const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
+
+/// A review on screen: the game, what the worker has said so far, and the step shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewState {
+    /// The start board.
+    pub start: Board,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// What the game was ("4×4 medium").
+    pub title: String,
+    /// The worker's request, while it computes.
+    pub request: Option<u64>,
+    /// How far the worker has come.
+    pub progress: Option<Progress>,
+    /// The distances, once computed.
+    pub review: Option<Review>,
+    /// Why there are none, if the worker failed.
+    pub error: Option<String>,
+    /// The position shown: after this many moves.
+    pub step: usize,
+    /// The screen to go back to.
+    pub back: Box<Mode>,
+}
+
+impl ReviewState {
+    /// The step of the next detour after the one shown (`forward`) or the one before.
+    fn detour_from(&self, forward: bool) -> Option<usize> {
+        let review = self.review.as_ref()?;
+        let starts = review.summary().detours.into_iter().map(|d| d.first_move);
+        if forward {
+            starts.into_iter().find(|&s| s > self.step)
+        } else {
+            starts.into_iter().rev().find(|&s| s < self.step)
+        }
+    }
+}
+
+impl App {
+    /// Opens the review of the game that played `moves` from `start`, asking the worker
+    /// for the distances; Esc goes back to `back`.
+    pub(crate) fn open_review(&mut self, start: Board, moves: Vec<Move>, title: String, back: Mode) {
+        self.cancel_pending();
+        let budget = ESTIMATE_BUDGET;
+        let id = self.worker.review(start, moves.clone(), budget);
+        // The request makes any par request stale: it is asked again once idle.
+        self.par_request = None;
+        self.pending = Some(Pending {
+            id,
+            task: Task::Review,
+            since: Instant::now(),
+        });
+        self.mode = Mode::Review(Box::new(ReviewState {
+            start,
+            moves,
+            title,
+            request: Some(id),
+            progress: None,
+            review: None,
+            error: None,
+            step: 0,
+            back: Box::new(back),
+        }));
+    }
+
+    /// Opens the review of the game on screen (just won).
+    pub(crate) fn review_current_game(&mut self) {
+        let title = match self.game.level() {
+            Some(l) => format!("{} {l}", self.game.size()),
+            None => self.game.size().to_string(),
+        };
+        let back = self.mode.clone();
+        self.open_review(*self.game.start(), self.game.history().to_vec(), title, back);
+    }
+
+    /// ←/→ step through the game, ↑/↓ jump between detours; Esc (or the review key)
+    /// closes, cancelling a review still computing.
+    pub(crate) fn update_review(&mut self, mut state: ReviewState, action: Action) {
+        let last = state.moves.len();
+        match action {
+            Action::Left => state.step = state.step.saturating_sub(1),
+            Action::Right => state.step = (state.step + 1).min(last),
+            Action::Up => state.step = state.detour_from(false).unwrap_or(0),
+            Action::Down => state.step = state.detour_from(true).unwrap_or(last),
+            Action::Back | Action::Review | Action::Confirm => {
+                if state.request.is_some() {
+                    self.cancel_pending();
+                }
+                self.mode = *state.back;
+                return;
+            }
+            Action::Help => {
+                self.mode = Mode::Review(Box::new(state));
+                self.open_help();
+                return;
+            }
+            Action::Quit => {
+                self.quit = true;
+                return;
+            }
+            _ => {}
+        }
+        self.mode = Mode::Review(Box::new(state));
+    }
+
+    /// Progress of the review on screen.
+    pub(crate) fn review_progress(&mut self, id: u64, progress: Progress) {
+        if let Mode::Review(r) = &mut self.mode
+            && r.request == Some(id)
+        {
+            r.progress = Some(progress);
+        }
+    }
+
+    /// The distances (or the failure) of the review on screen.
+    pub(crate) fn review_done(&mut self, id: u64, result: Result<Review, slide::review::ReviewError>) {
+        if !self.is_pending(id, Task::Review) {
+            return;
+        }
+        self.pending = None;
+        if let Mode::Review(r) = &mut self.mode
+            && r.request == Some(id)
+        {
+            r.request = None;
+            match result {
+                Ok(review) => r.review = Some(review),
+                Err(e) => r.error = Some(e.to_string()),
+            }
+        }
+    }
+}
+
+/// The review screen, over the whole terminal.
+pub struct ReviewView<'a> {
+    /// What to show.
+    pub state: &'a ReviewState,
+    /// Key names.
+    pub keys: &'a KeyBindings,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for ReviewView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let s = self.state;
+        let t = self.theme;
+        Clear.render(area, buf);
+        let mut title = format!(" Review · {} · {} moves ", s.title, s.moves.len());
+        if let Some(r) = &s.review {
+            match r.extra() {
+                0 => title.push_str("· no extra move "),
+                n => {
+                    let _ = write!(title, "· {n} extra ");
+                }
+            }
+            if !r.exact {
+                title.push_str("· estimate ");
+            }
+        }
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .title(title)
+            .title_style(t.accent);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [body, keys_line] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+        let back = self
+            .keys
+            .first(Action::Back)
+            .map_or_else(|| "Esc".into(), |k| k.to_string());
+        match (&s.review, &s.error) {
+            (Some(review), _) => {
+                render_review(s, review, body, buf, t);
+                Line::styled(format!("←/→ step · ↑/↓ previous/next detour · {back} back"), t.dim)
+                    .centered()
+                    .render(keys_line, buf);
+            }
+            (None, Some(error)) => {
+                Paragraph::new(vec![
+                    Line::raw(""),
+                    Line::styled(format!("No review: {error}."), t.accent),
+                ])
+                .wrap(Wrap { trim: true })
+                .render(body, buf);
+                Line::styled(format!("{back} back"), t.dim)
+                    .centered()
+                    .render(keys_line, buf);
+            }
+            (None, None) => {
+                render_progress(s, body, buf, t);
+                Line::styled(format!("{back} cancels"), t.dim)
+                    .centered()
+                    .render(keys_line, buf);
+            }
+        }
+    }
+}
+
+fn render_progress(s: &ReviewState, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let [_, text, gauge, _] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
+    let side = s.start.size().side();
+    let what = match side {
+        3 | 4 => "Computing the optimal distance to the goal after each move…",
+        _ => "Estimating the distance to the goal after each move…",
+    };
+    Line::raw(what).centered().render(text, buf);
+    let (done, total) = s.progress.map_or((0, s.moves.len() + 1), |p| (p.done, p.total));
+    let ratio = if total == 0 {
+        0.0
+    } else {
+        (done as f64 / total as f64).clamp(0.0, 1.0)
+    };
+    let width = gauge.width.min(50);
+    let gauge = Rect {
+        x: gauge.x + (gauge.width - width) / 2,
+        width,
+        ..gauge
+    };
+    Gauge::default()
+        .ratio(ratio)
+        .label(format!("{done}/{total} positions"))
+        .gauge_style(t.accent)
+        .render(gauge, buf);
+}
+
+fn render_review(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let summary = review.summary();
+    let prefix = if review.exact { "" } else { "estimate: " };
+    let head = Line::styled(format!("{prefix}{summary}"), t.accent);
+    // One line when it fits, two on a narrow screen.
+    let head_height = if head.width() > usize::from(area.width) { 2 } else { 1 };
+    let side = s.start.size().side() as u16;
+    let board_width = side * 3 + 2;
+    let [head_area, middle, detour_area] = Layout::vertical([
+        Constraint::Length(head_height),
+        Constraint::Min(4),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    Paragraph::new(head).wrap(Wrap { trim: true }).render(head_area, buf);
+    let [left, chart_area] =
+        Layout::horizontal([Constraint::Length(board_width.max(24)), Constraint::Min(10)]).areas(middle);
+    render_step(s, review, left, buf, t);
+    render_chart(s, review, chart_area, buf, t);
+    let detours: Vec<String> = summary
+        .detours
+        .iter()
+        .map(|d| {
+            if d.len == 1 {
+                format!("{} +{}", d.first_move, d.cost)
+            } else {
+                format!("{}–{} +{}", d.first_move, d.first_move + d.len - 1, d.cost)
+            }
+        })
+        .collect();
+    let text = if detours.is_empty() {
+        "Detours: none, every move brought the goal closer.".to_string()
+    } else {
+        format!("Detours (move +cost): {}", detours.join(" · "))
+    };
+    Paragraph::new(Line::styled(text, t.hint))
+        .wrap(Wrap { trim: true })
+        .render(detour_area, buf);
+}
+
+/// The position at the step shown, the move that led to it and what it did.
+fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let board = review.board_after(s.step);
+    let side = board.size().side();
+    let moved_tile = s
+        .step
+        .checked_sub(1)
+        .map(|i| review.board_after(i).tile_moved_by(s.moves[i]).unwrap_or(0));
+    let mut lines = Vec::new();
+    for row in 0..side {
+        let mut spans = Vec::new();
+        for col in 0..side {
+            let tile = board.tile_at(row * side + col);
+            let style = if tile == 0 {
+                t.dim
+            } else if Some(tile) == moved_tile {
+                t.hint
+            } else if board.is_home(row * side + col) {
+                t.tile_home
+            } else {
+                t.tile
+            };
+            let text = if tile == 0 {
+                "  ·".to_string()
+            } else {
+                format!("{tile:>3}")
+            };
+            spans.push(Span::styled(text, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    let d = review.distances.get(s.step).copied().unwrap_or(0);
+    match s.step.checked_sub(1) {
+        None => {
+            lines.push(Line::raw("Start"));
+            lines.push(Line::raw(format!("{d} to go at best")));
+        }
+        Some(i) => {
+            let before = review.distances[i];
+            lines.push(Line::raw(format!(
+                "Move {}/{}: {} tile {}",
+                s.step,
+                s.moves.len(),
+                s.moves[i].letter(),
+                moved_tile.unwrap_or(0)
+            )));
+            let verdict = match d.cmp(&before) {
+                Ordering::Less => Span::styled("closer", t.tile_home),
+                Ordering::Greater => Span::styled(format!("away (+{})", 2 * (d - before)), t.hint),
+                Ordering::Equal => Span::styled("level", t.dim),
+            };
+            lines.push(Line::from(vec![Span::raw(format!("{before} → {d} ")), verdict]));
+        }
+    }
+    let block = Block::bordered().border_style(t.dim);
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// The distance after each move, the ideal straight line, the detours and the step shown.
+fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let n = review.moves.len().max(1) as f64;
+    let played: Vec<(f64, f64)> = review
+        .distances
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (i as f64, f64::from(d)))
+        .collect();
+    let start = f64::from(review.distances.first().copied().unwrap_or(0));
+    let ideal = vec![(0.0, start), (start, 0.0)];
+    let away: Vec<(f64, f64)> = review
+        .distances
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[1] > w[0])
+        .map(|(i, w)| ((i + 1) as f64, f64::from(w[1])))
+        .collect();
+    let top = review.distances.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let cursor = vec![(s.step as f64, 0.0), (s.step as f64, top)];
+    let datasets = vec![
+        Dataset::default()
+            .name("optimal")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.dim)
+            .data(&ideal),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.dim)
+            .data(&cursor),
+        Dataset::default()
+            .name("played")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.accent)
+            .data(&played),
+        Dataset::default()
+            .name("detour")
+            .marker(Marker::Dot)
+            .graph_type(GraphType::Scatter)
+            .style(t.hint)
+            .data(&away),
+    ];
+    let x_labels = vec![
+        Span::raw("0"),
+        Span::raw(format!("{}", review.moves.len() / 2)),
+        Span::raw(review.moves.len().to_string()),
+    ];
+    let y_labels = vec![Span::raw("0"), Span::raw(format!("{}", top as u32))];
+    let title = if review.exact {
+        " moves to the goal, at best "
+    } else {
+        " moves to the goal (estimate) "
+    };
+    Chart::new(datasets)
+        .block(Block::bordered().border_style(t.dim).title(title))
+        .x_axis(Axis::default().bounds([0.0, n]).labels(x_labels).style(t.dim))
+        .y_axis(Axis::default().bounds([0.0, top]).labels(y_labels).style(t.dim))
+        .render(area, buf);
+}
