@@ -71,6 +71,13 @@ pub struct GameSettings {
     /// Whether mouse clicks slide tiles.
     #[serde(deserialize_with = "read_mouse")]
     pub mouse: bool,
+    /// The picture on the tiles: empty for numbers, a shipped picture's name, or the path
+    /// of a PNG or JPEG file (checked when the game starts, where the file is read).
+    #[serde(deserialize_with = "read_picture")]
+    pub picture: String,
+    /// Whether the copy key may send text to the clipboard through the terminal (OSC 52).
+    #[serde(deserialize_with = "read_clipboard")]
+    pub clipboard: bool,
 }
 
 /// What the direction keys move.
@@ -101,6 +108,8 @@ pub struct KeyBindings {
     pub pause: Vec<Spanned<String>>,
     pub back: Vec<Spanned<String>>,
     pub quit: Vec<Spanned<String>>,
+    pub copy: Vec<Spanned<String>>,
+    pub numbers: Vec<Spanned<String>>,
 }
 
 /// Colours: a preset and optional overrides.
@@ -164,6 +173,10 @@ pub enum Action {
     Back,
     /// Quit (the game is saved).
     Quit,
+    /// Copy the daily puzzle's result to the clipboard (on the win screen).
+    Copy,
+    /// Show or hide the tile numbers over a picture.
+    Numbers,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
     /// Enter when it is not bound to anything else.
@@ -201,6 +214,8 @@ impl Action {
             Action::Pause => "pause",
             Action::Back => "back",
             Action::Quit => "quit",
+            Action::Copy => "copy",
+            Action::Numbers => "numbers",
             Action::ForceQuit
             | Action::Confirm
             | Action::PageUp
@@ -361,6 +376,8 @@ impl Default for GameSettings {
             animation_ms: 180,
             arrows_move: ArrowsMove::Tile,
             mouse: true,
+            picture: String::new(),
+            clipboard: true,
         }
     }
 }
@@ -386,6 +403,8 @@ impl Default for KeyBindings {
             pause: keys(&["Space"]),
             back: keys(&["Esc"]),
             quit: keys(&["q"]),
+            copy: keys(&["c"]),
+            numbers: keys(&["#"]),
         }
     }
 }
@@ -523,7 +542,7 @@ impl Config {
 
 impl KeyBindings {
     /// Every action with its key names.
-    pub fn all(&self) -> [(Action, &[Spanned<String>]); 14] {
+    pub fn all(&self) -> [(Action, &[Spanned<String>]); 16] {
         [
             (Action::Up, &self.up),
             (Action::Down, &self.down),
@@ -539,6 +558,8 @@ impl KeyBindings {
             (Action::Pause, &self.pause),
             (Action::Back, &self.back),
             (Action::Quit, &self.quit),
+            (Action::Copy, &self.copy),
+            (Action::Numbers, &self.numbers),
         ]
     }
 
@@ -699,6 +720,18 @@ fn read_arrows_move<'de, D: Deserializer<'de>>(d: D) -> Result<ArrowsMove, D::Er
 
 fn read_mouse<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.mouse must be true or false")
+}
+
+fn read_picture<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    plain(
+        d,
+        |v| v.as_str().map(str::to_string),
+        "game.picture must be a string: \"\" for numbers, a picture's name or a file's path",
+    )
+}
+
+fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
 }
 
 fn locate(text: &str, path: &Path, problem: &Problem) -> ConfigError {

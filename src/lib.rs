@@ -2,11 +2,12 @@
 //!
 //! The library knows nothing of terminals: the game (`src/ui`, in the binary) and the
 //! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`] and
-//! [`config`].
+//! [`config`]; [`picture`] cuts a picture into tiles for picture mode.
 
 pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
 pub mod game;
+pub mod picture;
 pub mod puzzle;
 pub mod solver;

@@ -48,7 +48,14 @@ impl App {
                 self.status = Some(format!("{q} quits (your game is saved)."));
             }
             Action::Quit | Action::ForceQuit => self.quit = true,
-            Action::Restart | Action::Pause | Action::Confirm | Action::PageUp | Action::PageDown | Action::Other => {}
+            Action::Numbers => self.toggle_numbers(),
+            Action::Restart
+            | Action::Pause
+            | Action::Confirm
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Copy
+            | Action::Other => {}
         }
     }
 
