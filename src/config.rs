@@ -71,6 +71,13 @@ pub struct GameSettings {
     /// Whether mouse clicks slide tiles.
     #[serde(deserialize_with = "read_mouse")]
     pub mouse: bool,
+    /// The picture on the tiles: empty for numbers, a shipped picture's name, or the path
+    /// of a PNG or JPEG file (checked when the game starts, where the file is read).
+    #[serde(deserialize_with = "read_picture")]
+    pub picture: String,
+    /// Whether the copy key may send text to the clipboard through the terminal (OSC 52).
+    #[serde(deserialize_with = "read_clipboard")]
+    pub clipboard: bool,
 }
 
 /// What the direction keys move.
@@ -103,6 +110,8 @@ pub struct KeyBindings {
     pub stats: Vec<Spanned<String>>,
     pub back: Vec<Spanned<String>>,
     pub quit: Vec<Spanned<String>>,
+    pub copy: Vec<Spanned<String>>,
+    pub numbers: Vec<Spanned<String>>,
 }
 
 /// Colours: a preset and optional overrides.
@@ -170,6 +179,10 @@ pub enum Action {
     Back,
     /// Quit (the game is saved).
     Quit,
+    /// Copy the daily puzzle's result to the clipboard (on the win screen).
+    Copy,
+    /// Show or hide the tile numbers over a picture.
+    Numbers,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
     /// Enter when it is not bound to anything else.
@@ -209,6 +222,8 @@ impl Action {
             Action::Stats => "stats",
             Action::Back => "back",
             Action::Quit => "quit",
+            Action::Copy => "copy",
+            Action::Numbers => "numbers",
             Action::ForceQuit
             | Action::Confirm
             | Action::PageUp
@@ -369,6 +384,8 @@ impl Default for GameSettings {
             animation_ms: 180,
             arrows_move: ArrowsMove::Tile,
             mouse: true,
+            picture: String::new(),
+            clipboard: true,
         }
     }
 }
@@ -396,6 +413,8 @@ impl Default for KeyBindings {
             stats: keys(&["t"]),
             back: keys(&["Esc"]),
             quit: keys(&["q"]),
+            copy: keys(&["c"]),
+            numbers: keys(&["#"]),
         }
     }
 }
@@ -551,6 +570,8 @@ impl KeyBindings {
             (Action::Stats, &self.stats),
             (Action::Back, &self.back),
             (Action::Quit, &self.quit),
+            (Action::Copy, &self.copy),
+            (Action::Numbers, &self.numbers),
         ]
     }
 
@@ -711,6 +732,18 @@ fn read_arrows_move<'de, D: Deserializer<'de>>(d: D) -> Result<ArrowsMove, D::Er
 
 fn read_mouse<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.mouse must be true or false")
+}
+
+fn read_picture<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    plain(
+        d,
+        |v| v.as_str().map(str::to_string),
+        "game.picture must be a string: \"\" for numbers, a picture's name or a file's path",
+    )
+}
+
+fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
 }
 
 fn locate(text: &str, path: &Path, problem: &Problem) -> ConfigError {

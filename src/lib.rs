@@ -2,12 +2,13 @@
 //!
 //! The library knows nothing of terminals: the game (`src/ui`, in the binary) and the
 //! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`],
-//! [`review`] and [`config`].
+//! [`review`] and [`config`]; [`picture`] cuts a picture into tiles for picture mode.
 
 pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
 pub mod game;
+pub mod picture;
 pub mod puzzle;
 pub mod review;
 pub mod solver;

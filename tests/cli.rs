@@ -759,3 +759,63 @@ fn an_empty_cache_variable_means_the_user_cache_directory() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn a_bad_picture_exits_2_before_the_screen_changes() {
+    let data = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/pictures");
+    let broken = data.join("broken.png");
+    let notes = data.join("notes.txt");
+    let missing = data.join("missing.png");
+    for (args, message) in [
+        (vec!["--picture", "sunsett"], "no picture 'sunsett'".to_string()),
+        (
+            vec!["play", "--picture", "nope", "--size", "3"],
+            "sunset, rings, mountains, flower".to_string(),
+        ),
+        (
+            vec!["--picture", broken.to_str().expect("path")],
+            "could not be decoded".to_string(),
+        ),
+        (
+            vec!["play", "--picture", notes.to_str().expect("path")],
+            "is not a PNG or JPEG".to_string(),
+        ),
+        (
+            vec!["--picture", missing.to_str().expect("path")],
+            "cannot read the picture".to_string(),
+        ),
+    ] {
+        let out = slide(&args);
+        assert_eq!(code(&out), 2, "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains(&message), "{args:?}: {}", stderr(&out));
+        assert!(stderr(&out).contains("--picture"), "names the flag: {}", stderr(&out));
+        // Nothing was drawn: no escape sequence reached the terminal.
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // The same from the config file's `game.picture`.
+    let dir = std::env::temp_dir().join(format!("slide-cli-picture-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let config = dir.join("config.toml");
+    std::fs::write(&config, "[game]\npicture = \"no/such/picture.jpg\"\n").expect("write");
+    let out = slide(&["--config", config.to_str().expect("path"), "--size", "3"]);
+    assert_eq!(code(&out), 2, "{}", stderr(&out));
+    assert!(stderr(&out).contains("game.picture in the config"), "{}", stderr(&out));
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn daily_and_picture_flags_parse_at_the_top_level_and_after_play() {
+    // `--daily` refuses what would pick another board; `--picture` needs a value.
+    for args in [
+        &["play", "--daily", "--seed", "3"][..],
+        &["--daily", "--board", HARD_3X3],
+        &["play", "--daily", "--size", "7"],
+        &["play", "--picture"],
+        &["--daily", "stats"],
+    ] {
+        assert_eq!(code(&slide(args)), 2, "{args:?}");
+    }
+    let help = stdout(&slide(&["play", "--help"]));
+    assert!(help.contains("--daily") && help.contains("--picture"), "{help}");
+}

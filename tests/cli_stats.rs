@@ -126,3 +126,25 @@ fn an_empty_data_dir_variable_means_unset() {
     );
     let _ = std::fs::remove_dir_all(&home);
 }
+
+#[test]
+fn daily_rows_carry_the_current_and_best_streak_and_replays() {
+    let d = temp("streak");
+    // Days long past: the current streak is over, the best stays.
+    let stats = r#"{"version":2,
+      "records":{"4x4 daily":{"played":4,"won":4,"replays":1}},
+      "daily_wins":{"4x4":["2020-01-01","2020-01-02","2020-01-03","2020-01-05"]}}"#;
+    std::fs::write(d.join("stats.json"), stats).expect("write");
+    let out = slide(&d, &["stats", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let row: serde_json::Value =
+        serde_json::from_str(String::from_utf8_lossy(&out.stdout).trim()).expect("one JSON row");
+    assert_eq!(row["level"], "daily");
+    assert_eq!(row["streak"], 0);
+    assert_eq!(row["best_streak"], 3);
+    assert_eq!(row["replays"], 1);
+    let table = slide(&d, &["stats"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(text.contains("0 (best 3)"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}

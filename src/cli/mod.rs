@@ -123,7 +123,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     // `--config` before `play`.)
     if cli.play != play::PlayCommand::default() {
         return Err(CliError::Input(format!(
-            "--size, --level, --seed, --board, --code and --daily before a subcommand are the \
+            "--size, --level, --seed, --board, --code, --daily and --picture before a subcommand are the \
              game's options: use them without a subcommand or after `play`, not with `slide {}`",
             command.name()
         )));
@@ -182,6 +182,7 @@ mod tests {
             &["--size", "4", "--seed", "7"],
             &["--code", "4H-7AE52ZHD3"],
             &["--daily", "--size", "5"],
+            &["--picture", "sunset", "--size", "3"],
             &[],
         ] {
             let top = play_args(args);

@@ -14,7 +14,8 @@ use crate::ui;
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
-slide play --code 4H-7AE52ZHD3"
+slide play --code 4H-7AE52ZHD3\n  slide play --picture sunset --size 3\n  \
+slide play --picture ~/photos/cat.jpg"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
@@ -35,6 +36,10 @@ pub struct PlayCommand {
     /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).
     #[arg(long, conflicts_with_all = ["level", "seed", "board", "code"])]
     daily: bool,
+    /// Show a picture on the tiles: a shipped picture (sunset, rings, mountains, flower) or
+    /// the path of a PNG or JPEG file.
+    #[arg(long, value_name = "NAME|PATH")]
+    picture: Option<String>,
 }
 
 impl PlayCommand {
@@ -63,6 +68,7 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
         board,
         code: args.code,
         daily: args.daily,
+        picture: args.picture,
         config,
     })
     .map_err(|e| {

@@ -44,6 +44,10 @@ struct Row {
     best_assisted_millis: Option<u64>,
     mean_par_ratio: Option<f64>,
     streak: u32,
+    /// The longest daily streak ever at this size (0 for other kinds).
+    best_streak: u32,
+    /// Daily puzzles won again the same day (counted in `won`, not in the streak).
+    replays: u32,
 }
 
 fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
@@ -62,6 +66,12 @@ fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row
         } else {
             0
         },
+        best_streak: if kind == Kind::Daily {
+            stats.best_daily_streak(size)
+        } else {
+            0
+        },
+        replays: r.replays,
     }
 }
 
@@ -113,7 +123,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
         ));
     }
     print_line(format!(
-        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9} {:>6}",
+        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<6}",
         "size", "level", "played", "won", "win%", "best", "best with help", "moves/par", "streak"
     ))?;
     for r in &rows {
@@ -127,12 +137,12 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
             "—".into()
         };
         let streak = if r.level == "daily" {
-            r.streak.to_string()
+            format!("{} (best {})", r.streak, r.best_streak)
         } else {
             String::new()
         };
         print_line(format!(
-            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9} {:>6}",
+            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<6}",
             format!("{0}×{0}", r.size),
             r.level,
             r.played,

@@ -13,6 +13,7 @@ pub mod dealer;
 mod generator;
 mod level;
 mod rating;
+mod share;
 
 pub use bands::{Band, band_of, bands, covered, level_for_length};
 pub use calibration::expected_length;
@@ -22,6 +23,7 @@ pub use dealer::{DealRequest, Dealer, Dealt};
 pub use generator::{Generated, generate, generate_with_stop};
 pub use level::Level;
 pub use rating::{LevelRating, RatingKind, rate_level, rating};
+pub use share::{ShareResult, share_time};
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short
 /// (eight symbols and a check).

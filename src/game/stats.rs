@@ -9,6 +9,10 @@
 //! - Bests are kept apart for unassisted and assisted wins, so help never takes a best
 //!   away and never makes one. Dealt games share a best per size and level; a board given by
 //!   hand has its own best, and so has each day's daily puzzle.
+//! - A daily puzzle counts for its size's streak when it is won on its own UTC day; the
+//!   first win counts, and later wins of the same puzzle are replays (counted apart, no
+//!   change to the streak). A daily finished on a later day counts as a win, not for the
+//!   streak: a streak is a run of days each played on the day.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -56,6 +60,8 @@ pub struct RecordKey {
     /// The puzzle's own best: `Some` for custom boards (the starting board) and daily
     /// puzzles (the date); dealt games share the best of their size and level.
     pub puzzle: Option<String>,
+    /// The day of a daily puzzle (for the streak).
+    pub daily: Option<UtcDate>,
 }
 
 impl RecordKey {
@@ -65,6 +71,7 @@ impl RecordKey {
             size,
             kind: Kind::Level(level),
             puzzle: None,
+            daily: None,
         }
     }
 
@@ -74,6 +81,7 @@ impl RecordKey {
             size: start.size(),
             kind: Kind::Custom,
             puzzle: Some(format!("custom {start}")),
+            daily: None,
         }
     }
 
@@ -83,6 +91,7 @@ impl RecordKey {
             size,
             kind: Kind::Daily,
             puzzle: Some(format!("daily {date} {size}")),
+            daily: Some(date),
         }
     }
 
@@ -168,6 +177,9 @@ pub struct Record {
     pub par_wins: u32,
     /// moves/par summed over those wins.
     pub par_ratio_sum: f64,
+    /// Daily puzzles won again on a day whose daily was already won (counted in `won`
+    /// too, never in the streak).
+    pub replays: u32,
     /// Bests (for dealt levels; custom and daily bests are per puzzle).
     #[serde(flatten)]
     pub bests: Bests,
@@ -246,6 +258,8 @@ pub struct WinRecord {
     /// For a daily puzzle: whether an earlier attempt of the same day was already won
     /// (then this is a replay and does not change the streak).
     pub daily_replay: bool,
+    /// For a daily puzzle: won on a later day than its own, so not counted for the streak.
+    pub daily_late: bool,
 }
 
 impl Stats {
@@ -330,12 +344,25 @@ impl Stats {
         if beaten.is_some() {
             *slot = Some(new);
         }
-        let mut daily_replay = false;
+        let (mut daily_replay, mut daily_late) = (false, false);
         if key.kind == Kind::Daily {
+            // The puzzle's own day (a key without one is from the day it was won).
+            let puzzle_day = key.daily.unwrap_or(f.date);
             let dates = self.daily_wins.entry(size_key(key.size)).or_default();
-            daily_replay = !dates.insert(f.date.to_string());
+            if dates.contains(&puzzle_day.to_string()) {
+                daily_replay = true;
+                r.replays += 1;
+            } else if puzzle_day == f.date {
+                dates.insert(puzzle_day.to_string());
+            } else {
+                daily_late = true;
+            }
         }
-        WinRecord { beaten, daily_replay }
+        WinRecord {
+            beaten,
+            daily_replay,
+            daily_late,
+        }
     }
 
     /// The current daily streak at `size` on `today`: consecutive days with a won daily
@@ -355,6 +382,26 @@ impl Stats {
             day -= 1;
         }
         streak
+    }
+
+    /// The longest run of consecutive days with a won daily puzzle at `size`, ever.
+    pub fn best_daily_streak(&self, size: Size) -> u32 {
+        let Some(dates) = self.daily_wins.get(&size_key(size)) else {
+            return 0;
+        };
+        let mut days: Vec<i64> = dates
+            .iter()
+            .filter_map(|d| d.parse::<UtcDate>().ok())
+            .map(UtcDate::days)
+            .collect();
+        days.sort_unstable();
+        let (mut best, mut run, mut last) = (0, 0, None);
+        for d in days {
+            run = if last == Some(d - 1) { run + 1 } else { 1 };
+            best = best.max(run);
+            last = Some(d);
+        }
+        best
     }
 
     /// Clears every count and best (`slide stats --reset`); fields of newer versions stay.
@@ -486,6 +533,69 @@ mod tests {
             s.record_win(&RecordKey::daily(size, date), &f);
         }
         assert_eq!(s.daily_streak(size, day(1)), 2);
+    }
+
+    /// Wins the daily of `puzzle_day` at `size` on `won_on`.
+    fn win_daily(s: &mut Stats, size: Size, puzzle_day: UtcDate, won_on: UtcDate) -> WinRecord {
+        let key = RecordKey::daily(size, puzzle_day);
+        s.record_start(&key);
+        let mut f = finish(40, false);
+        f.date = won_on;
+        s.record_win(&key, &f)
+    }
+
+    #[test]
+    fn the_first_win_of_the_day_counts_and_replays_are_marked() {
+        let mut s = Stats::default();
+        let size = Size::FOUR;
+        let first = win_daily(&mut s, size, day(1), day(1));
+        assert!(!first.daily_replay && !first.daily_late);
+        let again = win_daily(&mut s, size, day(1), day(1));
+        assert!(again.daily_replay, "a second win of the same daily is a replay");
+        assert_eq!(s.daily_streak(size, day(1)), 1, "a replay adds nothing");
+        let row = s.row(size, Kind::Daily).unwrap();
+        assert_eq!((row.won, row.replays), (2, 1), "replays are counted apart");
+        // A daily finished the next day (resumed after midnight) is a win, not a streak day.
+        let late = win_daily(&mut s, size, day(2), day(3));
+        assert!(late.daily_late && !late.daily_replay);
+        assert_eq!(s.daily_streak(size, day(3)), 0, "day 2 was never won on the day");
+        assert_eq!(
+            s.daily_streak(size, day(2)),
+            1,
+            "on day 2, day 1's streak is still alive"
+        );
+    }
+
+    #[test]
+    fn current_and_best_streaks_across_days() {
+        let mut s = Stats::default();
+        let size = Size::FIVE;
+        assert_eq!((s.daily_streak(size, day(1)), s.best_daily_streak(size)), (0, 0));
+        // Days 1–3 won, day 4 missed, days 5–6 won.
+        for d in [1, 2, 3, 5, 6] {
+            win_daily(&mut s, size, day(d), day(d));
+        }
+        assert_eq!(s.best_daily_streak(size), 3);
+        assert_eq!(s.daily_streak(size, day(3)), 3);
+        assert_eq!(s.daily_streak(size, day(4)), 3, "day 4 is still open on day 4");
+        assert_eq!(s.daily_streak(size, day(5)), 1, "the missed day 4 broke it");
+        assert_eq!(s.daily_streak(size, day(6)), 2);
+        assert_eq!(s.daily_streak(size, day(7)), 2);
+        assert_eq!(s.daily_streak(size, day(8)), 0);
+        // Each size keeps its own streak.
+        assert_eq!(s.best_daily_streak(Size::SIX), 0);
+        // Across a year boundary.
+        let mut s = Stats::default();
+        for date in ["2026-12-30", "2026-12-31", "2027-01-01"] {
+            let d: UtcDate = date.parse().unwrap();
+            win_daily(&mut s, size, d, d);
+        }
+        let new_year: UtcDate = "2027-01-01".parse().unwrap();
+        assert_eq!(s.daily_streak(size, new_year), 3);
+        assert_eq!(s.best_daily_streak(size), 3);
+        // A reset clears it.
+        s.reset();
+        assert_eq!(s.best_daily_streak(size), 0);
     }
 
     #[test]

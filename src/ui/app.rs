@@ -183,6 +183,15 @@ pub struct App {
     /// Whether the other sizes' tables are prepared in the background once the current
     /// size's are ready (the game does; tests don't, to keep them light).
     pub(crate) prewarm: bool,
+    /// Picture mode: the picture on the tiles, if one is chosen.
+    pub picture: Option<crate::ui::picture_mode::PictureMode>,
+    /// How a picture's colours reach the terminal.
+    pub picture_colours: crate::ui::picture_mode::PictureColours,
+    /// Whether the copy key can reach the clipboard.
+    pub clipboard: crate::ui::clipboard::ClipboardSupport,
+    /// Text for the clipboard, written to the terminal by the event loop (the app never
+    /// touches the terminal itself).
+    pub(crate) clipboard_out: Option<String>,
 }
 
 /// How long the board's frame flashes after an impossible move.
@@ -194,6 +203,8 @@ impl App {
         let worker = Worker::spawn(solver.clone());
         let dealer = Dealer::new(solver.clone());
         let keymap = Keymap::new(&config.keys);
+        let picture_colours = crate::ui::picture_mode::PictureColours::for_theme(&theme);
+        let clipboard = crate::ui::clipboard::ClipboardSupport::detect(config.game.clipboard);
         let mut app = App {
             config,
             keymap,
@@ -223,6 +234,10 @@ impl App {
             first_game: false,
             bumped_at: None,
             prewarm: false,
+            picture: None,
+            picture_colours,
+            clipboard,
+            clipboard_out: None,
         };
         app.first_game =
             app.persist.store().is_some() && app.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
@@ -995,6 +1010,7 @@ mod tests {
         assert_eq!(app.mode, Mode::Playing);
         key(&mut app, KeyCode::Char('n'));
         assert!(matches!(app.mode, Mode::Menu(_)));
+        key(&mut app, KeyCode::Up); // picture row
         key(&mut app, KeyCode::Up); // level row
         key(&mut app, KeyCode::Up); // size row
         key(&mut app, KeyCode::Right); // 3×3 → 4×4
@@ -1010,6 +1026,7 @@ mod tests {
     fn menu_deals_the_daily_puzzle() {
         let mut app = app_with("1 2 3 4 5 6 7 0 8");
         key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up); // picture row
         key(&mut app, KeyCode::Up); // level row
         key(&mut app, KeyCode::Left); // easy → daily (the last entry)
         key(&mut app, KeyCode::Enter);

@@ -47,6 +47,11 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App, signalled: &AtomicBool
                 if let Some(action) = app.keymap.action(&ev) {
                     app.update(action);
                 }
+                if let Some(text) = app.clipboard_out.take() {
+                    // A terminal that ignores OSC 52 ignores it silently; a failed write
+                    // is the terminal gone, which the next draw reports.
+                    let _ = crate::ui::clipboard::copy(&text);
+                }
                 if app.quit || !event::poll(Duration::ZERO)? {
                     break;
                 }

@@ -8,12 +8,16 @@
 
 mod action;
 mod app;
+mod clipboard;
 mod event_loop;
 mod modes;
+mod picture_mode;
 mod theme;
 mod view;
 mod widgets;
 
+#[cfg(test)]
+mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
 
@@ -52,6 +56,9 @@ pub struct PlayArgs {
     pub code: Option<String>,
     /// Today's daily puzzle (at `size`, or the configured size).
     pub daily: bool,
+    /// A picture for the tiles: a shipped picture's name or a PNG/JPEG file (overrides
+    /// the config's `game.picture`).
+    pub picture: Option<String>,
     /// A config file instead of the default lookup.
     pub config: Option<PathBuf>,
 }
@@ -90,10 +97,15 @@ impl UiError {
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let config = Config::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
+    // Read and decoded before the screen changes, so a bad file is reported plainly.
+    let picture = load_picture(args.picture.as_deref(), &config.game.picture)?;
     let cache = TableCache::default_location();
     cache.remove_unfinished_writes();
     let solver = Solver::new(cache);
     let mut app = build_app(config, &args, code, solver);
+    if picture.is_some() {
+        app.set_picture(picture);
+    }
     app.enable_prewarm();
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let signalled = Arc::new(AtomicBool::new(false));
@@ -162,6 +174,19 @@ fn watch_signals(
             std::process::exit(0);
         })?;
     Ok(())
+}
+
+/// The picture asked for with `--picture`, else by the config's `game.picture` (empty:
+/// none). One that can't be read or decoded is a bad argument.
+fn load_picture(flag: Option<&str>, configured: &str) -> Result<Option<slide::picture::Picture>, UiError> {
+    let (spec, from) = match flag {
+        Some(s) => (s, "--picture"),
+        None if !configured.trim().is_empty() => (configured.trim(), "game.picture in the config"),
+        None => return Ok(None),
+    };
+    slide::picture::Picture::resolve(spec)
+        .map(Some)
+        .map_err(|e| UiError::BadArgs(format!("{from}: {e}")))
 }
 
 /// Reads a puzzle code from the command line; a malformed one is a bad argument.

@@ -18,6 +18,7 @@ use crate::ui::widgets::footer::Footer;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::notice::NoticeView;
 use crate::ui::widgets::panel::Panel;
+use crate::ui::widgets::picture_board::PictureBoard;
 use crate::ui::widgets::too_small::TooSmall;
 
 impl Widget for &App {
@@ -58,14 +59,19 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         Some(l) => format!(" {} · {l} ", app.game.size()),
         None => format!(" {} ", app.game.size()),
     };
-    BoardView {
-        board: app.game.board(),
-        layout: &layout,
-        theme: &app.theme,
-        hint: app.visible_hint(),
-        blank_convention: app.blank_convention(),
-        title,
-        bumped: app.bumped(),
+    PictureBoard {
+        board: BoardView {
+            board: app.game.board(),
+            layout: &layout,
+            theme: &app.theme,
+            hint: app.visible_hint(),
+            blank_convention: app.blank_convention(),
+            title,
+            bumped: app.bumped(),
+        },
+        picture: app.picture.as_ref(),
+        colours: app.picture_colours,
+        numbers_key: app.keys_named(slide::config::Action::Numbers),
     }
     .render(layout.board, buf);
     Panel { app }.render(layout.panel, buf);
@@ -100,6 +106,7 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
             win: w,
             keys: &app.config.keys,
             theme: &app.theme,
+            clipboard: &app.clipboard,
         }
         .render(area, buf),
         Mode::Dealing(d) => DealingView {

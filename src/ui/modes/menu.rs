@@ -1,5 +1,5 @@
-//! The new-game menu: size, and a level or today's daily puzzle, or an unfinished game to
-//! resume.
+//! The new-game menu: size, and a level or today's daily puzzle, a picture for the tiles,
+//! or an unfinished game to resume.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -24,8 +24,12 @@ pub struct Menu {
     pub size: usize,
     /// Index into [`Level::ALL`], or [`Menu::DAILY`].
     pub level: usize,
-    /// The highlighted row: 0 size, 1 level, 2 start.
+    /// The highlighted row: 0 size, 1 level, 2 picture, 3 start.
     pub row: usize,
+    /// Index into `pictures`.
+    pub picture: usize,
+    /// The pictures offered: "none", the shipped ones, and the player's file if one is on.
+    pub pictures: Vec<String>,
     /// The win screen to return to on cancel.
     pub from_win: Option<WinSummary>,
     /// Unfinished games to resume: id and a line describing it (rows 3 and on).
@@ -36,9 +40,14 @@ impl Menu {
     /// The level index that stands for today's daily puzzle.
     pub const DAILY: usize = Level::ALL.len();
 
-    /// How many rows the menu has: size, level, start, then one per game to resume.
+    /// The row of the picture choice.
+    pub const PICTURE: usize = 2;
+    /// The row of Start; the games to resume follow it.
+    pub const START: usize = 3;
+
+    /// How many rows the menu has: size, level, picture, start, then one per game to resume.
     pub fn rows(&self) -> usize {
-        3 + self.resumable.len()
+        Menu::START + 1 + self.resumable.len()
     }
 
     /// What Start deals: the chosen size at the chosen level, or today's daily puzzle.
@@ -69,17 +78,20 @@ impl App {
                 match menu.row {
                     0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
                     1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
+                    Menu::PICTURE => menu.picture = cycle(menu.picture, menu.pictures.len().max(1), fwd),
                     _ => {}
                 }
             }
-            Action::Confirm | Action::NewGame if menu.row >= 3 => {
-                if let Some((id, _)) = menu.resumable.get(menu.row - 3) {
+            Action::Confirm | Action::NewGame if menu.row > Menu::START => {
+                self.choose_picture(&menu);
+                if let Some((id, _)) = menu.resumable.get(menu.row - Menu::START - 1) {
                     let id = id.clone();
                     self.resume_game(&id);
                 }
                 return;
             }
             Action::Confirm | Action::NewGame => {
+                self.choose_picture(&menu);
                 let request = menu.request();
                 let size = request.size;
                 self.persist
@@ -90,7 +102,7 @@ impl App {
             Action::Click { column, row } => {
                 if let Some(clicked) = self.menu_row_at(&menu, column, row) {
                     menu.row = clicked;
-                    if clicked >= 2 {
+                    if clicked >= Menu::START {
                         return self.update_menu(menu, Action::Confirm);
                     }
                 }
@@ -121,6 +133,11 @@ impl App {
             Mode::Won(w) => Some(w.clone()),
             _ => None,
         };
+        let current = self.picture.as_ref().map(|p| &p.picture);
+        let pictures = crate::ui::picture_mode::menu_choices(current);
+        let picture = current
+            .and_then(|c| pictures.iter().position(|n| *n == c.name))
+            .unwrap_or(0);
         let now = slide_now_ms();
         let resumable = self
             .persist
@@ -135,12 +152,27 @@ impl App {
         let menu = Menu {
             size,
             level,
-            row: 2,
+            row: Menu::START,
+            picture,
+            pictures,
             from_win,
             resumable,
         };
         self.deal_ahead_for(menu.request());
         self.mode = Mode::Menu(menu);
+    }
+
+    /// Puts the menu's picture on the tiles, if it changed.
+    fn choose_picture(&mut self, menu: &Menu) {
+        let chosen = menu.pictures.get(menu.picture).map_or("none", String::as_str);
+        let current = self.picture.as_ref().map(|p| &p.picture);
+        if current.map_or("none", |p| p.name.as_str()) == chosen {
+            return;
+        }
+        match crate::ui::picture_mode::load_choice(chosen, current) {
+            Ok(p) => self.set_picture(p),
+            Err(e) => self.notify(slide::game::Notice::warning(format!("{e}; the tiles keep numbers."))),
+        }
     }
 
     /// Resumes the unfinished game `id` from the menu.
@@ -182,17 +214,24 @@ fn menu_lines(m: &Menu, theme: &Theme) -> (Vec<Line<'static>>, Vec<Option<usize>
         Line::styled(format!("{} {text}", if selected { "▸" } else { " " }), style)
     };
     let mut lines = vec![
-        pick(0, format!("Size   ◀ {} ▶", Size::ALL[m.size])),
-        pick(1, format!("Level  ◀ {:<6} ▶", level_name(m.level))),
-        pick(2, "Start".to_string()),
+        pick(0, format!("Size    ◀ {} ▶", Size::ALL[m.size])),
+        pick(1, format!("Level   ◀ {:<6} ▶", level_name(m.level))),
+        pick(
+            Menu::PICTURE,
+            format!(
+                "Picture ◀ {:<9} ▶",
+                picture_label(m.pictures.get(m.picture).map_or("none", String::as_str))
+            ),
+        ),
+        pick(Menu::START, "Start".to_string()),
     ];
-    let mut rows = vec![Some(0), Some(1), Some(2)];
+    let mut rows = vec![Some(0), Some(1), Some(Menu::PICTURE), Some(Menu::START)];
     if !m.resumable.is_empty() {
         lines.push(Line::raw(""));
         rows.push(None);
         for (i, (_, summary)) in m.resumable.iter().enumerate() {
-            lines.push(pick(3 + i, format!("Resume {summary}")));
-            rows.push(Some(3 + i));
+            lines.push(pick(Menu::START + 1 + i, format!("Resume {summary}")));
+            rows.push(Some(Menu::START + 1 + i));
         }
     }
     lines.extend([
@@ -228,4 +267,11 @@ fn level_name(index: usize) -> String {
     Level::ALL
         .get(index)
         .map_or_else(|| "daily".to_string(), ToString::to_string)
+}
+
+/// A picture's name as the menu shows it: a file's name without its folder.
+fn picture_label(name: &str) -> String {
+    std::path::Path::new(name)
+        .file_name()
+        .map_or_else(|| name.to_string(), |n| n.to_string_lossy().into_owned())
 }

@@ -51,12 +51,14 @@ impl App {
                 self.status = Some(format!("{q} quits (your game is saved)."));
             }
             Action::Quit | Action::ForceQuit => self.quit = true,
+            Action::Numbers => self.toggle_numbers(),
             Action::Restart
             | Action::Pause
             | Action::Review
             | Action::Confirm
             | Action::PageUp
             | Action::PageDown
+            | Action::Copy
             | Action::Other => {}
         }
     }

@@ -12,11 +12,16 @@ use std::time::Duration;
 use slide::game::{Finish, Record};
 
 use crate::ui::app::{App, Mode};
+use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
 
 /// What the win screen shows.
 #[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts the win box states, not a mode"
+)]
 pub struct WinSummary {
     /// Moves made.
     pub moves: u32,
@@ -36,12 +41,18 @@ pub struct WinSummary {
     pub not_stored: Option<String>,
     /// A daily puzzle already won today: a replay, which the streak does not count.
     pub daily_replay: bool,
+    /// A daily puzzle finished after its own day: a win, but not for the streak.
+    pub daily_late: bool,
     /// The unassisted best for this puzzle or level (after this game).
     pub best: Option<Best>,
     /// The assisted best (after this game).
     pub best_assisted: Option<Best>,
     /// Games and wins of this size and kind, and moves per par move (after this game).
     pub record: Option<Record>,
+    /// A daily puzzle's result to share (see [`slide::difficulty::ShareResult`]).
+    pub share: Option<String>,
+    /// The copy key was pressed: the share line went to the terminal's clipboard.
+    pub copied: bool,
 }
 
 impl App {
@@ -67,7 +78,20 @@ impl App {
             Action::Help => self.open_help(),
             Action::Review => self.review_current_game(),
             Action::Stats => self.open_stats(),
+            Action::Copy => self.copy_share(win),
             _ => {}
+        }
+    }
+
+    /// The copy key: the share line to the clipboard through the terminal, where it can go.
+    fn copy_share(&mut self, win: &WinSummary) {
+        let Some(text) = &win.share else { return };
+        if self.clipboard == crate::ui::clipboard::ClipboardSupport::Osc52 {
+            self.clipboard_out = Some(text.clone());
+            self.mode = Mode::Won(WinSummary {
+                copied: true,
+                ..win.clone()
+            });
         }
     }
 
@@ -87,6 +111,21 @@ impl App {
         };
         let outcome = self.persist.won(&self.game, &finish);
         self.take_notices();
+        let daily_replay = outcome.record.as_ref().is_some_and(|r| r.daily_replay);
+        let share = self.game.daily().map(|date| {
+            slide::difficulty::ShareResult {
+                date,
+                size: self.game.size(),
+                moves: finish.moves,
+                par: finish.par,
+                time: self.game.clock().elapsed(),
+                hints: finish.hints,
+                solver_used: finish.solver_used,
+                assisted: finish.assisted,
+                replay: daily_replay,
+            }
+            .to_string()
+        });
         let bests = outcome.bests.unwrap_or_default();
         self.mode = Mode::Won(WinSummary {
             moves: finish.moves,
@@ -97,10 +136,13 @@ impl App {
             par: finish.par,
             beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
             not_stored: outcome.not_stored,
-            daily_replay: outcome.record.is_some_and(|r| r.daily_replay),
+            daily_replay,
+            daily_late: outcome.record.as_ref().is_some_and(|r| r.daily_late),
             best: bests.best,
             best_assisted: bests.best_assisted,
             record: outcome.row,
+            share,
+            copied: false,
         });
     }
 }
@@ -113,6 +155,8 @@ pub struct WinView<'a> {
     pub keys: &'a KeyBindings,
     /// Styles.
     pub theme: &'a Theme,
+    /// Whether the copy key can reach the clipboard.
+    pub clipboard: &'a ClipboardSupport,
 }
 
 /// The win box's action line: each action with its key, in order.
@@ -138,7 +182,7 @@ fn action_entries(keys: &KeyBindings) -> Vec<(Action, String)> {
 const GAP: &str = "  ";
 
 /// Every line of the win box.
-fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme) -> Vec<Line<'static>> {
+fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
     let row =
         |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
     let par = match w.par {
@@ -213,6 +257,24 @@ fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme) -> Vec<Line<'static>
                 t.dim,
             ));
         }
+        if w.daily_late {
+            lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
+        }
+    }
+    if let Some(share) = &w.share {
+        lines.push(Line::raw(""));
+        lines.push(Line::styled("Share your result:", t.dim));
+        lines.push(Line::raw(share.clone()));
+        let copy = keys
+            .first(Action::Copy)
+            .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
+        lines.push(match clipboard {
+            ClipboardSupport::Unavailable(why) => {
+                Line::styled(format!("Select the line above to copy it ({why})."), t.dim)
+            }
+            ClipboardSupport::Osc52 if w.copied => Line::styled("Copied (if your terminal allows).", t.accent),
+            ClipboardSupport::Osc52 => Line::styled(format!("{copy} copies it to the clipboard"), t.dim),
+        });
     }
     lines.push(Line::raw(""));
     let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();
@@ -225,7 +287,7 @@ const TITLE: &str = " ★ Solved! ";
 impl App {
     /// The win box's action under a click on its last line, if any.
     pub(crate) fn win_action_at(&self, w: &WinSummary, column: u16, row: u16) -> Option<Action> {
-        let lines = win_lines(w, &self.config.keys, &self.theme);
+        let lines = win_lines(w, &self.config.keys, &self.theme, &self.clipboard);
         let above_footer = Rect {
             height: self.area.height.saturating_sub(1),
             ..self.area
@@ -249,7 +311,7 @@ impl App {
 
 impl Widget for WinView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = win_lines(self.win, self.keys, self.theme);
+        let lines = win_lines(self.win, self.keys, self.theme, self.clipboard);
         // The box is taller than most of what is behind it: clear the screen rather than
         // leave fragments of the board and panel around it (Esc closes it to see the board).
         // The footer's line stays.

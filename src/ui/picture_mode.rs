@@ -1,0 +1,139 @@
+//! Picture mode's state: the chosen picture cut for every board size, whether the tile
+//! numbers show over it, and how its colours reach the terminal.
+
+use ratatui::style::Color;
+use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture};
+use slide::puzzle::Size;
+
+use crate::ui::theme::{Theme, nearest_256, truecolor_supported};
+use crate::ui::widgets::layout::TileGeometry;
+
+/// The tile geometry a picture is drawn at: the big tiles (6 columns × 3 rows, so 6 × 6
+/// pixels with two pixels a cell). The smaller tiles are too small to tell a picture's
+/// part apart, and show numbers.
+pub const PICTURE_TILE: TileGeometry = TileGeometry {
+    w: 6,
+    h: 3,
+    gap_x: 1,
+    gap_y: 1,
+};
+
+/// How picture colours are sent to the terminal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PictureColours {
+    /// 24-bit colour (`COLORTERM` says the terminal takes it).
+    True,
+    /// The nearest of the 256 standard colours.
+    Indexed,
+    /// No colour (mono theme or `NO_COLOR`): numbers instead of the picture.
+    None,
+}
+
+impl PictureColours {
+    /// What `theme` allows on this terminal: no colour for the mono theme, else 24-bit
+    /// colour when `COLORTERM` says so.
+    pub fn for_theme(theme: &Theme) -> PictureColours {
+        if *theme == Theme::mono() {
+            PictureColours::None
+        } else if truecolor_supported() {
+            PictureColours::True
+        } else {
+            PictureColours::Indexed
+        }
+    }
+
+    /// The terminal colour of a pixel.
+    pub fn colour(self, [r, g, b]: Rgb) -> Color {
+        match self {
+            PictureColours::True => Color::Rgb(r, g, b),
+            PictureColours::Indexed | PictureColours::None => nearest_256(Color::Rgb(r, g, b)),
+        }
+    }
+}
+
+/// The picture on the tiles.
+#[derive(Debug, Clone)]
+pub struct PictureMode {
+    /// The picture.
+    pub picture: Picture,
+    /// The picture cut for each size of [`Size::ALL`], at [`PICTURE_TILE`].
+    tiled: Vec<TiledPicture>,
+    /// Whether the small tile numbers show in the tiles' corners.
+    pub numbers: bool,
+}
+
+impl PictureMode {
+    /// Picture mode with `picture`, cut once for every size (so drawing only reads pixels).
+    pub fn new(picture: Picture) -> PictureMode {
+        let (w, h) = (u32::from(PICTURE_TILE.w), u32::from(PICTURE_TILE.h) * 2);
+        let tiled = Size::ALL
+            .iter()
+            .map(|s| TiledPicture::new(&picture, s.side(), w, h))
+            .collect();
+        PictureMode {
+            picture,
+            tiled,
+            numbers: false,
+        }
+    }
+
+    /// The picture cut for a board of `side`.
+    pub fn tiled(&self, side: usize) -> Option<&TiledPicture> {
+        self.tiled.iter().find(|t| t.side() == side)
+    }
+}
+
+/// The pictures the new-game menu offers: none, the shipped ones, and `current` if it is a
+/// file of the player's.
+pub fn menu_choices(current: Option<&Picture>) -> Vec<String> {
+    let mut v = vec!["none".to_string()];
+    v.extend(BUILTIN.iter().map(|(n, _)| (*n).to_string()));
+    if let Some(p) = current
+        && !v.contains(&p.name)
+    {
+        v.push(p.name.clone());
+    }
+    v
+}
+
+/// The picture a menu choice names (`None` for "none").
+pub fn load_choice(choice: &str, current: Option<&Picture>) -> Result<Option<Picture>, PictureError> {
+    if choice == "none" {
+        return Ok(None);
+    }
+    if let Some(p) = current.filter(|p| p.name == choice) {
+        return Ok(Some(p.clone()));
+    }
+    Picture::resolve(choice).map(Some)
+}
+
+impl crate::ui::app::App {
+    /// Puts `picture` on the tiles (or numbers back, for `None`), saying so when this
+    /// terminal or theme will show numbers anyway.
+    pub fn set_picture(&mut self, picture: Option<Picture>) {
+        let numbers = self.picture.as_ref().is_some_and(|p| p.numbers);
+        self.picture = picture.map(|p| PictureMode {
+            numbers,
+            ..PictureMode::new(p)
+        });
+        if self.picture.is_some() && self.picture_colours == PictureColours::None {
+            self.notify(slide::game::Notice::info(
+                "Picture mode needs colour (the mono theme or NO_COLOR is on): the tiles show numbers.",
+            ));
+        }
+    }
+
+    /// The numbers key: shows or hides the tile numbers over the picture.
+    pub(crate) fn toggle_numbers(&mut self) {
+        if let Some(p) = &mut self.picture {
+            p.numbers = !p.numbers;
+            let what = if p.numbers { "shown" } else { "hidden" };
+            self.status = Some(format!("Tile numbers {what}."));
+        } else {
+            let n = self.keys_named(slide::config::Action::NewGame);
+            self.status = Some(format!(
+                "No picture on the tiles: choose one in the new-game menu ({n})."
+            ));
+        }
+    }
+}
