@@ -16,6 +16,7 @@ use crate::ui::widgets::footer::Footer;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::notice::NoticeView;
 use crate::ui::widgets::panel::Panel;
+use crate::ui::widgets::times::Times;
 use crate::ui::widgets::too_small::TooSmall;
 
 impl Widget for &App {
@@ -64,9 +65,13 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         blank_convention: app.blank_convention(),
         title,
         bumped: app.bumped(),
+        scheme: app.scheme,
     }
     .render(layout.board, buf);
     Panel { app }.render(layout.panel, buf);
+    if let Some(times) = layout.times {
+        Times { app }.render(times, buf);
+    }
     Footer {
         keys: &app.config.keys,
         theme: &app.theme,

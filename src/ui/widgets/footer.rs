@@ -33,13 +33,16 @@ pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
         (first(Action::Pause), "pause"),
         (first(Action::Help), "help"),
         (first(Action::Quit), "quit"),
+        (first(Action::NextScramble), "next"),
+        (first(Action::Scheme), "scheme"),
     ]
 }
 
-/// Entries dropped first when the line is too narrow (by index in [`entries`]): pause,
-/// redo, restart, solve, undo, new. Moving, the hint, help and quit always stay, and when
-/// any entry is dropped, help says "more" so the player knows where the rest is.
-const DROP_ORDER: [usize; 6] = [7, 4, 5, 2, 3, 6];
+/// Entries dropped first when the line is too narrow (by index in [`entries`]): scheme,
+/// next, pause, redo, restart, solve, undo, new. Moving, the hint, help and quit always
+/// stay, and when any entry is dropped, help says "more" so the player knows where the
+/// rest is.
+const DROP_ORDER: [usize; 8] = [11, 10, 7, 4, 5, 2, 3, 6];
 
 /// The help entry's index in [`entries`].
 const HELP: usize = 8;

@@ -7,4 +7,5 @@ pub mod layout;
 pub mod notice;
 pub mod overlay;
 pub mod panel;
+pub mod times;
 pub mod too_small;
