@@ -34,6 +34,9 @@ pub const HINT_BUDGET_MS: std::ops::RangeInclusive<u64> = 50..=60_000;
 /// The range of `game.animation_ms`: 0 plays the solution at once, 5 s per move is plenty.
 pub const ANIMATION_MS: std::ops::RangeInclusive<u64> = 0..=5_000;
 
+/// The range of `game.inspection_s`: off, up to a minute.
+pub const INSPECTION_S: std::ops::RangeInclusive<u64> = 0..=60;
+
 /// Everything a player can configure.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -44,6 +47,64 @@ pub struct Config {
     pub keys: KeyBindings,
     /// Colours.
     pub theme: ThemeSettings,
+    /// How the board looks beyond colours: the colour scheme.
+    pub look: LookSettings,
+    /// Mouse input beyond clicks.
+    pub input: InputSettings,
+}
+
+/// How tiles are coloured (`[look]`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LookSettings {
+    /// The colour scheme of the tiles.
+    #[serde(deserialize_with = "read_scheme")]
+    pub scheme: Scheme,
+}
+
+/// Mouse input beyond clicks (`[input]`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct InputSettings {
+    /// Whether moving the mouse over a tile in the blank's row or column slides it.
+    #[serde(deserialize_with = "read_hover")]
+    pub hover: bool,
+}
+
+/// A colour scheme for the tiles, as speedsolving simulators offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scheme {
+    /// Tiles at home and the others (and the hint).
+    #[default]
+    Plain,
+    /// A colour per row of the goal.
+    Rows,
+    /// Solved tiles dim, the next row and column to solve bright, the rest neutral.
+    Fringe,
+    /// Alternating colours by goal column.
+    Checker,
+}
+
+impl Scheme {
+    /// Every scheme, in the order the scheme key cycles through them.
+    pub const ALL: [Scheme; 4] = [Scheme::Plain, Scheme::Rows, Scheme::Fringe, Scheme::Checker];
+
+    /// The name in the config file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scheme::Plain => "plain",
+            Scheme::Rows => "rows",
+            Scheme::Fringe => "fringe",
+            Scheme::Checker => "checker",
+        }
+    }
+
+    /// The scheme after this one (the last wraps to the first).
+    #[must_use]
+    pub fn next(self) -> Scheme {
+        let i = Scheme::ALL.iter().position(|s| *s == self).unwrap_or(0);
+        Scheme::ALL[(i + 1) % Scheme::ALL.len()]
+    }
 }
 
 /// Game rules and timings.
@@ -78,6 +139,10 @@ pub struct GameSettings {
     /// Whether the copy key may send text to the clipboard through the terminal (OSC 52).
     #[serde(deserialize_with = "read_clipboard")]
     pub clipboard: bool,
+    /// Seconds of inspection before the clock starts by itself (0: none; the clock then
+    /// starts on the first move) ([`INSPECTION_S`]).
+    #[serde(deserialize_with = "read_inspection_s")]
+    pub inspection_s: u64,
 }
 
 /// What the direction keys move.
@@ -104,6 +169,8 @@ pub struct KeyBindings {
     pub redo: Vec<Spanned<String>>,
     pub restart: Vec<Spanned<String>>,
     pub new_game: Vec<Spanned<String>>,
+    pub next_scramble: Vec<Spanned<String>>,
+    pub scheme: Vec<Spanned<String>>,
     pub help: Vec<Spanned<String>>,
     pub pause: Vec<Spanned<String>>,
     pub review: Vec<Spanned<String>>,
@@ -167,6 +234,10 @@ pub enum Action {
     Restart,
     /// Open the new-game menu.
     NewGame,
+    /// Deal the next random board of the same size and level at once (a session of solves).
+    NextScramble,
+    /// Cycle the colour scheme.
+    Scheme,
     /// Open the help.
     Help,
     /// Pause: hide the board and stop the clock.
@@ -198,6 +269,13 @@ pub enum Action {
         /// Row.
         row: u16,
     },
+    /// The mouse moved over a screen cell with no button held (hover control).
+    Hover {
+        /// Column.
+        column: u16,
+        /// Row.
+        row: u16,
+    },
     /// Any other key.
     Other,
 }
@@ -216,6 +294,8 @@ impl Action {
             Action::Redo => "redo",
             Action::Restart => "restart",
             Action::NewGame => "new_game",
+            Action::NextScramble => "next_scramble",
+            Action::Scheme => "scheme",
             Action::Help => "help",
             Action::Pause => "pause",
             Action::Review => "review",
@@ -229,6 +309,7 @@ impl Action {
             | Action::PageUp
             | Action::PageDown
             | Action::Click { .. }
+            | Action::Hover { .. }
             | Action::Other => "",
         }
     }
@@ -386,6 +467,7 @@ impl Default for GameSettings {
             mouse: true,
             picture: String::new(),
             clipboard: true,
+            inspection_s: 0,
         }
     }
 }
@@ -407,6 +489,8 @@ impl Default for KeyBindings {
             redo: keys(&["r", "y"]),
             restart: keys(&["R"]),
             new_game: keys(&["n"]),
+            next_scramble: keys(&["N"]),
+            scheme: keys(&["x"]),
             help: keys(&["?", "F1"]),
             pause: keys(&["Space"]),
             review: keys(&["v"]),
@@ -552,7 +636,7 @@ impl Config {
 
 impl KeyBindings {
     /// Every action with its key names.
-    pub fn all(&self) -> [(Action, &[Spanned<String>]); 16] {
+    pub fn all(&self) -> [(Action, &[Spanned<String>]); 20] {
         [
             (Action::Up, &self.up),
             (Action::Down, &self.down),
@@ -564,6 +648,8 @@ impl KeyBindings {
             (Action::Redo, &self.redo),
             (Action::Restart, &self.restart),
             (Action::NewGame, &self.new_game),
+            (Action::NextScramble, &self.next_scramble),
+            (Action::Scheme, &self.scheme),
             (Action::Help, &self.help),
             (Action::Pause, &self.pause),
             (Action::Review, &self.review),
@@ -746,6 +832,27 @@ fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
 }
 
+fn read_hover<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "input.hover must be true or false")
+}
+
+fn read_inspection_s<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let message = format!(
+        "game.inspection_s must be between {} and {} (seconds; 0 turns inspection off)",
+        INSPECTION_S.start(),
+        INSPECTION_S.end()
+    );
+    plain(d, |v| whole_in(v, &INSPECTION_S), &message)
+}
+
+fn read_scheme<'de, D: Deserializer<'de>>(d: D) -> Result<Scheme, D::Error> {
+    plain(
+        d,
+        |v| v.as_str().and_then(|s| Scheme::ALL.into_iter().find(|x| x.name() == s)),
+        "look.scheme must be \"plain\", \"rows\", \"fringe\" or \"checker\"",
+    )
+}
+
 fn locate(text: &str, path: &Path, problem: &Problem) -> ConfigError {
     let offset = problem.span.as_ref().map_or(0, |s| s.start).min(text.len());
     let before = &text[..offset];
@@ -775,6 +882,33 @@ mod tests {
         assert_eq!(parsed.game, GameSettings::default());
         assert_eq!(parsed.keys, KeyBindings::default());
         assert_eq!(parsed.theme, ThemeSettings::default());
+        assert_eq!(parsed.look, LookSettings::default());
+        assert_eq!(parsed.input, InputSettings::default());
+    }
+
+    #[test]
+    fn speedsolving_settings_parse_and_are_checked() {
+        let c = Config::parse(
+            "[game]\ninspection_s = 15\n[look]\nscheme = \"fringe\"\n[input]\nhover = true\n",
+            Path::new("c.toml"),
+        )
+        .unwrap();
+        assert_eq!(c.game.inspection_s, 15);
+        assert_eq!(c.look.scheme, Scheme::Fringe);
+        assert!(c.input.hover);
+        assert_eq!(
+            err("[look]\nscheme = \"rainbow\"\n"),
+            "c.toml:2:10: look.scheme must be \"plain\", \"rows\", \"fringe\" or \"checker\""
+        );
+        assert!(
+            err("[game]\ninspection_s = 61\n").starts_with("c.toml:2:16: game.inspection_s must be between 0 and 60")
+        );
+        assert_eq!(
+            err("[input]\nhover = 1\n"),
+            "c.toml:2:9: input.hover must be true or false"
+        );
+        assert_eq!(Scheme::Checker.next(), Scheme::Plain);
+        assert_eq!(Scheme::Plain.next(), Scheme::Rows);
     }
 
     #[test]

@@ -73,6 +73,59 @@ fn json_rows_carry_the_documented_fields() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// Seven unassisted 3×3 easy attempts, a DNF among them, with bests that outlived the
+/// recent list.
+const SPEED: &str = r#"{"version":2,"records":{
+  "3x3 easy":{"played":8,"won":6,
+    "best":{"moves":20,"time_ms":9000,"hints":0,"solver_used":false},
+    "speed":{"recent":[15000,12000,10000,null,20000,13000,14000],
+             "best_single_ms":9000,"best_ao5_ms":11000,"solves":6,"stm_sum":168,"ms_sum":84000}},
+  "4x4 medium":{"played":1,"won":0}}}"#;
+
+#[test]
+fn json_rows_carry_the_averages() {
+    let d = temp("averages");
+    std::fs::write(d.join("stats.json"), SPEED).expect("write");
+    let out = slide(&d, &["stats", "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows: Vec<serde_json::Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let easy = &rows[0];
+    // The last five: 10, DNF, 20, 13, 14 -> 10 and the DNF dropped: (20 + 13 + 14) / 3.
+    assert_eq!(easy["ao5_millis"], 15_667);
+    assert_eq!(easy["ao12_millis"], serde_json::Value::Null, "only seven attempts");
+    assert_eq!(easy["ao100_millis"], serde_json::Value::Null);
+    assert_eq!(easy["best_single_millis"], 9000);
+    assert_eq!(easy["best_ao5_millis"], 11000);
+    assert_eq!(easy["best_ao12_millis"], serde_json::Value::Null);
+    // 168 tiles in 84 s.
+    assert_eq!(easy["mean_tps"], 2.0);
+    let medium = &rows[1];
+    for key in [
+        "ao5_millis",
+        "ao12_millis",
+        "ao100_millis",
+        "best_single_millis",
+        "best_ao5_millis",
+        "best_ao12_millis",
+        "mean_tps",
+    ] {
+        assert_eq!(medium[key], serde_json::Value::Null, "{key} in {medium}");
+    }
+    let table = slide(&d, &["stats"]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(
+        text.lines()
+            .next()
+            .is_some_and(|l| l.contains("ao5") && l.contains("ao12")),
+        "{text}"
+    );
+    assert!(text.contains("15.667"), "{text}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn reset_asks_and_keeps_the_old_file() {
     let d = temp("reset");

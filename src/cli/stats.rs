@@ -6,6 +6,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use clap::Args;
 use serde::Serialize;
 use slide::difficulty::UtcDate;
+use slide::game::averages::{Average, format_average};
 use slide::game::{Kind, Loaded, Record, Stats, Store};
 use slide::puzzle::Size;
 
@@ -16,7 +17,10 @@ use crate::cli::output::{print_json, print_line};
 #[derive(Debug, Args)]
 #[command(
     after_help = "Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
-puzzle that was helped before stays assisted.\n\nExamples:\n  slide stats\n  slide stats --json\n  \
+puzzle that was helped before stays assisted.\n\nao5 and ao12 are the means of the last 5 and 12 \
+unassisted attempts of a size and level, best and worst dropped (DNF: a game given up; two DNFs make \
+the average a DNF). In --json, the *_millis averages are null until there are enough attempts, and for \
+a DNF.\n\nExamples:\n  slide stats\n  slide stats --json\n  \
 slide stats --reset"
 )]
 pub struct StatsCommand {
@@ -48,6 +52,21 @@ struct Row {
     best_streak: u32,
     /// Daily puzzles won again the same day (counted in `won`, not in the streak).
     replays: u32,
+    /// The current averages of unassisted games, in milliseconds: null until there are
+    /// enough attempts (5, 12, 100), and null for a DNF average.
+    ao5_millis: Option<u64>,
+    ao12_millis: Option<u64>,
+    ao100_millis: Option<u64>,
+    best_single_millis: Option<u64>,
+    best_ao5_millis: Option<u64>,
+    best_ao12_millis: Option<u64>,
+    /// Tiles (single-tile moves) per second over the unassisted wins counted.
+    mean_tps: Option<f64>,
+    /// For the table: the averages as written ("12.345", "DNF", "—").
+    #[serde(skip)]
+    ao5_text: String,
+    #[serde(skip)]
+    ao12_text: String,
 }
 
 fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
@@ -72,6 +91,15 @@ fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row
             0
         },
         replays: r.replays,
+        ao5_millis: r.speed.ao(5).and_then(Average::millis),
+        ao12_millis: r.speed.ao(12).and_then(Average::millis),
+        ao100_millis: r.speed.ao(100).and_then(Average::millis),
+        best_single_millis: r.speed.best_single(),
+        best_ao5_millis: r.speed.best_ao5_ms,
+        best_ao12_millis: r.speed.best_ao12_ms,
+        mean_tps: r.speed.mean_tps().map(|x| (x * 1000.0).round() / 1000.0),
+        ao5_text: r.speed.ao(5).map_or_else(|| "—".into(), format_average),
+        ao12_text: r.speed.ao(12).map_or_else(|| "—".into(), format_average),
     }
 }
 
@@ -123,8 +151,8 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
         ));
     }
     print_line(format!(
-        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<6}",
-        "size", "level", "played", "won", "win%", "best", "best with help", "moves/par", "streak"
+        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<12} {:>9} {:>9}",
+        "size", "level", "played", "won", "win%", "best", "best with help", "moves/par", "streak", "ao5", "ao12"
     ))?;
     for r in &rows {
         let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
@@ -142,7 +170,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
             String::new()
         };
         print_line(format!(
-            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<6}",
+            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<12} {:>9} {:>9}",
             format!("{0}×{0}", r.size),
             r.level,
             r.played,
@@ -151,7 +179,9 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
             best(r.best_moves, r.best_millis),
             best(r.best_assisted_moves, r.best_assisted_millis),
             r.mean_par_ratio.map_or("—".into(), |x| format!("{x:.2}")),
-            streak
+            streak,
+            r.ao5_text,
+            r.ao12_text
         ))?;
     }
     Ok(())

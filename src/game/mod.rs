@@ -3,12 +3,14 @@
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 
+pub mod averages;
 mod clock;
 mod file_lock;
 mod game_writer;
 mod history;
 mod persistence;
 mod session;
+mod speed;
 mod stats;
 mod store;
 
@@ -18,5 +20,6 @@ pub use game_writer::{GameWriter, WriterHandle, Written};
 pub use history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, Persistence, WinOutcome};
 pub use session::{Game, SavedGame};
+pub use speed::{RECENT, Speed};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, Loaded, StatsUpdate, Store, StoreError, env_path, write_atomic};

@@ -248,7 +248,15 @@ impl Persistence {
     /// The game in play is being replaced by another: it is saved (and stays resumable
     /// from the new-game menu), unless no move was made in it, when there is nothing to
     /// keep. Its claim is released.
+    ///
+    /// A game given up this way counts as a DNF in its level's averages (see
+    /// [`Game::would_be_dnf`]) and is saved as such, so finishing it later is not timed.
     pub fn leave(&mut self, game: &Game) {
+        let mut game = game.clone();
+        if self.record_dnf(&game) {
+            game.note_given_up();
+        }
+        let game = &game;
         if let Some(store) = self.store.clone() {
             if game.is_won() {
                 // Its file went with the win.
@@ -263,6 +271,16 @@ impl Persistence {
         if self.claim.as_ref().is_some_and(|(id, _)| id == game.id()) {
             self.claim = None;
         }
+    }
+
+    /// Counts the attempt at `game` as a DNF in its level's averages if it would be one
+    /// (unassisted, begun, unfinished); returns whether it was counted.
+    pub fn record_dnf(&mut self, game: &Game) -> bool {
+        if !game.would_be_dnf() {
+            return false;
+        }
+        let key = game.record_key();
+        self.update_stats(|s| s.record_dnf(&key)).is_ok()
     }
 
     /// Saves the game in play after a change: sent to the writer thread at once.
@@ -539,6 +557,8 @@ mod tests {
             assisted: g.assisted(),
             par: g.par(),
             date: UtcDate::today(),
+            stm: g.stm(),
+            timed: !g.given_up(),
         }
     }
 
@@ -601,6 +621,13 @@ mod tests {
         p.start(&next, true);
         let ids: Vec<String> = p.resumable().into_iter().map(|g| g.id).collect();
         assert_eq!(ids, vec![played.id().to_string()]);
+        // The played game was given up: a DNF (the untouched one is none), and its save
+        // says so, so that finishing it later is not timed again.
+        let speed = &p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
+        assert_eq!(speed.recent, vec![None]);
+        let resumed = p.resume(played.id()).expect("resumable");
+        assert!(resumed.given_up());
+        assert!(!p.record_dnf(&resumed), "counted once");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

@@ -30,6 +30,13 @@ pub struct Game {
     /// The size of each redo step.
     future_steps: Vec<u32>,
     moves: u32,
+    /// Single-tile moves made in this attempt: every tile slid, undos and redos included
+    /// (an undo slides tiles back, as on a real puzzle).
+    stm: u32,
+    /// Multi-tile moves: like `stm`, but a segment slid at once counts as one.
+    mtm: u32,
+    /// The game was given up once (counted as a DNF): its later win is not timed again.
+    given_up: bool,
     hints: u32,
     solver_used: bool,
     helped: bool,
@@ -57,6 +64,9 @@ impl Game {
             steps: Vec::new(),
             future_steps: Vec::new(),
             moves: 0,
+            stm: 0,
+            mtm: 0,
+            given_up: false,
             hints: 0,
             solver_used: false,
             helped: false,
@@ -133,6 +143,32 @@ impl Game {
     pub fn moves(&self) -> u32 {
         self.moves
     }
+    /// Single-tile moves (STM) made in this attempt, undos and redos included.
+    pub fn stm(&self) -> u32 {
+        self.stm
+    }
+    /// Multi-tile moves (MTM): a segment slid at once (a click, a hover) counts as one.
+    pub fn mtm(&self) -> u32 {
+        self.mtm
+    }
+    /// Whether this game was counted as given up (a DNF) in the averages.
+    pub fn given_up(&self) -> bool {
+        self.given_up
+    }
+    /// Marks the game as counted as a DNF.
+    pub fn note_given_up(&mut self) {
+        self.given_up = true;
+    }
+    /// Whether an unfinished attempt of this game would count as a DNF now: a dealt
+    /// level's game, unassisted, with a tile moved, not won and not counted already.
+    pub fn would_be_dnf(&self) -> bool {
+        self.level.is_some()
+            && self.daily.is_none()
+            && !self.assisted()
+            && self.stm > 0
+            && !self.is_won()
+            && !self.given_up
+    }
     /// Hints asked for in this attempt (since the start or the last restart).
     pub fn hints_used(&self) -> u32 {
         self.hints
@@ -176,6 +212,8 @@ impl Game {
         if !self.slide(m) {
             return false;
         }
+        self.stm += 1;
+        self.mtm += 1;
         if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
             self.future.pop();
             self.future_steps.pop();
@@ -201,6 +239,8 @@ impl Game {
             self.future.clear();
             self.future_steps.clear();
             self.steps.push(played.len() as u32);
+            self.stm += played.len() as u32;
+            self.mtm += 1;
         }
         played
     }
@@ -234,6 +274,8 @@ impl Game {
             undone.push(m);
         }
         self.future_steps.push(undone.len() as u32);
+        self.stm += undone.len() as u32;
+        self.mtm += u32::from(!undone.is_empty());
         undone
     }
 
@@ -252,6 +294,8 @@ impl Game {
         }
         if !redone.is_empty() {
             self.steps.push(redone.len() as u32);
+            self.stm += redone.len() as u32;
+            self.mtm += 1;
         }
         redone
     }
@@ -267,6 +311,8 @@ impl Game {
         self.steps.clear();
         self.future_steps.clear();
         self.moves = 0;
+        self.stm = 0;
+        self.mtm = 0;
         self.hints = 0;
         self.solver_used = false;
         self.clock = Clock::default();
@@ -302,6 +348,9 @@ impl Game {
             hints: self.hints,
             solver_used: self.solver_used,
             elapsed_ms: self.clock.elapsed().as_millis() as u64,
+            stm: Some(self.stm),
+            mtm: Some(self.mtm),
+            given_up: self.given_up,
         }
     }
 
@@ -353,6 +402,10 @@ impl Game {
             daily,
             par: saved.par,
             moves: history.len() as u32,
+            // A save from before the counters were kept: every standing move counts once.
+            stm: saved.stm.unwrap_or(history.len() as u32),
+            mtm: saved.mtm.unwrap_or(history.len() as u32),
+            given_up: saved.given_up,
             history,
             future,
             steps,
@@ -399,6 +452,16 @@ pub struct SavedGame {
     pub hints: u32,
     pub solver_used: bool,
     pub elapsed_ms: u64,
+    /// Single-tile moves of the attempt (absent in saves made before they were counted;
+    /// added within format 2, since older versions ignore fields they don't know).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stm: Option<u32>,
+    /// Multi-tile moves of the attempt (absent in older saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mtm: Option<u32>,
+    /// Whether the game was counted as a DNF (given up) in the averages.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub given_up: bool,
 }
 
 impl SavedGame {
@@ -564,6 +627,59 @@ mod tests {
         s.level = None;
         s.moves = 1;
         assert_eq!(s.summary(1_000), "3×3 custom · 1 move · just now");
+    }
+
+    #[test]
+    fn keys_count_one_stm_and_one_mtm_each() {
+        let mut g = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), None, None, None);
+        assert!(g.play(Move::Left));
+        assert!(g.play(Move::Right));
+        assert!(g.play(Move::Up));
+        assert!(!g.play(Move::Up), "an impossible move is no move");
+        assert_eq!((g.stm(), g.mtm()), (3, 3));
+        // An undo slides a tile back: a move on a real puzzle.
+        g.undo();
+        assert_eq!((g.moves(), g.stm(), g.mtm()), (2, 4, 4));
+        g.redo();
+        assert_eq!((g.moves(), g.stm(), g.mtm()), (3, 5, 5));
+    }
+
+    #[test]
+    fn a_mouse_segment_is_many_stm_and_one_mtm() {
+        // Blank top-left: tiles 1 and 2 slide left at once.
+        let mut g = Game::new("0 1 2 4 5 3 7 8 6".parse().unwrap(), None, None, None);
+        assert_eq!(g.play_segment(Move::Left, 2).len(), 2);
+        assert_eq!((g.stm(), g.mtm()), (2, 1));
+        // Then the 3 and the 6 up, one key each.
+        assert!(g.play(Move::Up));
+        assert!(g.play(Move::Up));
+        assert_eq!((g.stm(), g.mtm()), (4, 3));
+        assert!(g.is_won());
+        // Undoing a segment slides it back as one multi-tile move.
+        let mut g = Game::new("0 1 2 4 5 3 7 8 6".parse().unwrap(), None, None, None);
+        g.play_segment(Move::Left, 2);
+        g.undo();
+        assert_eq!((g.moves(), g.stm(), g.mtm()), (0, 4, 2));
+        g.restart();
+        assert_eq!((g.stm(), g.mtm()), (0, 0), "a restart is a new attempt");
+    }
+
+    #[test]
+    fn move_counters_survive_a_save_and_old_saves_count_the_history() {
+        let mut g = Game::new("0 1 2 4 5 3 7 8 6".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        g.play_segment(Move::Left, 2);
+        g.play(Move::Up);
+        g.note_given_up();
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert_eq!((back.stm(), back.mtm(), back.given_up()), (3, 2, true));
+        let mut old = g.to_saved();
+        old.stm = None;
+        old.mtm = None;
+        old.given_up = false;
+        let text = serde_json::to_string(&old).unwrap();
+        assert!(!text.contains("stm"), "{text}");
+        let back = Game::from_saved(&serde_json::from_str(&text).unwrap()).unwrap();
+        assert_eq!((back.stm(), back.mtm(), back.given_up()), (3, 3, false));
     }
 
     #[test]

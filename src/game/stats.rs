@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::{Level, UtcDate};
+use crate::game::speed::Speed;
 use crate::puzzle::{Board, Size};
 
 /// The kind of game a row of statistics is about.
@@ -183,6 +184,10 @@ pub struct Record {
     /// Bests (for dealt levels; custom and daily bests are per puzzle).
     #[serde(flatten)]
     pub bests: Bests,
+    /// Speedsolving: recent times and averages of unassisted games (dealt levels only).
+    /// Added to format 2 without a new version: older versions keep it as an unknown field.
+    #[serde(skip_serializing_if = "Speed::is_empty")]
+    pub speed: Speed,
 }
 
 /// A personal best.
@@ -231,6 +236,11 @@ pub struct Finish {
     pub par: Option<u32>,
     /// The day it was won (for daily streaks).
     pub date: UtcDate,
+    /// Single-tile moves made (for tiles per second).
+    pub stm: u32,
+    /// Whether the time enters the averages: unassisted, and not given up before (a game
+    /// already counted as a DNF is not counted again).
+    pub timed: bool,
 }
 
 /// Which record a win set.
@@ -344,6 +354,9 @@ impl Stats {
         if beaten.is_some() {
             *slot = Some(new);
         }
+        if f.timed && !f.assisted && matches!(key.kind, Kind::Level(_)) {
+            r.speed.record_solve(f.time_ms, f.stm);
+        }
         let (mut daily_replay, mut daily_late) = (false, false);
         if key.kind == Kind::Daily {
             // The puzzle's own day (a key without one is from the day it was won).
@@ -362,6 +375,14 @@ impl Stats {
             beaten,
             daily_replay,
             daily_late,
+        }
+    }
+
+    /// Counts an unfinished attempt (a DNF) in the averages of a dealt level; custom boards
+    /// and daily puzzles have no averages.
+    pub fn record_dnf(&mut self, key: &RecordKey) {
+        if matches!(key.kind, Kind::Level(_)) {
+            self.records.entry(key.row()).or_default().speed.record_dnf();
         }
     }
 
@@ -441,6 +462,8 @@ mod tests {
             assisted,
             par: Some(16),
             date: day(2),
+            stm: moves,
+            timed: true,
         }
     }
 
@@ -617,6 +640,31 @@ mod tests {
         let custom = s.row(Size::THREE, Kind::Custom).unwrap();
         assert_eq!(custom.won, 2);
         assert_eq!(custom.bests, Bests::default(), "the shared custom best is dropped");
+    }
+
+    #[test]
+    fn unassisted_level_wins_and_dnfs_feed_the_averages() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        for (i, ms) in [12_000, 10_000, 20_000, 13_000].into_iter().enumerate() {
+            let mut f = finish(20, i == 1);
+            f.time_ms = ms;
+            s.record_win(&key, &f);
+        }
+        s.record_dnf(&key);
+        let mut again = finish(20, false);
+        again.timed = false;
+        s.record_win(&key, &again);
+        let speed = &s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
+        // The assisted 10 s and the untimed win are left out: 12, 20, 13, DNF.
+        assert_eq!(speed.recent, vec![Some(12_000), Some(20_000), Some(13_000), None]);
+        let custom = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
+        s.record_win(&custom, &finish(1, false));
+        s.record_dnf(&custom);
+        assert!(s.row(Size::THREE, Kind::Custom).unwrap().speed.is_empty());
+        let text = serde_json::to_string(&s).unwrap();
+        let back: Stats = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, s, "the speed record survives the file");
     }
 
     #[test]

@@ -608,6 +608,8 @@ mod tests {
                                         assisted: false,
                                         par: None,
                                         date: crate::difficulty::UtcDate::today(),
+                                        stm: 20,
+                                        timed: true,
                                     },
                                 )
                             })

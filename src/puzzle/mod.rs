@@ -2,6 +2,7 @@
 
 mod board;
 mod error;
+pub mod fringe;
 mod moves;
 pub mod parity;
 mod random;

@@ -30,6 +30,10 @@ impl Keymap {
                 column: m.column,
                 row: m.row,
             }),
+            Event::Mouse(m) if m.kind == MouseEventKind::Moved => Some(Action::Hover {
+                column: m.column,
+                row: m.row,
+            }),
             _ => None,
         }
     }
@@ -105,7 +109,12 @@ mod tests {
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),
             Some(Action::Restart)
         );
-        assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Other));
+        assert_eq!(k.action(&press(KeyCode::Char('v'), none)), Some(Action::Other));
+        assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Scheme));
+        assert_eq!(
+            k.action(&press(KeyCode::Char('N'), KeyModifiers::SHIFT)),
+            Some(Action::NextScramble)
+        );
         assert_eq!(k.action(&press(KeyCode::Enter, none)), Some(Action::Confirm));
         assert_eq!(
             k.action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)),

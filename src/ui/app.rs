@@ -192,6 +192,10 @@ pub struct App {
     /// Text for the clipboard, written to the terminal by the event loop (the app never
     /// touches the terminal itself).
     pub(crate) clipboard_out: Option<String>,
+    /// The tile colour scheme (from `[look]`, cycled by the scheme key).
+    pub scheme: slide::config::Scheme,
+    /// When the inspection of a fresh board runs out (the clock then starts by itself).
+    pub(crate) inspection_until: Option<Instant>,
 }
 
 /// How long the board's frame flashes after an impossible move.
@@ -205,6 +209,7 @@ impl App {
         let keymap = Keymap::new(&config.keys);
         let picture_colours = crate::ui::picture_mode::PictureColours::for_theme(&theme);
         let clipboard = crate::ui::clipboard::ClipboardSupport::detect(config.game.clipboard);
+        let scheme = config.look.scheme;
         let mut app = App {
             config,
             keymap,
@@ -238,6 +243,8 @@ impl App {
             picture_colours,
             clipboard,
             clipboard_out: None,
+            scheme,
+            inspection_until: None,
         };
         app.first_game =
             app.persist.store().is_some() && app.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
@@ -376,7 +383,10 @@ impl App {
             Duration::from_millis(25)
         } else if matches!(self.mode, Mode::Dealing(_)) {
             Duration::from_millis(100)
-        } else if self.tables.is_some() || self.game.clock().is_running() || !self.notices.is_empty() {
+        } else if self.game.clock().is_running() || self.inspection_until.is_some() {
+            // The clock shows tenths while it runs, and inspection counts down.
+            Duration::from_millis(100)
+        } else if self.tables.is_some() || !self.notices.is_empty() {
             Duration::from_millis(250)
         } else {
             Duration::from_secs(1)
@@ -387,6 +397,15 @@ impl App {
     pub fn update(&mut self, action: Action) {
         if action == Action::ForceQuit {
             self.quit = true;
+            return;
+        }
+        // Mouse motion is no key: it only slides tiles (hover control) while playing, and
+        // never closes a notice or an overlay.
+        if let Action::Hover { column, row } = action {
+            if self.notices.is_empty() && self.board_visible() {
+                self.hover(column, row);
+                self.sync_clock();
+            }
             return;
         }
         // A notice on screen takes the first key, so that it is read, not typed past.
@@ -466,6 +485,7 @@ impl App {
         self.hint_visible = false;
         self.hint_mode = false;
         self.clock_armed = false;
+        self.start_inspection();
         self.tables = None;
         self.par_wanted = self.game.par().is_none() && self.game.size().side() <= 4;
         if !self.solver.is_ready(self.game.size()) {
@@ -519,6 +539,7 @@ impl App {
     /// notices a win.
     pub(crate) fn after_move(&mut self, m: Move) {
         self.clock_armed = true;
+        self.inspection_until = None;
         self.changed();
         let board = *self.game.board();
         self.known = self.known.take().and_then(|k| k.advance(m, board));
@@ -548,6 +569,7 @@ impl App {
     /// Advances timers: the animation, and the par search when the worker is free.
     pub fn tick(&mut self, now: Instant) {
         self.tick_animation(now);
+        self.tick_inspection(now);
         self.request_par_if_idle();
         self.sync_clock();
         self.persist.tick();

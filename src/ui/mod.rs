@@ -12,6 +12,8 @@ mod clipboard;
 mod event_loop;
 mod modes;
 mod picture_mode;
+mod scheme;
+mod speedsolve;
 mod theme;
 mod view;
 mod widgets;
@@ -110,10 +112,16 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let signalled = Arc::new(AtomicBool::new(false));
     let finished = Arc::new(AtomicBool::new(false));
-    watch_signals(&signalled, &finished, app.writer_handle(), app.config.game.mouse)?;
+    watch_signals(
+        &signalled,
+        &finished,
+        app.writer_handle(),
+        app.config.game.mouse || app.config.input.hover,
+    )?;
 
     let mut terminal = ratatui::try_init()?;
-    let mouse = app.config.game.mouse;
+    // Hover control needs the mouse reported even when clicks don't slide tiles.
+    let mouse = app.config.game.mouse || app.config.input.hover;
     install_panic_hook(mouse);
     if mouse {
         let _ = execute!(std::io::stdout(), EnableMouseCapture);

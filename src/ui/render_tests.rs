@@ -71,6 +71,8 @@ fn won() -> App {
     let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
     a.mode = Mode::Won(WinSummary {
         moves: 4,
+        stm: 6,
+        mtm: 5,
         time: Duration::from_secs(75),
         hints: 1,
         solver_used: false,
@@ -170,7 +172,7 @@ fn three_by_three_big_tiles_home_brackets() {
             "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
             "  │                      │ │Code     3E-7AE52ZHDB       │",
             "  │                      │ │Moves    0                  │",
-            "  │                      │ │Time     0:00               │",
+            "  │                      │ │Time     0.000              │",
             "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
             "  │                      │ │Par      2                  │",
             "  │                      │ │To go    —                  │",
@@ -199,7 +201,7 @@ fn four_by_four_compact_with_hint_arrow() {
             "   │                     │ │Level    medium             │",
             "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
             "   │                     │ │Moves    0                  │",
-            "   │  13  [10]   7   11  │ │Time     0:00               │",
+            "   │  13  [10]   7   11  │ │Time     0.000              │",
             "   │                     │ │Hints    0                  │",
             "   │  14   15       ◀12  │ │Par      6                  │",
             "   ╰─────────────────────╯ │To go    2 moves (optimal)  │",
@@ -227,7 +229,7 @@ fn six_by_six_big_tiles_with_plan() {
             "  │                                           │ │Size     6×6                │",
             "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
             "  │                                           │ │Moves    0                  │",
-            "  │                                           │ │Time     0:00               │",
+            "  │                                           │ │Time     0.000              │",
             "  │                                           │ │Hints    0                  │",
             "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
             "  │                                           │ │Plan     1 move             │",
@@ -538,4 +540,154 @@ fn a_blank_convention_hint_speaks_of_the_gap() {
         !text.contains("◀12"),
         "the arrow sits in the gap, not on the tile:\n{text}"
     );
+}
+
+/// The drawn style (foreground, background, modifiers) in the middle row of each tile of
+/// a 4×4 at 60×16, by cell.
+fn tile_styles(a: &App) -> Vec<(ratatui::style::Color, ratatui::style::Color, Modifier, String)> {
+    let t = draw(a, 60, 16);
+    let buf = t.backend().buffer();
+    let crate::ui::widgets::layout::Fit::Fits(l) =
+        crate::ui::widgets::layout::fit(ratatui::layout::Rect::new(0, 0, 60, 16), 4)
+    else {
+        panic!("4×4 fits 60×16")
+    };
+    (0..16)
+        .map(|cell| {
+            let r = l.tile_rect(cell);
+            let c = &buf[(r.x + 2, r.y + r.height / 2)];
+            let text: String = (r.x..r.x + r.width)
+                .map(|x| buf[(x, r.y + r.height / 2)].symbol())
+                .collect();
+            (c.fg, c.bg, c.modifier, text)
+        })
+        .collect()
+}
+
+#[test]
+fn every_scheme_shows_in_colour_and_in_mono() {
+    use slide::config::Scheme;
+    // The top row solved; 9 and 5 swapped, so the left column (5, 9, 13) is the fringe.
+    // Cells: 0-3 hold 1-4 (home), 4 holds 9, 5 holds 6 (home), 8 holds 5, 12 holds 13.
+    let board = "1 2 3 4 9 6 7 8 5 10 11 12 13 15 0 14";
+    for mono in [false, true] {
+        for scheme in Scheme::ALL {
+            let mut a = app(board, Some(Level::Medium), Some(6));
+            a.theme = if mono {
+                crate::ui::theme::Theme::mono()
+            } else {
+                crate::ui::theme::Theme::colour()
+            };
+            a.scheme = scheme;
+            let s = tile_styles(&a);
+            let what = format!("{scheme:?}, mono {mono}");
+            // Home tiles keep brackets and bold in every scheme.
+            assert!(s[0].3.starts_with('['), "{what}: {:?}", s[0].3);
+            assert!(s[0].2.contains(Modifier::BOLD), "{what}");
+            assert!(!s[4].3.contains('['), "{what}");
+            let under = |i: usize| s[i].2.contains(Modifier::UNDERLINED);
+            let look = |i: usize| (s[i].0, s[i].1, s[i].2 - Modifier::BOLD);
+            if mono {
+                assert!(
+                    s.iter().all(|x| x.1 == ratatui::style::Color::Reset),
+                    "{what}: no colour at all"
+                );
+            }
+            match scheme {
+                Scheme::Plain => {
+                    assert_ne!(s[0], s[4], "{what}: home and not home differ");
+                }
+                Scheme::Rows => {
+                    // 5 (cell 8) belongs to row 1 like 6 (cell 5); 9 (cell 4) to row 2.
+                    assert_eq!(look(8), look(5), "{what}: same goal row, same look");
+                    assert_ne!(look(4), look(8), "{what}: another row");
+                    assert_ne!(look(0), look(5), "{what}");
+                    if mono {
+                        assert!(under(5) && !under(0) && !under(4), "{what}: odd rows underlined");
+                    }
+                }
+                Scheme::Checker => {
+                    // Goal columns: 1 and 5 column 0, 2 column 1.
+                    assert_eq!(look(0), look(8), "{what}: same goal column");
+                    assert_ne!(look(0), look(1), "{what}: neighbouring columns differ");
+                    if mono {
+                        assert!(under(1) && !under(0), "{what}: odd columns underlined");
+                    }
+                }
+                Scheme::Fringe => {
+                    // 1 solved, 9 and 5 and 13 the fringe, 6 (home but later) the rest.
+                    assert_eq!(look(4), look(8), "{what}: the fringe looks alike");
+                    assert_ne!(look(0), look(4), "{what}: solved and fringe differ");
+                    assert_ne!(look(4), look(5), "{what}: fringe and rest differ");
+                    assert_ne!(look(1), look(6), "{what}: solved and rest differ");
+                    if mono {
+                        assert!(s[0].2.contains(Modifier::DIM), "{what}: solved is dim");
+                        assert!(
+                            under(4) && s[4].2.contains(Modifier::BOLD),
+                            "{what}: fringe bold, underlined"
+                        );
+                        assert!(!under(6), "{what}");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    let lines = screen(&a, 80, 24);
+    assert!(lines.iter().any(|l| l.contains("╭ Times ")), "{lines:#?}");
+    assert!(
+        !lines.iter().any(|l| l.contains("ao5")),
+        "no attempt, no averages: {lines:#?}"
+    );
+    assert!(lines.iter().any(|l| l.contains("none yet")), "{lines:#?}");
+    // With attempts on disk: the list newest first, the averages in the panel and below.
+    let dir = std::env::temp_dir().join(format!("slide-render-times-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    std::fs::write(
+        dir.join("stats.json"),
+        r#"{"version":2,"records":{"3x3 easy":{"played":8,"won":6,
+           "speed":{"recent":[15000,12000,10000,null,20000,13000,14000]}}}}"#,
+    )
+    .expect("stats");
+    let on_disk = App::new(
+        slide::config::Config::default(),
+        crate::ui::theme::Theme::mono(),
+        Game::new(
+            "1 2 3 4 5 6 0 7 8".parse().expect("board"),
+            Some(Level::Easy),
+            Some(SEED),
+            Some(2),
+        ),
+        slide::solver::Solver::new(slide::solver::TableCache::disabled()),
+        slide::game::Persistence::open(Ok(slide::game::Store::at(dir.clone()))),
+        crate::ui::app::Origin::Resumed,
+    );
+    let lines = screen(&on_disk, 80, 24);
+    let _ = std::fs::remove_dir_all(&dir);
+    // The last five: 10, DNF, 20, 13, 14: (20 + 13 + 14) / 3 = 15.667.
+    assert!(lines.iter().any(|l| l.contains("ao5 15.667 · ao12 —")), "{lines:#?}");
+    let list: Vec<&str> = lines.iter().filter_map(|l| l.split("│ │").nth(2)).collect();
+    for (i, expected) in [
+        "  7   14.000",
+        "  6   13.000",
+        "  5   20.000",
+        "  4      DNF",
+        "  1   15.000",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let row = if i == 4 { 6 } else { i };
+        assert!(list.get(row).is_some_and(|l| l.starts_with(expected)), "{list:#?}");
+    }
+    // Too narrow for the list: the panel's averages stay.
+    let narrow = screen(&a, 60, 17);
+    assert!(!narrow.iter().any(|l| l.contains("Times")), "{narrow:#?}");
+    a.mode = Mode::Playing;
+    let _ = a;
 }

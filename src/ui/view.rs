@@ -19,6 +19,7 @@ use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::notice::NoticeView;
 use crate::ui::widgets::panel::Panel;
 use crate::ui::widgets::picture_board::PictureBoard;
+use crate::ui::widgets::times::Times;
 use crate::ui::widgets::too_small::TooSmall;
 
 impl Widget for &App {
@@ -68,6 +69,7 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
             blank_convention: app.blank_convention(),
             title,
             bumped: app.bumped(),
+            scheme: app.scheme,
         },
         picture: app.picture.as_ref(),
         colours: app.picture_colours,
@@ -75,6 +77,9 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     }
     .render(layout.board, buf);
     Panel { app }.render(layout.panel, buf);
+    if let Some(times) = layout.times {
+        Times { app }.render(times, buf);
+    }
     Footer {
         keys: &app.config.keys,
         theme: &app.theme,

@@ -129,6 +129,7 @@ fn key_lines(keys: &KeyBindings, theme: &Theme) -> Vec<Line<'static>> {
         .collect();
     entries.push(("quit now".to_string(), "Ctrl-c".to_string()));
     let half = entries.len().div_ceil(2);
+    let label = entries.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(0) + 1;
     let key_width = entries[..half]
         .iter()
         .map(|(_, k)| k.chars().count())
@@ -138,11 +139,11 @@ fn key_lines(keys: &KeyBindings, theme: &Theme) -> Vec<Line<'static>> {
         .map(|row| {
             let (action, names) = &entries[row];
             let mut spans = vec![
-                Span::styled(format!("{action:<9}"), theme.dim),
+                Span::styled(format!("{action:<label$}"), theme.dim),
                 Span::styled(format!("{names:<key_width$}"), theme.key),
             ];
             if let Some((action, names)) = entries.get(row + half) {
-                spans.push(Span::styled(format!("   {action:<9}"), theme.dim));
+                spans.push(Span::styled(format!("   {action:<label$}"), theme.dim));
                 spans.push(Span::styled(names.clone(), theme.key));
             }
             Line::from(spans)

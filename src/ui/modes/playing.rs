@@ -25,6 +25,9 @@ impl App {
                 self.player_move(m);
             }
             Action::Click { column, row } => self.click(column, row),
+            Action::Hover { column, row } => self.hover(column, row),
+            Action::NextScramble => self.next_scramble(),
+            Action::Scheme => self.cycle_scheme(),
             Action::Hint => self.ask_hint(),
             Action::Solve => self.ask_solve(),
             Action::Undo => {
@@ -98,8 +101,13 @@ impl App {
     /// Starts the puzzle again from its first position: a new attempt (see
     /// [`slide::game::Game::restart`]).
     pub(crate) fn restart(&mut self) {
+        // A restart gives the attempt up: a DNF in the averages if it counts (the new
+        // attempt is timed afresh).
+        self.persist.record_dnf(&self.game);
+        self.take_notices();
         self.game.restart();
         self.clock_armed = false;
+        self.start_inspection();
         self.changed();
         self.cancel_pending();
         self.known = None;
@@ -110,9 +118,14 @@ impl App {
     }
 
     pub(crate) fn click(&mut self, column: u16, row: u16) {
-        if !self.config.game.mouse {
-            return;
+        if self.config.game.mouse {
+            self.slide_segment_at(column, row);
         }
+    }
+
+    /// Slides the segment from the gap to the tile at a screen cell, if that tile is in
+    /// the gap's row or column (a click, or hover control).
+    pub(crate) fn slide_segment_at(&mut self, column: u16, row: u16) {
         let Fit::Fits(layout) = fit(self.area, self.game.size().side() as u16) else {
             return;
         };

@@ -5,7 +5,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 use slide::config::{Action, KeyBindings};
-use slide::game::{Beaten, Best, Clock};
+use slide::game::averages::{format_millis, tps};
+use slide::game::{Beaten, Best, Speed};
 
 use std::time::Duration;
 
@@ -25,6 +26,10 @@ use crate::ui::widgets::overlay;
 pub struct WinSummary {
     /// Moves made.
     pub moves: u32,
+    /// Single-tile moves (every tile slid, undos included).
+    pub stm: u32,
+    /// Multi-tile moves (a segment slid at once is one).
+    pub mtm: u32,
     /// Play time.
     pub time: Duration,
     /// Hints used in this attempt.
@@ -68,6 +73,8 @@ impl App {
         };
         match action {
             Action::NewGame | Action::Confirm => self.open_menu(),
+            Action::NextScramble => self.next_scramble(),
+            Action::Scheme => self.cycle_scheme(),
             Action::Restart => self.restart(),
             Action::Quit => self.quit = true,
             Action::Back => {
@@ -108,6 +115,8 @@ impl App {
             assisted: self.game.assisted(),
             par: self.game.par(),
             date: slide::difficulty::UtcDate::today(),
+            stm: self.game.stm(),
+            timed: !self.game.given_up(),
         };
         let outcome = self.persist.won(&self.game, &finish);
         self.take_notices();
@@ -129,6 +138,8 @@ impl App {
         let bests = outcome.bests.unwrap_or_default();
         self.mode = Mode::Won(WinSummary {
             moves: finish.moves,
+            stm: finish.stm,
+            mtm: self.game.mtm(),
             time: self.game.clock().elapsed(),
             hints: finish.hints,
             solver_used: finish.solver_used,
@@ -160,9 +171,10 @@ pub struct WinView<'a> {
 }
 
 /// The win box's action line: each action with its key, in order.
-const ACTIONS: [(Action, &str); 5] = [
+const ACTIONS: [(Action, &str); 6] = [
     (Action::Review, "review"),
     (Action::NewGame, "new game"),
+    (Action::NextScramble, "next"),
     (Action::Restart, "replay"),
     (Action::Back, "close"),
     (Action::Quit, "quit"),
@@ -196,16 +208,16 @@ fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &Clipboar
         (h, false) => h.to_string(),
         (h, true) => format!("{h}, and the solver played"),
     };
+    let ms = w.time.as_millis() as u64;
+    let tps = tps(u64::from(w.stm), ms).map_or_else(|| "—".to_string(), |x| format!("{x:.2} tiles/s"));
     let mut lines = vec![
-        row("Moves", w.moves.to_string()),
-        row("Time", Clock::stopped_at(w.time).display()),
+        row("Time", format_millis(ms)),
+        row("Moves", format!("{}  (STM {}, MTM {})", w.moves, w.stm, w.mtm)),
+        row("TPS", tps),
         row("Hints", help),
         row("Par", par),
     ];
-    let best_text = |b: &Best| {
-        let time = Clock::stopped_at(std::time::Duration::from_millis(b.time_ms)).display();
-        format!("{} moves, {time}", b.moves)
-    };
+    let best_text = |b: &Best| format!("{} moves, {}", b.moves, format_millis(b.time_ms));
     if let Some(b) = &w.best {
         lines.push(row("Best", best_text(b)));
     }
@@ -217,6 +229,9 @@ fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &Clipboar
             .mean_par_ratio()
             .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
         lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
+        if !r.speed.is_empty() {
+            lines.push(row("Session", averages_text(&r.speed)));
+        }
     }
     if let Some(reason) = &w.not_stored {
         lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
@@ -322,6 +337,16 @@ impl Widget for WinView<'_> {
         ratatui::widgets::Clear.render(above_footer, buf);
         overlay::draw(above_footer, buf, TITLE, self.theme.accent, lines);
     }
+}
+
+/// "ao5 12.345 · ao12 —": the current averages of a size and level.
+pub fn averages_text(speed: &Speed) -> String {
+    let ao = |n| {
+        speed
+            .ao(n)
+            .map_or_else(|| "—".to_string(), slide::game::averages::format_average)
+    };
+    format!("ao5 {} · ao12 {}", ao(5), ao(12))
 }
 
 /// `text` cut to `max` characters with an ellipsis.

@@ -5,8 +5,11 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
+use slide::config::Scheme;
+use slide::puzzle::fringe::Fringe;
 use slide::puzzle::{Board, Move};
 
+use crate::ui::scheme::{TileInfo, tile_style};
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::ScreenLayout;
 
@@ -27,6 +30,8 @@ pub struct BoardView<'a> {
     pub title: String,
     /// An impossible move was just tried: the frame flashes.
     pub bumped: bool,
+    /// The tile colour scheme.
+    pub scheme: Scheme,
 }
 
 impl Widget for BoardView<'_> {
@@ -46,6 +51,8 @@ impl Widget for BoardView<'_> {
             m.source(self.board.blank(), self.board.size().side())
                 .map(|cell| (cell, m))
         });
+        let fringe = (self.scheme == Scheme::Fringe).then(|| Fringe::of(self.board));
+        let side = self.board.size().side();
         for cell in 0..self.board.size().cells() {
             let tile = self.board.tile_at(cell);
             let rect = self.layout.tile_rect(cell);
@@ -67,10 +74,10 @@ impl Widget for BoardView<'_> {
                 .filter(|_| !self.blank_convention);
             let highlighted = hinted.is_some_and(|(c, _)| c == cell);
             let home = self.board.is_home(cell);
-            let style = match (highlighted, home) {
-                (true, _) => self.theme.hint,
-                (false, true) => self.theme.tile_home,
-                (false, false) => self.theme.tile,
+            let style = if highlighted {
+                self.theme.hint
+            } else {
+                tile_style(self.theme, self.scheme, TileInfo { tile, side, home }, fringe.as_ref())
             };
             draw_tile(buf, rect, tile, home, arrow, style);
         }

@@ -30,6 +30,8 @@ pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
         (first(Action::Redo), "redo"),
         (first(Action::Restart), "restart"),
         (first(Action::NewGame), "new"),
+        (first(Action::NextScramble), "next"),
+        (first(Action::Scheme), "scheme"),
         (first(Action::Pause), "pause"),
         (first(Action::Stats), "stats"),
         (first(Action::Help), "help"),
@@ -37,13 +39,14 @@ pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
     ]
 }
 
-/// Entries dropped first when the line is too narrow (by index in [`entries`]): stats,
-/// pause, redo, restart, solve, undo, new. Moving, the hint, help and quit always stay, and when
-/// any entry is dropped, help says "more" so the player knows where the rest is.
-const DROP_ORDER: [usize; 7] = [8, 7, 4, 5, 2, 3, 6];
+/// Entries dropped first when the line is too narrow (by index in [`entries`]): scheme,
+/// next, stats, pause, redo, restart, solve, undo, new. Moving, the hint, help and quit
+/// always stay, and when any entry is dropped, help says "more" so the player knows where
+/// the rest is.
+const DROP_ORDER: [usize; 9] = [8, 7, 10, 9, 4, 5, 2, 3, 6];
 
 /// The help entry's index in [`entries`].
-const HELP: usize = 9;
+const HELP: usize = 11;
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {

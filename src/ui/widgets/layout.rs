@@ -6,6 +6,8 @@ use ratatui::layout::Rect;
 pub const PANEL_WIDTH: u16 = 30;
 /// Rows the side panel needs.
 pub const PANEL_HEIGHT: u16 = 15;
+/// Width of the list of recent times, shown right of the panel when there is room.
+pub const TIMES_WIDTH: u16 = 14;
 
 /// Tile geometry of one layout.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -63,6 +65,8 @@ pub struct ScreenLayout {
     pub tile: TileGeometry,
     /// The side panel.
     pub panel: Rect,
+    /// The recent times, right of the panel, when the screen is wide enough.
+    pub times: Option<Rect>,
     /// The key footer (last row).
     pub footer: Rect,
     /// Board side.
@@ -92,7 +96,10 @@ pub fn fit(area: Rect, side: u16) -> Fit {
         let w = bw + 1 + PANEL_WIDTH;
         let h = bh.max(PANEL_HEIGHT);
         if w <= area.width && h < area.height {
-            let x = area.x + (area.width - w) / 2;
+            // The times list comes along when it fits too; then everything is centred.
+            let times = w + 1 + TIMES_WIDTH <= area.width;
+            let total = if times { w + 1 + TIMES_WIDTH } else { w };
+            let x = area.x + (area.width - total) / 2;
             let y = area.y + (area.height - 1 - h) / 2;
             let board = Rect::new(x, y, bw, bh);
             return Fit::Fits(ScreenLayout {
@@ -100,6 +107,7 @@ pub fn fit(area: Rect, side: u16) -> Fit {
                 tiles_origin: (board.x + 2, board.y + 1),
                 tile: g,
                 panel: Rect::new(x + bw + 1, y, PANEL_WIDTH, h),
+                times: times.then(|| Rect::new(x + w + 1, y, TIMES_WIDTH, h)),
                 footer: Rect::new(area.x, area.y + area.height - 1, area.width, 1),
                 side,
             });
@@ -155,6 +163,18 @@ mod tests {
             panic!("compact 6×6 fits 80×20")
         };
         assert_eq!(l.tile.h, 1);
+        assert_eq!(
+            l.times,
+            Some(Rect::new(l.panel.right() + 1, l.panel.y, TIMES_WIDTH, l.panel.height))
+        );
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), 5) else {
+            panic!("5×5 fits 80×24")
+        };
+        assert_eq!(l.times, None, "no room for the times beside 5×5 at 80×24");
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), 3) else {
+            panic!("3×3 fits 80×24")
+        };
+        assert!(l.times.is_some_and(|t| t.right() <= 80));
         assert_eq!(
             fit(Rect::new(0, 0, 40, 10), 4),
             Fit::TooSmall {

@@ -8,4 +8,5 @@ pub mod notice;
 pub mod overlay;
 pub mod panel;
 pub mod picture_board;
+pub mod times;
 pub mod too_small;

@@ -4,7 +4,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
-use slide::game::{Clock, Game};
+use slide::game::Game;
+use slide::game::averages::{format_average, format_millis};
 use slide::puzzle::Move;
 use slide::solver::worker::Task;
 
@@ -42,7 +43,7 @@ impl Widget for Panel<'_> {
         }
         lines.extend([
             row("Moves", g.moves().to_string()),
-            row("Time", g.clock().display()),
+            row("Time", time_text(app)),
             row("Hints", g.hints_used().to_string()),
             row("Par", g.par().map_or("—".into(), |p| p.to_string())),
         ]);
@@ -61,6 +62,17 @@ impl Widget for Panel<'_> {
                 lines.push(row(label, format!("{}, {}", moves(b.moves), slide_time(b.time_ms))));
             }
             None => lines.push(row("Best", "—".into())),
+        }
+        // The averages once there is an attempt (rows are short: the first game's goal
+        // needs the room).
+        if let Some(speed) = app.speed().filter(|s| !s.recent.is_empty()) {
+            let ao = |n| speed.ao(n).map_or_else(|| "—".to_string(), format_average);
+            lines.push(Line::from(vec![
+                Span::styled("ao5 ", t.dim),
+                Span::raw(ao(5)),
+                Span::styled(" · ao12 ", t.dim),
+                Span::raw(ao(12)),
+            ]));
         }
         lines.push(Line::raw(""));
         if let Some(p) = app.pending {
@@ -123,5 +135,21 @@ pub fn moves(n: u32) -> String {
 }
 
 fn slide_time(ms: u64) -> String {
-    Clock::stopped_at(std::time::Duration::from_millis(ms)).display()
+    format_millis(ms)
+}
+
+/// The time row: the inspection countdown, the running clock in tenths (a moving
+/// millisecond digit can't be read), or the stopped time to the millisecond.
+fn time_text(app: &App) -> String {
+    if let Some(left) = app.inspection_left(std::time::Instant::now()) {
+        return format!("inspect {left} s");
+    }
+    let clock = app.game.clock();
+    let text = format_millis(clock.elapsed().as_millis() as u64);
+    if clock.is_running() {
+        // Cut to tenths: "12.345" reads "12.3".
+        text[..text.len() - 2].to_string()
+    } else {
+        text
+    }
 }
