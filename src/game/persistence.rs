@@ -666,4 +666,29 @@ mod tests {
         assert!(p.resumable().is_empty(), "a win removes its game");
         let _ = std::fs::remove_dir_all(store.dir());
     }
+
+    #[test]
+    fn a_win_is_logged_with_its_moves_and_a_corrupt_log_is_set_aside_with_a_notice() {
+        let store = temp_store("log");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        p.won(&g, &finish(&g));
+        let log = p.history();
+        assert_eq!(log.len(), 1);
+        assert_eq!(log[0].id, g.id());
+        assert_eq!(log[0].moves, "L");
+        assert_eq!(log[0].start_board().unwrap(), *g.start());
+
+        std::fs::write(store.history_path(), "not json").unwrap();
+        p.take_notices();
+        assert!(p.history().is_empty());
+        let notices = p.take_notices();
+        assert!(
+            notices.iter().any(|n| n.warning && n.text.contains("game log")),
+            "{notices:?}"
+        );
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
 }

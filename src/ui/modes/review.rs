@@ -374,7 +374,7 @@ fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, 
     let cursor = vec![(s.step as f64, 0.0), (s.step as f64, top)];
     let datasets = vec![
         Dataset::default()
-            .name("optimal")
+            .name("ideal")
             .marker(Marker::Braille)
             .graph_type(GraphType::Line)
             .style(t.dim)

@@ -114,16 +114,29 @@ struct RecordRow {
     ratio: String,
 }
 
-fn record_rows(stats: &Stats) -> Vec<RecordRow> {
+/// The best unassisted (moves, time) of a size and kind: the row's own, or for custom boards
+/// and daily puzzles (whose bests are kept per puzzle) the best in the game log.
+fn best_of(stats: &Stats, history: &[FinishedGame], size: Size, kind: Kind) -> Option<(u32, u64)> {
+    if let Some(b) = stats.row(size, kind).and_then(|r| r.bests.best.as_ref()) {
+        return Some((b.moves, b.time_ms));
+    }
+    history
+        .iter()
+        .filter(|g| g.size == size.side() && g.level == kind.name() && !g.assisted)
+        .map(|g| (g.move_count, g.millis))
+        .min()
+}
+
+fn record_rows(stats: &Stats, history: &[FinishedGame]) -> Vec<RecordRow> {
     let mut rows = Vec::new();
     for size in Size::ALL {
         for kind in Kind::all() {
             let Some(r) = stats.row(size, kind) else { continue };
-            let best = r.bests.best.as_ref().map_or_else(
+            let best = best_of(stats, history, size, kind).map_or_else(
                 || "-".to_string(),
-                |b| {
-                    let time = Clock::stopped_at(Duration::from_millis(b.time_ms)).display();
-                    format!("{} · {time}", b.moves)
+                |(moves, ms)| {
+                    let time = Clock::stopped_at(Duration::from_millis(ms)).display();
+                    format!("{moves} · {time}")
                 },
             );
             rows.push(RecordRow {
@@ -150,7 +163,7 @@ impl Widget for StatsView<'_> {
             .title_style(t.accent);
         let inner = block.inner(area);
         block.render(area, buf);
-        let rows = record_rows(self.stats);
+        let rows = record_rows(self.stats, &self.state.history);
         let table_height = (rows.len().max(1) as u16 + 1).min(inner.height / 3).max(2);
         let chart_height = if inner.height >= 30 { 9 } else { 6 };
         let [table_area, charts, streak_area, recent_area, keys_line] = Layout::vertical([
