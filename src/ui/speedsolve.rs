@@ -184,6 +184,47 @@ mod tests {
     }
 
     #[test]
+    fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
+        let dir = std::env::temp_dir().join(format!("slide-speedsolve-dnf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = slide::game::Store::at(dir.clone());
+        let game = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        let mut app = App::new(
+            slide::config::Config::default(),
+            Theme::mono(),
+            game,
+            Solver::new(slide::solver::TableCache::disabled()),
+            Persistence::open(Ok(store)),
+            Origin::New,
+        );
+        let recent = |app: &App| app.speed().map(|s| s.recent.clone()).unwrap_or_default();
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Char('R'));
+        key(&mut app, KeyCode::Char('R'));
+        assert_eq!(recent(&app), vec![None], "a restart gave the attempt up");
+        key(&mut app, KeyCode::Left);
+        assert!(matches!(app.mode, Mode::Won(_)));
+        let attempts = recent(&app);
+        assert!(matches!(attempts.as_slice(), [None, Some(_)]), "{attempts:?}");
+        // From the win box: no DNF for a won game.
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        assert_eq!(recent(&app).len(), 2);
+        let m = app.game.board().legal_moves().next().expect("a move");
+        app.player_move(m);
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        let attempts = recent(&app);
+        assert!(matches!(attempts.as_slice(), [None, Some(_), None]), "{attempts:?}");
+        // An untouched board left for the next is no attempt at all.
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        assert_eq!(recent(&app).len(), 3);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn inspection_counts_down_then_starts_the_clock() {
         let mut config = slide::config::Config::default();
         config.game.inspection_s = 15;
