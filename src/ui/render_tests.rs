@@ -345,7 +345,7 @@ fn help_overlay() {
             "    ║ solve         p           back          Esc          ║",
             "    ║ undo          u z         quit          q            ║",
             "    ║ redo          r y         quit now      Ctrl-c       ║",
-            "    ║ ↑↓ PgUp PgDn scroll (32/60) · other keys close       ║",
+            "    ║ ↑↓ PgUp PgDn scroll (32/61) · other keys close       ║",
             "    ╚══════════════════════════════════════════════════════╝",
             "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],
