@@ -466,6 +466,9 @@ impl App {
         if !self.placeholder {
             self.persist.leave(&self.game);
         }
+        // The goal is shown on the very first game only (the one that replaces the stand-in
+        // shown while it is dealt), not on every fresh board after it.
+        self.first_game &= self.placeholder;
         self.placeholder = false;
         self.game = game;
         self.mode = Mode::Playing;

@@ -23,9 +23,16 @@ static NO_ATTEMPTS: Speed = Speed {
 
 impl App {
     /// Deals the next board of this size and level at once, with no menu (from playing or
-    /// the win box). A begun, unassisted game left this way counts as a DNF (see
-    /// [`slide::game::Persistence::leave`]).
+    /// the win box). A begun game left this way is given up, as speedsolvers skip a
+    /// scramble: a DNF in the averages when it counts, and not kept to resume (the menu's
+    /// new game keeps it; a session of solves would fill the list with scraps).
     pub(crate) fn next_scramble(&mut self) {
+        if !self.game.is_won() && (self.game.moves() > 0 || self.game.can_redo()) {
+            self.persist.record_dnf(&self.game);
+            self.take_notices();
+            // Back to its start, with no move: leaving it then removes its save.
+            self.game.restart();
+        }
         let request = DealRequest {
             size: self.game.size(),
             level: self.next_level(),
@@ -181,6 +188,55 @@ mod tests {
         assert_eq!(app.game.moves(), 0);
         assert_ne!(app.game.id(), "", "a new game");
         let _ = first;
+    }
+
+    #[test]
+    fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
+        let dir = std::env::temp_dir().join(format!("slide-speedsolve-dnf-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = slide::game::Store::at(dir.clone());
+        let game = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        let mut app = App::new(
+            slide::config::Config::default(),
+            Theme::mono(),
+            game,
+            Solver::new(slide::solver::TableCache::disabled()),
+            Persistence::open(Ok(store)),
+            Origin::New,
+        );
+        let recent = |app: &App| app.speed().map(|s| s.recent.clone()).unwrap_or_default();
+        key(&mut app, KeyCode::Right);
+        key(&mut app, KeyCode::Char('R'));
+        key(&mut app, KeyCode::Char('R'));
+        assert_eq!(recent(&app), vec![None], "a restart gave the attempt up");
+        key(&mut app, KeyCode::Left);
+        assert!(matches!(app.mode, Mode::Won(_)));
+        let attempts = recent(&app);
+        assert!(matches!(attempts.as_slice(), [None, Some(_)]), "{attempts:?}");
+        // From the win box: no DNF for a won game.
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        assert_eq!(recent(&app).len(), 2);
+        let m = app.game.board().legal_moves().next().expect("a move");
+        app.player_move(m);
+        let scrapped = app.game.id().to_string();
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        let attempts = recent(&app);
+        assert!(matches!(attempts.as_slice(), [None, Some(_), None]), "{attempts:?}");
+        let kept: Vec<String> = slide::game::Store::at(dir.clone())
+            .list_games()
+            .0
+            .into_iter()
+            .map(|g| g.id)
+            .collect();
+        assert!(!kept.contains(&scrapped), "a skipped scramble is not kept: {kept:?}");
+        // An untouched board left for the next is no attempt at all.
+        key(&mut app, KeyCode::Char('N'));
+        assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+        assert_eq!(recent(&app).len(), 3);
+        drop(app);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
