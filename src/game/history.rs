@@ -215,6 +215,8 @@ mod tests {
             assisted: false,
             par: Some(2),
             date: UtcDate::today(),
+            stm: 2,
+            timed: true,
         };
         (g, f)
     }

@@ -109,7 +109,7 @@ mod tests {
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),
             Some(Action::Restart)
         );
-        assert_eq!(k.action(&press(KeyCode::Char('v'), none)), Some(Action::Other));
+        assert_eq!(k.action(&press(KeyCode::Char('g'), none)), Some(Action::Other));
         assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Scheme));
         assert_eq!(
             k.action(&press(KeyCode::Char('N'), KeyModifiers::SHIFT)),

@@ -1094,6 +1094,7 @@ mod tests {
             app.wait_reply(Duration::from_millis(100));
         }
         key(&mut app, KeyCode::Char('n'));
+        key(&mut app, KeyCode::Up); // picture row
         key(&mut app, KeyCode::Up); // level row
         key(&mut app, KeyCode::Right);
         let Mode::Menu(menu) = &app.mode else {
@@ -1117,7 +1118,11 @@ mod tests {
         // The daily puzzle too, as soon as it is highlighted.
         key(&mut app, KeyCode::Char('n'));
         key(&mut app, KeyCode::Up);
-        while !matches!(&app.mode, Mode::Menu(m) if m.level == Menu::DAILY) {
+        key(&mut app, KeyCode::Up);
+        for _ in 0..=Menu::DAILY {
+            if matches!(&app.mode, Mode::Menu(m) if m.level == Menu::DAILY) {
+                break;
+            }
             key(&mut app, KeyCode::Right);
         }
         let today = slide::difficulty::UtcDate::today();

@@ -173,6 +173,8 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
     a.clipboard = clipboard;
     a.mode = Mode::Won(WinSummary {
         moves: 47,
+        stm: 47,
+        mtm: 47,
         time: Duration::from_secs(133),
         hints: 0,
         solver_used: false,

@@ -305,6 +305,8 @@ fn some_stats() -> Stats {
                 assisted: false,
                 par: Some(2),
                 date: UtcDate::new(2026, 12, 3).unwrap(),
+                stm: moves,
+                timed: true,
             },
         );
     }
