@@ -305,3 +305,34 @@ fn nodes_mean_expanded_states_in_every_search() {
         "{s:?}"
     );
 }
+
+#[test]
+fn the_80_move_positions_are_bounded_below_80_and_get_whole_plans_of_at_least_80() {
+    // Proving them optimal takes minutes (BENCHMARKS.md); here the file's boards are checked
+    // for what is cheap: valid, distinct, admissible bounds, and plans that reach the goal.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/hardest17-15puzzle.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let boards: Vec<Board> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let (len, tiles) = l.split_once('\t').unwrap();
+            assert_eq!(len, "80");
+            tiles.parse().unwrap()
+        })
+        .collect();
+    assert_eq!(boards.len(), 17);
+    let distinct: std::collections::HashSet<&Board> = boards.iter().collect();
+    assert_eq!(distinct.len(), 17);
+    let solver = common::prepared(Size::FOUR);
+    for b in &boards {
+        assert!(solver.rate(b).lower_bound <= 80, "{b}");
+        let o = SolveOptions {
+            max_time: Some(Duration::from_millis(40)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(b, &o).unwrap();
+        assert!(s.len() >= 80, "{b}");
+        assert_replays(b, &s.moves);
+    }
+}
