@@ -34,6 +34,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 optimal,
                 max_time: Some(Duration::from_secs(600)),
                 stop: Stop::never().with_flag(flag.clone()),
+                // Both cores, as the game's hints use them.
+                threads: slide::solver::available_threads(),
             };
             let worker = solver.clone();
             let search = std::thread::spawn(move || {

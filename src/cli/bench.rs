@@ -25,6 +25,7 @@ With --max-time the bounded search runs instead (5×5, 6×6): each plan must rea
 be no shorter than the file's optimum, and the totals say how far above it the plans are.\n\n\
 Examples:\n  slide bench tests/data/korf100-15puzzle.txt\n  \
 slide bench instances.txt --heuristic walking-distance --threads 1 --json\n  \
+slide bench tests/data/hardest17-15puzzle.txt --parallel\n  \
 slide bench tests/data/korf-taylor10-24puzzle.txt --max-time 1 --threads 1"
 )]
 pub struct BenchCommand {
@@ -40,6 +41,10 @@ pub struct BenchCommand {
     /// Run the time-bounded search with this budget in seconds instead of proving optimality.
     #[arg(long, value_name = "SECS", value_parser = crate::cli::values::seconds)]
     max_time: Option<Duration>,
+    /// Solve one instance at a time, each with IDA* on every core (instead of one instance
+    /// per thread).
+    #[arg(long, conflicts_with_all = ["threads", "max_time"])]
+    parallel: bool,
     /// Print one JSON object per instance (the totals then go to stderr).
     #[arg(long)]
     json: bool,
@@ -92,11 +97,20 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
         || thread::available_parallelism().map_or(1, std::num::NonZero::get),
         |t| t as usize,
     );
-    let threads = threads.clamp(1, instances.len());
+    let threads = if args.parallel {
+        1
+    } else {
+        threads.clamp(1, instances.len())
+    };
     let opts = SolveOptions {
         heuristic: args.heuristic,
         optimal: args.max_time.is_none(),
         max_time: args.max_time,
+        threads: if args.parallel {
+            slide::solver::available_threads()
+        } else {
+            1
+        },
         ..SolveOptions::default()
     };
 

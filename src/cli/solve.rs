@@ -55,6 +55,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
         heuristic: args.heuristic,
         max_time: args.max_time,
         optimal: args.optimal,
+        threads: slide::solver::available_threads(),
         ..SolveOptions::default()
     };
     let mut first = true;

@@ -3,7 +3,7 @@
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
-use crate::solver::{bounded_search, ida_star, linear_conflict, manhattan, pattern_db, walking_distance};
+use crate::solver::{bounded_search, linear_conflict, manhattan, parallel_ida_star, pattern_db, walking_distance};
 
 /// The board as the search sees it: a flat array moved in place.
 #[derive(Clone, Copy)]
@@ -42,7 +42,7 @@ impl SearchBoard {
 /// board.
 pub(crate) trait Incremental: Sync {
     /// Whatever the heuristic keeps between moves.
-    type State: Copy;
+    type State: Copy + Send + Sync;
     /// The state for a board.
     fn init(&self, board: &SearchBoard) -> Self::State;
     /// The estimate for a state.
@@ -108,13 +108,13 @@ impl<'a> Chosen<'a> {
         })
     }
 
-    /// Optimal IDA* with this heuristic.
-    pub fn ida_star(&self, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
+    /// Optimal IDA* with this heuristic, on up to `threads` threads.
+    pub fn ida_star(&self, board: &Board, stop: &Stop, threads: usize) -> Result<Solution, SolveError> {
         match self {
-            Chosen::Manhattan(h) => ida_star::solve(h, board, stop),
-            Chosen::LinearConflict(h) => ida_star::solve(h, board, stop),
-            Chosen::Walking(h) => ida_star::solve(h, board, stop),
-            Chosen::Pdb(h) => ida_star::solve(h, board, stop),
+            Chosen::Manhattan(h) => parallel_ida_star::solve(h, board, stop, threads),
+            Chosen::LinearConflict(h) => parallel_ida_star::solve(h, board, stop, threads),
+            Chosen::Walking(h) => parallel_ida_star::solve(h, board, stop, threads),
+            Chosen::Pdb(h) => parallel_ida_star::solve(h, board, stop, threads),
         }
     }
 

@@ -1,8 +1,9 @@
 //! IDA*: iterative-deepening A*, optimal with any admissible heuristic.
 //!
 //! Each iteration is a depth-first search that cuts off where `g + h` exceeds the bound; the
-//! next bound is the smallest value that was cut off. The board is moved in place and the
-//! move that undoes the previous one is never tried (it can only lead back).
+//! next bound is the smallest value that was cut off. The board is moved in place, and moves
+//! that would complete a duplicate path (undoing the last move, going round a square the
+//! long way, ...) are never tried: see [`crate::solver::move_pruning`].
 //!
 //! Contract: with an admissible heuristic the first solution found is shortest.
 //!
@@ -16,25 +17,40 @@ use std::time::Instant;
 
 use crate::puzzle::{Board, MAX_CELLS, Move};
 use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::move_pruning::{FORBIDDEN, MovePruning};
 use crate::solver::{Solution, SolveError, Stop};
 
 /// How many nodes pass between looks at the stop flag and the clock (about 0.1 ms of work).
 const STOP_CHECK_MASK: u64 = 0xFFF;
 
 /// Outcome of one bounded depth-first pass.
-enum Pass {
+pub(crate) enum Pass {
     Found,
     Exceeded(u32),
     Stopped,
 }
 
-struct Search<'a, H: Incremental> {
-    heuristic: &'a H,
-    stop: &'a Stop,
-    table: &'a MoveTable,
-    nodes: u64,
-    generated: u64,
-    path: Vec<Move>,
+/// One depth-first searcher: its counters and the path from where it started.
+pub(crate) struct Search<'a, H: Incremental> {
+    pub heuristic: &'a H,
+    pub stop: &'a dyn ShouldStop,
+    pub table: &'a MoveTable,
+    pub pruning: &'a MovePruning,
+    pub nodes: u64,
+    pub generated: u64,
+    pub path: Vec<Move>,
+}
+
+/// What a search polls to know whether to give up: the caller's [`Stop`], or in the
+/// parallel search that and the other threads' news.
+pub(crate) trait ShouldStop: Sync {
+    fn should_stop(&self) -> bool;
+}
+
+impl ShouldStop for Stop {
+    fn should_stop(&self) -> bool {
+        Stop::should_stop(self)
+    }
 }
 
 /// The moves possible with the blank at each cell, with the cell the tile comes from;
@@ -76,6 +92,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
         heuristic,
         stop,
         table: &table,
+        pruning: MovePruning::shared(),
         nodes: 0,
         generated: 0,
         path: Vec::with_capacity(128),
@@ -91,7 +108,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
                 elapsed: start.elapsed(),
             });
         }
-        match search.dfs(&mut sb, state, 0, bound, None) {
+        match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
             Pass::Found => {
                 let moves = search.path;
                 return Ok(Solution {
@@ -160,7 +177,9 @@ impl<H: Incremental> Search<'_, H> {
     /// Expands a node already known to be within the bound. All children are evaluated
     /// first: those over the bound cost one heuristic update and no call, and the rest are
     /// entered lowest estimate first, so the last iteration tends to meet the goal early.
-    fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, last: Option<Move>) -> Pass {
+    ///
+    /// `fsm` is the move-pruning state of the path so far.
+    pub fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, fsm: u32) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
             return Pass::Stopped;
@@ -168,11 +187,12 @@ impl<H: Incremental> Search<'_, H> {
         let mut next = u32::MAX;
         let blank = board.blank;
         let limit = bound - g - 1;
-        let mut kids: [(u32, Move, usize); 4] = [(0, Move::Up, 0); 4];
+        let mut kids: [(u32, Move, usize, u32); 4] = [(0, Move::Up, 0, 0); 4];
         let mut states: [Option<H::State>; 4] = [None; 4];
         let mut count = 0;
         for &(m, from) in self.table.from(blank) {
-            if last == Some(m.inverse()) {
+            let child_fsm = self.pruning.next(fsm, m);
+            if child_fsm == FORBIDDEN {
                 continue;
             }
             let from = from as usize;
@@ -191,7 +211,7 @@ impl<H: Incremental> Search<'_, H> {
             board.tiles[blank] = 0;
             board.blank = blank;
             if h <= limit {
-                kids[count] = (h, m, from);
+                kids[count] = (h, m, from, child_fsm);
                 count += 1;
             } else {
                 next = next.min(g + 1 + h);
@@ -207,14 +227,14 @@ impl<H: Incremental> Search<'_, H> {
             }
         }
         for k in 0..count {
-            let (_, m, from) = kids[k];
+            let (_, m, from, child_fsm) = kids[k];
             let Some(child) = states[k] else { continue };
             let tile = board.tiles[from];
             board.tiles[blank] = tile;
             board.tiles[from] = 0;
             board.blank = from;
             self.path.push(m);
-            match self.dfs(board, child, g + 1, bound, Some(m)) {
+            match self.dfs(board, child, g + 1, bound, child_fsm) {
                 Pass::Found => return Pass::Found,
                 Pass::Stopped => return Pass::Stopped,
                 Pass::Exceeded(t) => next = next.min(t),

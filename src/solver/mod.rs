@@ -14,6 +14,8 @@ mod ida_star;
 mod linear_conflict;
 mod lower_bound;
 mod manhattan;
+mod move_pruning;
+mod parallel_ida_star;
 mod pattern_db;
 mod table_cache;
 mod walking_distance;
@@ -39,6 +41,11 @@ pub use walking_distance::WalkingDistance;
 
 /// The bounded search's time budget when the caller gives none.
 pub const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
+
+/// The number of cores, for [`SolveOptions::threads`] (1 when unknown).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+}
 
 /// A heuristic, chosen by name on the command line (`--heuristic`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
@@ -106,6 +113,9 @@ pub struct SolveOptions {
     pub optimal: bool,
     /// Cancellation from outside.
     pub stop: Stop,
+    /// Threads for one optimal search (0 or 1: the calling thread only). Boards that the
+    /// sequential search solves within a few milliseconds never start the others.
+    pub threads: usize,
 }
 
 /// A whole solution.
@@ -352,7 +362,7 @@ impl Solver {
                 (Some(t), false) => opts.stop.clone().with_deadline(start + t),
                 _ => opts.stop.clone(),
             };
-            match heuristic.ida_star(board, &stop) {
+            match heuristic.ida_star(board, &stop, opts.threads) {
                 Ok(mut s) => {
                     s.elapsed = start.elapsed();
                     return Ok(s);

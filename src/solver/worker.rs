@@ -318,6 +318,9 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
         let opts = SolveOptions {
             max_time: Some(req.budget),
             stop,
+            // While the player waits for a hint the other core is idle; boards solved within
+            // a few milliseconds never start the second thread.
+            threads: crate::solver::available_threads(),
             ..SolveOptions::default()
         };
         let outcome = catch_unwind(AssertUnwindSafe(|| match req.task {

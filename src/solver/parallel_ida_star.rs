@@ -1,0 +1,355 @@
+//! IDA* for one board on several cores, still optimal.
+//!
+//! Each iteration first expands the tree breadth-first to a shallow depth, under the same
+//! bound and move pruning as the sequential search, until there are enough subtrees to share
+//! out (a few hundred). The threads then take subtrees from a queue, in the order the
+//! sequential search would visit them, and search each one depth-first. A thread that finds
+//! the goal tells the others to stop. Because every iteration with a smaller bound was
+//! searched completely, any solution found within the bound is shortest.
+//!
+//! Small problems are not worth the threads: [`solve`] first runs the sequential search for
+//! a few milliseconds and only goes parallel if that was not enough.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::puzzle::{Board, Move};
+use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::ida_star::{self, MoveTable, Pass, Search, ShouldStop};
+use crate::solver::move_pruning::{FORBIDDEN, MovePruning};
+use crate::solver::{Solution, SolveError, Stop};
+
+/// How long the sequential search runs before the threads start: most boards a player meets
+/// are solved within it, and spawning threads would only cost time.
+const SEQUENTIAL_FIRST: Duration = Duration::from_millis(20);
+
+/// How many subtrees an iteration is cut into, at least: enough that the threads finish at
+/// about the same time although subtree sizes vary widely.
+const SUBTREES_PER_THREAD: usize = 256;
+
+/// A subtree to search: the board at its root, the heuristic state, the move-pruning state and
+/// the moves from the start.
+struct Subtree<S> {
+    board: SearchBoard,
+    state: S,
+    fsm: u32,
+    path: Vec<Move>,
+}
+
+/// The caller's stop, or another thread's success.
+struct SharedStop<'a> {
+    stop: &'a Stop,
+    found: &'a AtomicBool,
+}
+
+impl ShouldStop for SharedStop<'_> {
+    fn should_stop(&self) -> bool {
+        self.found.load(Ordering::Relaxed) || self.stop.should_stop()
+    }
+}
+
+/// Finds an optimal solution of `board` on `threads` threads, or stops with
+/// `Cancelled`/`OutOfTime`. With one thread, or when the sequential search finishes within a
+/// few milliseconds, this is the sequential search.
+pub(crate) fn solve<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    threads: usize,
+) -> Result<Solution, SolveError> {
+    if threads <= 1 {
+        return ida_star::solve(heuristic, board, stop);
+    }
+    let start = Instant::now();
+    let first = stop.clone().with_deadline(start + SEQUENTIAL_FIRST);
+    match ida_star::solve(heuristic, board, &first) {
+        Err(SolveError::OutOfTime) if !stop.should_stop() => {}
+        other => return other,
+    }
+    let mut s = solve_parallel(heuristic, board, stop, threads)?;
+    s.elapsed = start.elapsed();
+    Ok(s)
+}
+
+/// The parallel search proper, with no sequential start (exposed for tests).
+pub(crate) fn solve_parallel<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    threads: usize,
+) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let root = SearchBoard::new(board);
+    let root_state = heuristic.init(&root);
+    if root.is_goal() {
+        return Ok(Solution {
+            moves: Vec::new(),
+            optimal: true,
+            lower_bound: 0,
+            nodes: 0,
+            generated: 0,
+            elapsed: start.elapsed(),
+        });
+    }
+    let table = MoveTable::new(root.side);
+    let pruning = MovePruning::shared();
+    let mut bound = heuristic.h(&root_state);
+    let mut nodes = 0u64;
+    let mut generated = 0u64;
+    loop {
+        if stop.should_stop() {
+            return Err(stopped(stop));
+        }
+        // Cut the iteration into subtrees.
+        let mut frontier = Frontier {
+            heuristic,
+            table: &table,
+            pruning,
+            bound,
+            next: u32::MAX,
+            nodes: 0,
+            generated: 0,
+        };
+        let mut level = vec![Subtree {
+            board: root,
+            state: root_state,
+            fsm: MovePruning::START,
+            path: Vec::new(),
+        }];
+        let mut g = 0;
+        let mut found = None;
+        while level.len() < SUBTREES_PER_THREAD * threads && !level.is_empty() && g < bound {
+            match frontier.expand(&level, g) {
+                Ok(next) => level = next,
+                Err(path) => {
+                    found = Some(path);
+                    break;
+                }
+            }
+            g += 1;
+        }
+        nodes += frontier.nodes;
+        generated += frontier.generated;
+        if let Some(moves) = found {
+            return Ok(done(moves, nodes, generated, start));
+        }
+        let mut next_bound = frontier.next;
+        // Search the subtrees on the threads.
+        let taken = AtomicUsize::new(0);
+        let won = AtomicBool::new(false);
+        let winner: Mutex<Option<Vec<Move>>> = Mutex::new(None);
+        let shared_nodes = AtomicU64::new(0);
+        let shared_generated = AtomicU64::new(0);
+        let exceeded = AtomicU64::new(u64::from(u32::MAX));
+        let shared = SharedStop { stop, found: &won };
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut search = Search {
+                        heuristic,
+                        stop: &shared,
+                        table: &table,
+                        pruning,
+                        nodes: 0,
+                        generated: 0,
+                        path: Vec::with_capacity(128),
+                    };
+                    loop {
+                        let i = taken.fetch_add(1, Ordering::Relaxed);
+                        let Some(sub) = level.get(i) else { break };
+                        search.path.clear();
+                        let mut b = sub.board;
+                        match search.dfs(&mut b, sub.state, g, bound, sub.fsm) {
+                            Pass::Found => {
+                                let mut moves = sub.path.clone();
+                                moves.extend_from_slice(&search.path);
+                                let mut w = winner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+                                // Keep the first subtree in search order among those that
+                                // finished, so the answer does not depend on timing more
+                                // than it must.
+                                if w.is_none() {
+                                    *w = Some(moves);
+                                }
+                                won.store(true, Ordering::Relaxed);
+                                break;
+                            }
+                            Pass::Stopped => break,
+                            Pass::Exceeded(t) => {
+                                exceeded.fetch_min(u64::from(t), Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    shared_nodes.fetch_add(search.nodes, Ordering::Relaxed);
+                    shared_generated.fetch_add(search.generated, Ordering::Relaxed);
+                });
+            }
+        });
+        nodes += shared_nodes.load(Ordering::Relaxed);
+        generated += shared_generated.load(Ordering::Relaxed);
+        if let Some(moves) = winner.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+            return Ok(done(moves, nodes, generated, start));
+        }
+        if stop.should_stop() {
+            return Err(stopped(stop));
+        }
+        next_bound = next_bound.min(u32::try_from(exceeded.load(Ordering::Relaxed)).unwrap_or(u32::MAX));
+        if next_bound == u32::MAX {
+            // Nothing left under any bound: cannot happen for a solvable board.
+            return Err(SolveError::OutOfTime);
+        }
+        bound = next_bound;
+    }
+}
+
+fn stopped(stop: &Stop) -> SolveError {
+    if stop.is_cancelled() {
+        SolveError::Cancelled
+    } else {
+        SolveError::OutOfTime
+    }
+}
+
+fn done(moves: Vec<Move>, nodes: u64, generated: u64, start: Instant) -> Solution {
+    Solution {
+        lower_bound: moves.len() as u32,
+        moves,
+        optimal: true,
+        nodes,
+        generated,
+        elapsed: start.elapsed(),
+    }
+}
+
+/// Breadth-first expansion of the top of one iteration's tree.
+struct Frontier<'a, H: Incremental> {
+    heuristic: &'a H,
+    table: &'a MoveTable,
+    pruning: &'a MovePruning,
+    bound: u32,
+    /// The smallest `g + h` cut off so far.
+    next: u32,
+    nodes: u64,
+    generated: u64,
+}
+
+impl<H: Incremental> Frontier<'_, H> {
+    /// The children within the bound of every subtree at depth `g`, in depth-first order, or
+    /// the path to the goal if a child is the goal.
+    fn expand(&mut self, level: &[Subtree<H::State>], g: u32) -> Result<Vec<Subtree<H::State>>, Vec<Move>> {
+        let mut out = Vec::with_capacity(level.len() * 2);
+        let limit = self.bound - g - 1;
+        for sub in level {
+            self.nodes += 1;
+            let blank = sub.board.blank;
+            for &(m, from) in self.table.from(blank) {
+                let fsm = self.pruning.next(sub.fsm, m);
+                if fsm == FORBIDDEN {
+                    continue;
+                }
+                self.generated += 1;
+                let from = from as usize;
+                let mut board = sub.board;
+                let tile = board.tiles[from];
+                board.tiles[blank] = tile;
+                board.tiles[from] = 0;
+                board.blank = from;
+                let mut state = sub.state;
+                let h = self
+                    .heuristic
+                    .update_within(&mut state, &board, tile, from, blank, limit);
+                let mut path = sub.path.clone();
+                path.push(m);
+                if h == 0 && board.is_goal() {
+                    return Err(path);
+                }
+                if h <= limit {
+                    out.push(Subtree {
+                        board,
+                        state,
+                        fsm,
+                        path,
+                    });
+                } else {
+                    self.next = self.next.min(g + 1 + h);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use super::*;
+    use crate::puzzle::{SeededRng, Size};
+    use crate::solver::exact_table::ExactTable;
+    use crate::solver::linear_conflict::LinearConflict;
+    use crate::solver::manhattan::Manhattan;
+
+    #[test]
+    fn parallel_search_is_optimal_on_3x3() {
+        let exact = ExactTable::build();
+        let h = Manhattan::new(Size::THREE);
+        let mut rng = SeededRng::new(7);
+        for _ in 0..40 {
+            let board = Board::random(Size::THREE, &mut rng);
+            let s = solve_parallel(&h, &board, &Stop::never(), 2).unwrap();
+            assert_eq!(s.len() as u32, exact.distance(&board), "{board}");
+            let mut b = board;
+            b.apply_all(&s.moves).unwrap();
+            assert!(b.is_goal());
+        }
+    }
+
+    #[test]
+    fn parallel_and_sequential_agree_on_scrambled_4x4() {
+        let h = LinearConflict::new(Size::FOUR);
+        let mut rng = SeededRng::new(11);
+        for _ in 0..6 {
+            let mut board = Board::goal(Size::FOUR);
+            for _ in 0..40 {
+                let moves: Vec<Move> = board.legal_moves().collect();
+                board.try_move(moves[rng.index(moves.len())]);
+            }
+            let seq = ida_star::solve(&h, &board, &Stop::never()).unwrap();
+            let par = solve_parallel(&h, &board, &Stop::never(), 3).unwrap();
+            assert_eq!(seq.len(), par.len(), "{board}");
+            let mut b = board;
+            b.apply_all(&par.moves).unwrap();
+            assert!(b.is_goal());
+        }
+    }
+
+    /// How long a parallel search on a hard board takes to return after its flag is set.
+    fn cancel_latency() -> Duration {
+        // A hard board with a weak heuristic: the search would run for minutes.
+        let board = Board::from_tiles(&[0, 12, 9, 13, 15, 11, 10, 14, 3, 7, 2, 5, 4, 8, 6, 1]).unwrap();
+        let h = Manhattan::new(Size::FOUR);
+        let flag = Arc::new(AtomicBool::new(false));
+        let stop = Stop::never().with_flag(flag.clone());
+        let (tx, rx) = std::sync::mpsc::channel();
+        let worker = std::thread::spawn(move || {
+            let r = solve(&h, &board, &stop, 2);
+            tx.send(Instant::now()).unwrap();
+            r
+        });
+        std::thread::sleep(Duration::from_millis(100));
+        let asked = Instant::now();
+        flag.store(true, Ordering::Relaxed);
+        let answered = rx.recv().unwrap();
+        assert!(matches!(worker.join().unwrap(), Err(SolveError::Cancelled)));
+        answered.saturating_duration_since(asked)
+    }
+
+    #[test]
+    fn a_cancelled_parallel_search_stops_within_ten_milliseconds() {
+        // The searches look at the flag every 0.1 ms or so; on a machine shared with other
+        // work a thread may still wait for a core, so the best of three tries is judged.
+        let best = (0..3).map(|_| cancel_latency()).min().unwrap();
+        assert!(best < Duration::from_millis(10), "{best:?}");
+    }
+}
