@@ -3,7 +3,9 @@
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
-use crate::solver::{bounded_search, linear_conflict, manhattan, parallel_ida_star, pattern_db, walking_distance};
+use crate::solver::{
+    bounded_search, ida_star, linear_conflict, manhattan, parallel_ida_star, pattern_db, walking_distance,
+};
 
 /// The board as the search sees it: a flat array moved in place.
 #[derive(Clone, Copy)]

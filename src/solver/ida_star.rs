@@ -158,11 +158,12 @@ pub(crate) fn within<H: Incremental>(
         heuristic,
         stop,
         table: &table,
+        pruning: MovePruning::shared(),
         nodes: 0,
         generated: 0,
         path: Vec::with_capacity(bound as usize),
     };
-    match search.dfs(&mut sb, state, 0, bound, None) {
+    match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
         Pass::Found => Ok(Some(search.path)),
         Pass::Exceeded(_) => Ok(None),
         Pass::Stopped => Err(if stop.is_cancelled() {
