@@ -107,7 +107,7 @@ mod tests {
     #[test]
     fn wrapping_keeps_every_character() {
         let text = "Your statistics were unreadable (expected value at line 1 column 1); the file is kept \
-                    as /tmp/some/very/long/directory/name/that/goes/on/stats.json.corrupt-1764700000.";
+                    as data/some/very/long/directory/name/that/goes/on/stats.json.corrupt-1764700000.";
         for width in [10, 20, 37, 68] {
             let lines = wrap(text, width);
             assert!(lines.iter().all(|l| l.chars().count() <= width), "{lines:?}");
