@@ -46,6 +46,10 @@ pub fn improve_stages(budget: Duration) -> [Duration; 3] {
     [budget, budget * 4, budget * 10]
 }
 
+/// How long a [`Task::Improve`] on 5×5 tries to prove a plan optimal (after its first
+/// bounded search).
+pub const OPTIMAL_5X5_BUDGET: Duration = Duration::from_secs(10);
+
 /// A request to the worker.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -421,14 +425,31 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
 /// game has hung up.
 fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<Reply>) -> bool {
     let mut best = req.best.unwrap_or(u32::MAX);
-    let stages = improve_stages(req.budget);
+    let [first, rest @ ..] = improve_stages(req.budget);
+    // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
+    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches.
+    let optimal_try = (req.board.size().side() == 5).then_some(None);
+    let stages: Vec<Option<Duration>> = std::iter::once(Some(first))
+        .chain(optimal_try)
+        .chain(rest.into_iter().map(Some))
+        .collect();
     for (i, stage) in stages.iter().enumerate() {
         let stop = Stop::never().with_generation(Arc::clone(latest), req.id);
-        let opts = SolveOptions {
-            max_time: Some(*stage),
-            stop: stop.clone(),
-            threads: 1,
-            ..SolveOptions::default()
+        let opts = match stage {
+            Some(budget) => SolveOptions {
+                max_time: Some(*budget),
+                stop: stop.clone(),
+                threads: 1,
+                ..SolveOptions::default()
+            },
+            None => SolveOptions {
+                optimal: true,
+                stop: stop
+                    .clone()
+                    .with_deadline(std::time::Instant::now() + OPTIMAL_5X5_BUDGET),
+                threads: 1,
+                ..SolveOptions::default()
+            },
         };
         let result = solver.solve(&req.board, &opts);
         if latest.load(Ordering::SeqCst) != req.id {
@@ -436,12 +457,15 @@ fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<
             return true;
         }
         let (plan, optimal) = match result {
-            Ok(s) if (s.len() as u32) < best => {
+            // A proven optimum as long as the best is still news: the plan is optimal.
+            Ok(s) if (s.len() as u32) < best || (s.optimal && s.len() as u32 == best) => {
                 best = s.len() as u32;
                 let optimal = s.optimal;
                 (Some(s), optimal)
             }
             Ok(s) => (None, s.optimal),
+            // The optimal search ran out of time: the bounded ones go on.
+            Err(SolveError::OutOfTime) => (None, false),
             Err(_) => (None, true),
         };
         let finished = optimal || i + 1 == stages.len();
@@ -612,6 +636,42 @@ mod tests {
                 assert!(finished);
             }
             other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn on_five_by_five_the_improvement_proves_an_easy_plan_optimal() {
+        let solver = Solver::new(TableCache::disabled());
+        let board = Board::scrambled(Size::new(5).unwrap(), 24, &mut crate::puzzle::SeededRng::new(2));
+        let optimal = solver
+            .solve(
+                &board,
+                &SolveOptions {
+                    optimal: true,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap()
+            .len();
+        let mut w = Worker::spawn(solver);
+        // Even when the best known plan is as short already, the proof is news.
+        let id = w.improve(board, Some(optimal as u32), Duration::from_millis(20));
+        loop {
+            match w.recv_timeout(Duration::from_secs(60)).expect("a reply") {
+                Reply::Improved {
+                    id: got,
+                    plan: Some(s),
+                    finished,
+                    ..
+                } if s.optimal => {
+                    assert_eq!(got, id);
+                    assert_eq!(s.len(), optimal);
+                    assert!(finished);
+                    break;
+                }
+                Reply::Improved { finished, .. } => assert!(!finished, "finished without a proof"),
+                other => panic!("unexpected {other:?}"),
+            }
         }
     }
 

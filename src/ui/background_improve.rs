@@ -85,7 +85,9 @@ impl App {
                 self.par_estimate = Some(self.par_estimate.map_or(len, |p| p.min(len)));
             }
         }
-        if board != *self.game.board() || self.current_plan().is_some_and(|k| k.remaining() <= len) {
+        // A plan replaces the known one when shorter, or as long but now proven optimal.
+        let better = |k: &Known| len < k.remaining() || (s.optimal && !k.optimal && len == k.remaining());
+        if board != *self.game.board() || self.current_plan().is_some_and(|k| !better(k)) {
             return;
         }
         let with_tables = self.solver.is_ready(board.size());
@@ -163,6 +165,27 @@ mod tests {
         assert_eq!(app.improved_board, Some(*app.game.board()));
         app.request_improve_if_idle();
         assert_eq!(app.improve_request, None);
+    }
+
+    #[test]
+    fn a_proof_of_the_same_length_makes_the_plan_optimal_and_the_par_proven() {
+        let mut app = five_by_five();
+        let id = improving(&mut app);
+        app.handle_reply(reply(&app, id, 60, false));
+        let proof = Reply::Improved {
+            id,
+            board: *app.game.board(),
+            plan: Some(Solution {
+                optimal: true,
+                lower_bound: 60,
+                ..solution(60)
+            }),
+            bounds: Vec::new(),
+            finished: true,
+        };
+        app.handle_reply(proof);
+        assert!(app.current_plan().is_some_and(|k| k.optimal && k.remaining() == 60));
+        assert_eq!(app.game.par(), Some(60));
     }
 
     #[test]
