@@ -161,6 +161,12 @@ pub struct App {
     pub hint_asked_at: Option<Instant>,
     pub(crate) par_request: Option<u64>,
     pub(crate) par_wanted: bool,
+    /// The background improvement in flight (see `background_improve`).
+    pub(crate) improve_request: Option<u64>,
+    /// The board whose improvement ran to its end (not asked again).
+    pub(crate) improved_board: Option<Board>,
+    /// On 5×5 and 6×6 without a proven par: the shortest plan found from the start.
+    pub par_estimate: Option<u32>,
     pub(crate) worker: Worker,
     pub(crate) dealer: Dealer,
     pub(crate) ahead: Option<Ahead>,
@@ -227,6 +233,9 @@ impl App {
             hint_asked_at: None,
             par_request: None,
             par_wanted: false,
+            improve_request: None,
+            improved_board: None,
+            par_estimate: None,
             worker,
             dealer,
             ahead: None,
@@ -484,6 +493,9 @@ impl App {
         self.worker.cancel();
         self.pending = None;
         self.par_request = None;
+        self.improve_request = None;
+        self.improved_board = None;
+        self.par_estimate = None;
         self.known = None;
         self.hint_visible = false;
         self.hint_mode = false;
@@ -552,6 +564,7 @@ impl App {
         self.hint_mode &= followed;
         self.hint_visible = self.hint_mode && !matches!(self.mode, Mode::Animating(_));
         self.hint_asked_at = None;
+        self.stop_improving();
         let hint_pending = self.pending.is_some_and(|p| p.task == Task::Hint);
         if self.pending.is_some() {
             self.cancel_pending();
@@ -574,6 +587,7 @@ impl App {
         self.tick_animation(now);
         self.tick_inspection(now);
         self.request_par_if_idle();
+        self.request_improve_if_idle();
         self.sync_clock();
         self.persist.tick();
         self.take_notices();
@@ -643,6 +657,8 @@ impl App {
                     Ok(h) => {
                         if board == *self.game.start() && h.optimal {
                             self.game.set_par(h.remaining);
+                        } else if board == *self.game.start() && board.size().side() >= 5 {
+                            self.par_estimate = Some(self.par_estimate.map_or(h.remaining, |p| p.min(h.remaining)));
                         }
                         let with_tables = self.solver.is_ready(board.size());
                         self.known = Some(Known::from_hint(board, &h, bounds, with_tables));
@@ -728,6 +744,13 @@ impl App {
                     )));
                 }
             }
+            Reply::Improved {
+                id,
+                board,
+                plan,
+                bounds,
+                finished,
+            } => self.improved(id, board, plan, bounds, finished),
             Reply::ReviewProgress { id, progress } => self.review_progress(id, progress),
             Reply::Review { id, result } => self.review_done(id, result),
             Reply::Crashed { id, message } => {

@@ -8,6 +8,7 @@
 
 mod action;
 mod app;
+mod background_improve;
 mod clipboard;
 mod event_loop;
 mod modes;

@@ -180,6 +180,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         solver_used: false,
         assisted: false,
         par: Some(41),
+        par_estimate: None,
         beaten: None,
         not_stored: None,
         daily_replay: false,

@@ -78,6 +78,7 @@ fn won() -> App {
         solver_used: false,
         assisted: true,
         par: Some(2),
+        par_estimate: None,
         beaten: Some(slide::game::Beaten::First { assisted: true }),
         not_stored: None,
         daily_replay: false,
@@ -690,4 +691,27 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
     assert!(!narrow.iter().any(|l| l.contains("Times")), "{narrow:#?}");
     a.mode = Mode::Playing;
     let _ = a;
+}
+
+#[test]
+fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
+    let mut rng = slide::puzzle::SeededRng::new(7);
+    let board = slide::puzzle::Board::scrambled(slide::puzzle::Size::new(5).expect("size"), 300, &mut rng);
+    let mut a = crate::ui::app::test_app(Game::new(board, None, None, None));
+    a.par_estimate = Some(104);
+    let lines = screen(&a, 80, 24);
+    let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
+    assert!(par.contains("│Par      ≈104 best found"), "{par}");
+    // The row stays within the panel's border.
+    assert!(par.trim_end().ends_with('│'), "{par}");
+
+    let mut w = won();
+    if let Mode::Won(s) = &mut w.mode {
+        s.par = None;
+        s.par_estimate = Some(3);
+    }
+    let lines = screen(&w, 80, 24);
+    let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
+    assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
+    assert!(!par.contains("optimal") && !par.contains("over par"), "{par}");
 }

@@ -40,6 +40,9 @@ pub struct WinSummary {
     pub assisted: bool,
     /// Optimal length from the start, if known.
     pub par: Option<u32>,
+    /// Without a proven par (5×5, 6×6): the shortest plan found from the start, an
+    /// estimate that is never recorded.
+    pub par_estimate: Option<u32>,
     /// The record this win set, if any.
     pub beaten: Option<Beaten>,
     /// Why the win could not be recorded, if it could not.
@@ -145,6 +148,7 @@ impl App {
             solver_used: finish.solver_used,
             assisted: finish.assisted,
             par: finish.par,
+            par_estimate: self.par_estimate,
             beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
             not_stored: outcome.not_stored,
             daily_replay,
@@ -201,7 +205,12 @@ fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &Clipboar
         Some(p) if w.moves == p => format!("{p}  (optimal!)"),
         Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
         Some(p) => p.to_string(),
-        None => "unknown".into(),
+        None => match w.par_estimate {
+            Some(p) if w.moves > p => format!("≈{p} best found  (+{})", w.moves - p),
+            Some(p) if w.moves < p => format!("≈{p} best found  (you beat it!)"),
+            Some(p) => format!("≈{p} best found"),
+            None => "unknown".into(),
+        },
     };
     let help = match (w.hints, w.solver_used) {
         (0, false) => "none".to_string(),

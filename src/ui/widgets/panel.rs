@@ -30,6 +30,15 @@ pub fn describe(m: Move) -> (&'static str, &'static str) {
     }
 }
 
+/// The par, or on 5×5 and 6×6 the shortest plan found from the start while none is proven.
+fn par_text(app: &App) -> String {
+    match (app.game.par(), app.par_estimate) {
+        (Some(p), _) => p.to_string(),
+        (None, Some(p)) => format!("≈{p} best found"),
+        (None, None) => "—".into(),
+    }
+}
+
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let app = self.app;
@@ -45,7 +54,7 @@ impl Widget for Panel<'_> {
             row("Moves", g.moves().to_string()),
             row("Time", time_text(app)),
             row("Hints", g.hints_used().to_string()),
-            row("Par", g.par().map_or("—".into(), |p| p.to_string())),
+            row("Par", par_text(app)),
         ]);
         // Each value fits its row, so no line wraps mid-phrase.
         match app.current_plan() {
