@@ -23,7 +23,10 @@ fn the_daily_puzzle_with_a_picture_is_played_and_its_result_shared() {
     );
     t.open(S, 80, 24, &script);
     let today = slide::difficulty::UtcDate::today().to_string();
-    let (screen, _) = t.wait_for(S, "the daily puzzle", |s| s.contains(&format!("daily {today}")));
+    // Each wait names all it then checks: a capture may catch a frame half drawn.
+    let (screen, _) = t.wait_for(S, "the daily puzzle", |s| {
+        s.contains(&format!("daily {today}")) && s.contains('▀') && s.contains("# numbers")
+    });
     assert!(screen.contains('▀'), "the tiles show the picture:\n{screen}");
     assert!(
         screen.contains("# numbers"),
@@ -36,8 +39,13 @@ fn the_daily_puzzle_with_a_picture_is_played_and_its_result_shared() {
 
     // Let the solver play it out: the win screen shows the line to share.
     t.keys(S, &["p"]);
-    let (screen, _) = t.wait_for(S, "the win screen", |s| s.contains("Share your result"));
     let share = format!("Slide daily {today} · 3×3 · ");
+    let (screen, _) = t.wait_for(S, "the win screen", |s| {
+        s.contains("Share your result")
+            && s.contains(&share)
+            && s.contains("solver played")
+            && s.contains("c copies it to the clipboard")
+    });
     assert!(screen.contains(&share), "{screen}");
     assert!(screen.contains("solver played"), "{screen}");
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");

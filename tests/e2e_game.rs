@@ -64,7 +64,10 @@ fn a_board_flag_at_the_top_level_plays_that_board_to_a_win() {
     t.keys("g", &["Left"]);
     t.wait_for("g", "one move", |s| s.contains("Moves    1"));
     t.keys("g", &["Left"]);
-    let (won, _) = t.wait_for("g", "the win box", |s| s.contains("Solved!"));
+    // A capture may catch the win box half drawn: wait for the par line too.
+    let (won, _) = t.wait_for("g", "the win box", |s| {
+        s.contains("Solved!") && s.contains("(optimal!)")
+    });
     assert!(won.contains("2  (optimal!)"), "par is the optimum, met:\n{won}");
     t.keys("g", &["q"]);
     t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));

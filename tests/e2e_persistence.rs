@@ -66,7 +66,10 @@ fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
     t.kill_session("one");
     wait_released(&d);
     play(&t, "two", &d, "");
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
+    // Waits name what they check: a capture may catch a frame half drawn.
+    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
+        s.contains("Resumed") && s.contains("Moves    2")
+    });
     assert!(screen.contains("Moves    2"), "the same move count:\n{screen}");
 }
 
@@ -94,7 +97,9 @@ fn sigterm_saves_restores_the_terminal_and_exits_zero() {
         "the alternate screen is gone:\n{screen}"
     );
     play(&t, "two", &d, "");
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| s.contains("Resumed"));
+    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
+        s.contains("Resumed") && s.contains("Moves    1")
+    });
     assert!(screen.contains("Moves    1"), "the same move count:\n{screen}");
 }
 
@@ -116,6 +121,12 @@ fn two_copies_on_one_data_directory_both_record_their_wins() {
     t.wait_for("a", "a's win", |s| s.contains("Solved"));
     let (screen, _) = t.wait_for("b", "b's win", |s| s.contains("Solved"));
     assert!(!screen.contains("Not recorded"), "{screen}");
+    // The win box may be drawn a moment before the statistics are written.
+    tmux::wait_until("both wins in the statistics", || {
+        stats_json(&d)
+            .iter()
+            .any(|r| r["size"] == 3 && r["level"] == "custom" && r["won"] == 2)
+    });
     let rows = stats_json(&d);
     let custom = rows
         .iter()
@@ -138,7 +149,9 @@ fn garbage_files_are_kept_aside_and_said_on_screen() {
     std::fs::write(d.join("stats.json"), b"this is not json").expect("write");
     std::fs::write(d.join("game.json"), b"{ neither is this").expect("write");
     play(&t, "one", &d, &format!("--board '{BOARD}'"));
-    let (first, _) = t.wait_for("one", "the first notice", |s| s.contains("any key to close"));
+    let (first, _) = t.wait_for("one", "the first notice", |s| {
+        s.contains("any key to close") && s.contains("(1 more)")
+    });
     assert!(first.contains("(1 more)"), "two notices, one after the other:\n{first}");
     t.keys("one", &["Space"]);
     let (second, _) = t.wait_for("one", "the second notice", |s| {
@@ -187,7 +200,9 @@ fn an_unwritable_data_directory_is_warned_of_at_start() {
     let blocker = t.dir().join("blocker");
     std::fs::write(&blocker, b"a file, not a folder").expect("write");
     play(&t, "one", &blocker.join("data"), &format!("--board '{BOARD}'"));
-    let (screen, _) = t.wait_for("one", "the warning", |s| s.contains("can't be saved"));
+    let (screen, _) = t.wait_for("one", "the warning", |s| {
+        s.contains("can't be saved") && s.contains("Please read")
+    });
     assert!(
         screen.contains("Please read"),
         "a warning, not a passing note:\n{screen}"
@@ -197,7 +212,7 @@ fn an_unwritable_data_directory_is_warned_of_at_start() {
     for k in ["Left", "Left"] {
         t.keys("one", &[k]);
     }
-    let (screen, _) = t.wait_for("one", "the win", |s| s.contains("Solved"));
+    let (screen, _) = t.wait_for("one", "the win", |s| s.contains("Solved") && s.contains("Not recorded"));
     assert!(screen.contains("Not recorded"), "{screen}");
     assert!(!screen.contains("personal best"), "{screen}");
 }
