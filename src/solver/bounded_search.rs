@@ -115,14 +115,7 @@ fn solve_with_grace<H: Incremental>(
     let state = heuristic.init(&root);
     let lower_bound = heuristic.h(&state);
     if board.is_goal() {
-        return Ok(Solution {
-            moves: Vec::new(),
-            optimal: true,
-            lower_bound: 0,
-            nodes: 0,
-            generated: 0,
-            elapsed: start.elapsed(),
-        });
+        return Ok(Solution::solved_already(start.elapsed()));
     }
     let zobrist = Zobrist::new();
     let mut counts = Counts::default();

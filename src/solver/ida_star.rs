@@ -99,14 +99,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     };
     loop {
         if sb.is_goal() {
-            return Ok(Solution {
-                moves: Vec::new(),
-                optimal: true,
-                lower_bound: 0,
-                nodes: 0,
-                generated: 0,
-                elapsed: start.elapsed(),
-            });
+            return Ok(Solution::solved_already(start.elapsed()));
         }
         match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
             Pass::Found => {

@@ -139,6 +139,18 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The answer for a board that is already the goal: nothing to do, proven.
+    pub(crate) fn solved_already(elapsed: Duration) -> Solution {
+        Solution {
+            moves: Vec::new(),
+            optimal: true,
+            lower_bound: 0,
+            nodes: 0,
+            generated: 0,
+            elapsed,
+        }
+    }
+
     /// The number of moves.
     pub fn len(&self) -> usize {
         self.moves.len()

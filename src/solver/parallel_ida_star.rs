@@ -83,14 +83,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
     let root = SearchBoard::new(board);
     let root_state = heuristic.init(&root);
     if root.is_goal() {
-        return Ok(Solution {
-            moves: Vec::new(),
-            optimal: true,
-            lower_bound: 0,
-            nodes: 0,
-            generated: 0,
-            elapsed: start.elapsed(),
-        });
+        return Ok(Solution::solved_already(start.elapsed()));
     }
     let table = MoveTable::new(root.side);
     let pruning = MovePruning::shared();
