@@ -11,10 +11,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::UtcDate;
-use crate::game::file_lock::FileLock;
 use crate::game::session::Game;
 use crate::game::stats::Finish;
-use crate::game::store::{Loaded, Store, StoreError, load_versioned, save_json};
+use crate::game::store::{Loaded, Store, StoreError, load_versioned};
 use crate::puzzle::{Board, BoardError, Move, format_moves, parse_board, parse_moves};
 
 /// The history file's format version.
@@ -154,22 +153,15 @@ impl Store {
     /// one started; one that cannot be read or comes from a newer version is an error,
     /// and nothing is written.
     pub fn append_history(&self, game: FinishedGame) -> Result<HistoryUpdate, StoreError> {
-        let lock_path = self.dir().join(HISTORY_LOCK);
-        let _lock = FileLock::exclusive(&lock_path).map_err(|source| StoreError::Io {
-            path: lock_path.clone(),
-            source,
-        })?;
-        let path = self.history_path();
-        let (mut history, moved_aside) = match self.load_history() {
-            Loaded::Found(h) => (h, None),
-            Loaded::Missing => (History::default(), None),
-            Loaded::MovedAside { reason, moved_to } => (History::default(), Some((reason, moved_to))),
-            Loaded::Unreadable { reason } => return Err(StoreError::Unreadable { path, reason }),
-            Loaded::Newer { version } => return Err(StoreError::Newer { path, version }),
-        };
-        history.version = HISTORY_VERSION;
-        history.push(game);
-        save_json(&path, &history)?;
+        let (history, (), moved_aside) = self.locked_update(
+            HISTORY_LOCK,
+            &self.history_path(),
+            || self.load_history(),
+            |h: &mut History| {
+                h.version = HISTORY_VERSION;
+                h.push(game);
+            },
+        )?;
         Ok(HistoryUpdate { history, moved_aside })
     }
 }

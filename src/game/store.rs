@@ -107,6 +107,9 @@ pub enum Loaded<T> {
     },
 }
 
+/// A corrupt file set aside by an update: why, and where it is now.
+pub type MovedAside = (String, PathBuf);
+
 /// The result of [`Store::update_stats`].
 #[derive(Debug)]
 pub struct StatsUpdate<R> {
@@ -225,26 +228,52 @@ impl Store {
     /// moved aside and the update starts from empty statistics; a file that cannot be
     /// read or comes from a newer version is an error, and nothing is written.
     pub fn update_stats<R>(&self, change: impl FnOnce(&mut Stats) -> R) -> Result<StatsUpdate<R>, StoreError> {
-        let lock_path = self.dir.join(STATS_LOCK);
-        let _lock = FileLock::exclusive(&lock_path).map_err(|source| StoreError::Io {
-            path: lock_path.clone(),
-            source,
-        })?;
-        let path = self.stats_path();
-        let (mut stats, moved_aside) = match self.load_stats() {
-            Loaded::Found(s) => (s, None),
-            Loaded::Missing => (Stats::default(), None),
-            Loaded::MovedAside { reason, moved_to } => (Stats::default(), Some((reason, moved_to))),
-            Loaded::Unreadable { reason } => return Err(StoreError::Unreadable { path, reason }),
-            Loaded::Newer { version } => return Err(StoreError::Newer { path, version }),
-        };
-        let value = change(&mut stats);
-        save_json(&path, &stats)?;
+        let (stats, value, moved_aside) =
+            self.locked_update(STATS_LOCK, &self.stats_path(), || self.load_stats(), change)?;
         Ok(StatsUpdate {
             value,
             stats,
             moved_aside,
         })
+    }
+
+    /// Reads a shared file with `load`, applies `change` and writes it back, all under the
+    /// lock file `lock`: the read-modify-write that keeps what other copies of the game
+    /// wrote. A corrupt file is moved aside and the update starts from empty; one that
+    /// cannot be read or comes from a newer version is an error, and nothing is written.
+    /// Returns what was written, what `change` returned, and the file moved aside if any.
+    pub(crate) fn locked_update<T: Default + Serialize, R>(
+        &self,
+        lock: &str,
+        path: &Path,
+        load: impl FnOnce() -> Loaded<T>,
+        change: impl FnOnce(&mut T) -> R,
+    ) -> Result<(T, R, Option<MovedAside>), StoreError> {
+        let lock_path = self.dir.join(lock);
+        let _lock = FileLock::exclusive(&lock_path).map_err(|source| StoreError::Io {
+            path: lock_path.clone(),
+            source,
+        })?;
+        let (mut content, moved_aside) = match load() {
+            Loaded::Found(c) => (c, None),
+            Loaded::Missing => (T::default(), None),
+            Loaded::MovedAside { reason, moved_to } => (T::default(), Some((reason, moved_to))),
+            Loaded::Unreadable { reason } => {
+                return Err(StoreError::Unreadable {
+                    path: path.to_path_buf(),
+                    reason,
+                });
+            }
+            Loaded::Newer { version } => {
+                return Err(StoreError::Newer {
+                    path: path.to_path_buf(),
+                    version,
+                });
+            }
+        };
+        let value = change(&mut content);
+        save_json(path, &content)?;
+        Ok((content, value, moved_aside))
     }
 
     /// Moves the game saved by versions before 0.2 (`game.json`) into the games folder.

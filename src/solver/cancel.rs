@@ -77,4 +77,13 @@ impl Stop {
     pub fn should_stop(&self) -> bool {
         self.is_cancelled() || self.is_out_of_time()
     }
+
+    /// The error of a search this stopped: cancelled, or else out of time.
+    pub fn error(&self) -> crate::solver::SolveError {
+        if self.is_cancelled() {
+            crate::solver::SolveError::Cancelled
+        } else {
+            crate::solver::SolveError::OutOfTime
+        }
+    }
 }

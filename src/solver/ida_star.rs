@@ -88,15 +88,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     let state = heuristic.init(&sb);
     let mut bound = heuristic.h(&state);
     let table = MoveTable::new(sb.side);
-    let mut search = Search {
-        heuristic,
-        stop,
-        table: &table,
-        pruning: MovePruning::shared(),
-        nodes: 0,
-        generated: 0,
-        path: Vec::with_capacity(128),
-    };
+    let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), 128);
     loop {
         if sb.is_goal() {
             return Ok(Solution::solved_already(start.elapsed()));
@@ -114,13 +106,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
                 });
             }
             Pass::Exceeded(next) => bound = next,
-            Pass::Stopped => {
-                return Err(if stop.is_cancelled() {
-                    SolveError::Cancelled
-                } else {
-                    SolveError::OutOfTime
-                });
-            }
+            Pass::Stopped => return Err(stop.error()),
         }
     }
 }
@@ -147,27 +133,34 @@ pub(crate) fn within<H: Incremental>(
         return Ok(None);
     }
     let table = MoveTable::new(sb.side);
-    let mut search = Search {
-        heuristic,
-        stop,
-        table: &table,
-        pruning: MovePruning::shared(),
-        nodes: 0,
-        generated: 0,
-        path: Vec::with_capacity(bound as usize),
-    };
+    let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), bound as usize);
     match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
         Pass::Found => Ok(Some(search.path)),
         Pass::Exceeded(_) => Ok(None),
-        Pass::Stopped => Err(if stop.is_cancelled() {
-            SolveError::Cancelled
-        } else {
-            SolveError::OutOfTime
-        }),
+        Pass::Stopped => Err(stop.error()),
     }
 }
 
-impl<H: Incremental> Search<'_, H> {
+impl<'a, H: Incremental> Search<'a, H> {
+    /// A searcher with no nodes counted yet and room for a path of `capacity` moves.
+    pub fn new(
+        heuristic: &'a H,
+        stop: &'a dyn ShouldStop,
+        table: &'a MoveTable,
+        pruning: &'a MovePruning,
+        capacity: usize,
+    ) -> Self {
+        Search {
+            heuristic,
+            stop,
+            table,
+            pruning,
+            nodes: 0,
+            generated: 0,
+            path: Vec::with_capacity(capacity),
+        }
+    }
+
     /// Expands a node already known to be within the bound. All children are evaluated
     /// first: those over the bound cost one heuristic update and no call, and the rest are
     /// entered lowest estimate first, so the last iteration tends to meet the goal early.

@@ -92,7 +92,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
     let mut generated = 0u64;
     loop {
         if stop.should_stop() {
-            return Err(stopped(stop));
+            return Err(stop.error());
         }
         // Cut the iteration into subtrees.
         let mut frontier = Frontier {
@@ -139,15 +139,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut search = Search {
-                        heuristic,
-                        stop: &shared,
-                        table: &table,
-                        pruning,
-                        nodes: 0,
-                        generated: 0,
-                        path: Vec::with_capacity(128),
-                    };
+                    let mut search = Search::new(heuristic, &shared, &table, pruning, 128);
                     loop {
                         let i = taken.fetch_add(1, Ordering::Relaxed);
                         let Some(sub) = level.get(i) else { break };
@@ -184,7 +176,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
             return Ok(done(moves, nodes, generated, start));
         }
         if stop.should_stop() {
-            return Err(stopped(stop));
+            return Err(stop.error());
         }
         next_bound = next_bound.min(u32::try_from(exceeded.load(Ordering::Relaxed)).unwrap_or(u32::MAX));
         if next_bound == u32::MAX {
@@ -192,14 +184,6 @@ pub(crate) fn solve_parallel<H: Incremental>(
             return Err(SolveError::OutOfTime);
         }
         bound = next_bound;
-    }
-}
-
-fn stopped(stop: &Stop) -> SolveError {
-    if stop.is_cancelled() {
-        SolveError::Cancelled
-    } else {
-        SolveError::OutOfTime
     }
 }
 
