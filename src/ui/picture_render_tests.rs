@@ -13,6 +13,7 @@ use slide::picture::Picture;
 
 use crate::ui::app::{App, Mode};
 use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::modes::daily_share::DailyWin;
 use crate::ui::modes::win::WinSummary;
 use crate::ui::picture_mode::PictureColours;
 use crate::ui::theme::Theme;
@@ -185,8 +186,12 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         best: None,
         best_assisted: None,
         record: None,
-        share: Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into()),
-        copied,
+        daily: Some(DailyWin {
+            share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into(),
+            streak: 3,
+            best_streak: 5,
+            copied,
+        }),
     });
     a
 }
@@ -200,6 +205,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
         "{screen}"
     );
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");
+    assert!(screen.contains("Streak  3 days (best 5)"), "{screen}");
     a.update(slide::config::Action::Copy);
     assert_eq!(
         a.clipboard_out.as_deref(),
