@@ -75,20 +75,55 @@ pub fn daily_lines(d: &DailyWin, keys: &KeyBindings, t: &Theme, clipboard: &Clip
     let copy = keys
         .first(Action::Copy)
         .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
-    vec![
+    let mut lines = vec![
         Line::from(vec![
             Span::styled("Streak  ", t.dim),
             Span::raw(format!("{} (best {})", days(d.streak), d.best_streak)),
         ]),
         Line::raw(""),
         Line::styled("Share your result:", t.dim),
-        Line::raw(d.share.clone()),
-        match clipboard {
-            ClipboardSupport::Unavailable(why) => {
-                Line::styled(format!("Select the line above to copy it ({why})."), t.dim)
-            }
-            ClipboardSupport::Osc52 if d.copied => Line::styled("Copied (if your terminal allows).", t.accent),
-            ClipboardSupport::Osc52 => Line::styled(format!("{copy} copies it to the clipboard"), t.dim),
-        },
-    ]
+    ];
+    lines.extend(share_rows(&d.share).into_iter().map(Line::raw));
+    lines.push(match clipboard {
+        ClipboardSupport::Unavailable(why) => Line::styled(format!("Select the line above to copy it ({why})."), t.dim),
+        ClipboardSupport::Osc52 if d.copied => Line::styled("Copied (if your terminal allows).", t.accent),
+        ClipboardSupport::Osc52 => Line::styled(format!("{copy} copies it to the clipboard"), t.dim),
+    });
+    lines
+}
+
+/// The widest share line drawn on one row: the win box fits an 80-column screen.
+const SHARE_WIDTH: usize = 74;
+
+/// The share line as drawn: one row, or two split at a " · " when it is too wide for an
+/// 80-column screen (the copy key still copies it whole).
+fn share_rows(share: &str) -> Vec<String> {
+    if share.chars().count() <= SHARE_WIDTH {
+        return vec![share.to_string()];
+    }
+    let cut = share
+        .match_indices(" · ")
+        .map(|(i, _)| i)
+        .filter(|&i| share[..i].chars().count() <= SHARE_WIDTH)
+        .last();
+    match cut {
+        Some(i) => vec![share[..i].to_string(), share[i + 1..].to_string()],
+        None => vec![share.to_string()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_rows;
+
+    #[test]
+    fn a_long_share_line_is_drawn_on_two_rows() {
+        let short = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints";
+        assert_eq!(share_rows(short), vec![short.to_string()]);
+        let long = "Slide daily 2026-12-02 · 6×6 · 187 moves (par 150) · 1:02:33 · 12 hints · replay";
+        let rows = share_rows(long);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= 74), "{rows:?}");
+        assert_eq!(rows.join(" "), long, "nothing lost");
+    }
 }
