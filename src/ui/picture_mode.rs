@@ -6,7 +6,13 @@ use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture};
 use slide::puzzle::Size;
 
 use crate::ui::theme::{Theme, nearest_256, truecolor_supported};
-use crate::ui::widgets::layout::TileGeometry;
+use crate::ui::widgets::layout::{Fit, PANEL_HEIGHT, PANEL_WIDTH, TileGeometry, fit};
+
+/// The smallest window (columns, rows) that draws a board of `side` with picture tiles.
+pub fn picture_minimum(side: u16) -> (u16, u16) {
+    let (bw, bh) = PICTURE_TILE.board_size(side);
+    (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
+}
 
 /// The tile geometry a picture is drawn at: the big tiles (6 columns × 3 rows, so 6 × 6
 /// pixels with two pixels a cell). The smaller tiles are too small to tell a picture's
@@ -60,6 +66,8 @@ pub struct PictureMode {
     tiled: Vec<TiledPicture>,
     /// Whether the small tile numbers show in the tiles' corners.
     pub numbers: bool,
+    /// The board sides for which "too small for the picture" was said (once each).
+    told_small: Vec<usize>,
 }
 
 impl PictureMode {
@@ -74,6 +82,7 @@ impl PictureMode {
             picture,
             tiled,
             numbers: false,
+            told_small: Vec::new(),
         }
     }
 
@@ -121,6 +130,25 @@ impl crate::ui::app::App {
                 "Picture mode needs colour (the mono theme or NO_COLOR is on): the tiles show numbers.",
             ));
         }
+    }
+
+    /// Says once per board size when the window is too small for the picture's tiles (the
+    /// board then shows numbers; its frame says so too), and what size would do.
+    pub(crate) fn check_picture_fits(&mut self) {
+        let side = self.game.size().side();
+        let Some(p) = &mut self.picture else { return };
+        let Fit::Fits(layout) = fit(self.area, side as u16) else {
+            return;
+        };
+        if self.picture_colours == PictureColours::None || layout.tile == PICTURE_TILE || p.told_small.contains(&side) {
+            return;
+        }
+        p.told_small.push(side);
+        let (w, h) = picture_minimum(side as u16);
+        self.notify(slide::game::Notice::info(format!(
+            "The window is too small for the picture's tiles on {side}×{side}: the tiles show numbers. \
+             A window of {w}×{h} or more shows the picture."
+        )));
     }
 
     /// The numbers key: shows or hides the tile numbers over the picture.

@@ -138,6 +138,16 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     let screen = text(&buffer(&small, 80, 24));
     assert!(screen.contains(TOO_SMALL.trim()), "{screen}");
     assert!(!screen.contains('▀'), "{screen}");
+    // The game says so once, with the window size that would show the picture.
+    let mut small = small;
+    small.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    small.tick(std::time::Instant::now());
+    let said = small.notice().expect("a notice").notice.text.clone();
+    assert!(said.contains("76×26"), "{said}");
+    assert_eq!(crate::ui::picture_mode::picture_minimum(6), (76, 26));
+    small.notices.clear();
+    small.tick(std::time::Instant::now());
+    assert!(small.notice().is_none(), "said once");
     // With room for big tiles, the 6×6 picture shows.
     let screen = text(&buffer(&small, 120, 40));
     assert!(screen.contains('▀'), "{screen}");
