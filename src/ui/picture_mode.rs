@@ -52,9 +52,26 @@ impl PictureColours {
     pub fn colour(self, [r, g, b]: Rgb) -> Color {
         match self {
             PictureColours::True => Color::Rgb(r, g, b),
-            PictureColours::Indexed | PictureColours::None => nearest_256(Color::Rgb(r, g, b)),
+            PictureColours::Indexed | PictureColours::None => indexed(r, g, b),
         }
     }
+}
+
+/// The 256-colour index for a picture's pixel. The grey ramp is finer than the colour cube,
+/// so the nearest colour by distance turns muted colours grey (a dark green meadow becomes
+/// grey rock); a picture keeps its hues better when only near-neutral pixels take a grey.
+fn indexed(r: u8, g: u8, b: u8) -> Color {
+    let spread = r.max(g).max(b) - r.min(g).min(b);
+    if spread < 24 {
+        return nearest_256(Color::Rgb(r, g, b));
+    }
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6u8)
+            .min_by_key(|&i| (i32::from(LEVELS[usize::from(i)]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    Color::Indexed(16 + 36 * level(r) + 6 * level(g) + level(b))
 }
 
 /// The picture on the tiles.
@@ -163,5 +180,25 @@ impl crate::ui::app::App {
                 "No picture on the tiles: choose one in the new-game menu ({n})."
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn muted_colours_keep_their_hue_in_256_colours() {
+        // A dark green: the cube's green, not the grey ramp.
+        assert_eq!(
+            PictureColours::Indexed.colour([60, 110, 80]),
+            Color::Indexed(16 + 36 + 6 + 1)
+        );
+        // A near-grey still takes the finer grey ramp.
+        assert!(matches!(
+            PictureColours::Indexed.colour([120, 122, 125]),
+            Color::Indexed(232..=255)
+        ));
+        assert_eq!(PictureColours::True.colour([1, 2, 3]), Color::Rgb(1, 2, 3));
     }
 }
