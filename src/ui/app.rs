@@ -591,6 +591,7 @@ impl App {
         self.sync_clock();
         self.persist.tick();
         self.take_notices();
+        self.check_picture_fits();
         self.expire_notices(now);
     }
 

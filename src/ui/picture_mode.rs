@@ -6,7 +6,13 @@ use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture};
 use slide::puzzle::Size;
 
 use crate::ui::theme::{Theme, nearest_256, truecolor_supported};
-use crate::ui::widgets::layout::TileGeometry;
+use crate::ui::widgets::layout::{Fit, PANEL_HEIGHT, PANEL_WIDTH, TileGeometry, fit};
+
+/// The smallest window (columns, rows) that draws a board of `side` with picture tiles.
+pub fn picture_minimum(side: u16) -> (u16, u16) {
+    let (bw, bh) = PICTURE_TILE.board_size(side);
+    (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
+}
 
 /// The tile geometry a picture is drawn at: the big tiles (6 columns × 3 rows, so 6 × 6
 /// pixels with two pixels a cell). The smaller tiles are too small to tell a picture's
@@ -46,9 +52,26 @@ impl PictureColours {
     pub fn colour(self, [r, g, b]: Rgb) -> Color {
         match self {
             PictureColours::True => Color::Rgb(r, g, b),
-            PictureColours::Indexed | PictureColours::None => nearest_256(Color::Rgb(r, g, b)),
+            PictureColours::Indexed | PictureColours::None => indexed(r, g, b),
         }
     }
+}
+
+/// The 256-colour index for a picture's pixel. The grey ramp is finer than the colour cube,
+/// so the nearest colour by distance turns muted colours grey (a dark green meadow becomes
+/// grey rock); a picture keeps its hues better when only near-neutral pixels take a grey.
+fn indexed(r: u8, g: u8, b: u8) -> Color {
+    let spread = r.max(g).max(b) - r.min(g).min(b);
+    if spread < 24 {
+        return nearest_256(Color::Rgb(r, g, b));
+    }
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let level = |v: u8| {
+        (0..6u8)
+            .min_by_key(|&i| (i32::from(LEVELS[usize::from(i)]) - i32::from(v)).abs())
+            .unwrap_or(0)
+    };
+    Color::Indexed(16 + 36 * level(r) + 6 * level(g) + level(b))
 }
 
 /// The picture on the tiles.
@@ -60,6 +83,8 @@ pub struct PictureMode {
     tiled: Vec<TiledPicture>,
     /// Whether the small tile numbers show in the tiles' corners.
     pub numbers: bool,
+    /// The board sides for which "too small for the picture" was said (once each).
+    told_small: Vec<usize>,
 }
 
 impl PictureMode {
@@ -74,6 +99,7 @@ impl PictureMode {
             picture,
             tiled,
             numbers: false,
+            told_small: Vec::new(),
         }
     }
 
@@ -123,6 +149,25 @@ impl crate::ui::app::App {
         }
     }
 
+    /// Says once per board size when the window is too small for the picture's tiles (the
+    /// board then shows numbers; its frame says so too), and what size would do.
+    pub(crate) fn check_picture_fits(&mut self) {
+        let side = self.game.size().side();
+        let Some(p) = &mut self.picture else { return };
+        let Fit::Fits(layout) = fit(self.area, side as u16) else {
+            return;
+        };
+        if self.picture_colours == PictureColours::None || layout.tile == PICTURE_TILE || p.told_small.contains(&side) {
+            return;
+        }
+        p.told_small.push(side);
+        let (w, h) = picture_minimum(side as u16);
+        self.notify(slide::game::Notice::info(format!(
+            "The window is too small for the picture's tiles on {side}×{side}: the tiles show numbers. \
+             A window of {w}×{h} or more shows the picture."
+        )));
+    }
+
     /// The numbers key: shows or hides the tile numbers over the picture.
     pub(crate) fn toggle_numbers(&mut self) {
         if let Some(p) = &mut self.picture {
@@ -135,5 +180,25 @@ impl crate::ui::app::App {
                 "No picture on the tiles: choose one in the new-game menu ({n})."
             ));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn muted_colours_keep_their_hue_in_256_colours() {
+        // A dark green: the cube's green, not the grey ramp.
+        assert_eq!(
+            PictureColours::Indexed.colour([60, 110, 80]),
+            Color::Indexed(16 + 36 + 6 + 1)
+        );
+        // A near-grey still takes the finer grey ramp.
+        assert!(matches!(
+            PictureColours::Indexed.colour([120, 122, 125]),
+            Color::Indexed(232..=255)
+        ));
+        assert_eq!(PictureColours::True.colour([1, 2, 3]), Color::Rgb(1, 2, 3));
     }
 }

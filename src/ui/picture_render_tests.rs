@@ -13,6 +13,7 @@ use slide::picture::Picture;
 
 use crate::ui::app::{App, Mode};
 use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::modes::daily_share::DailyWin;
 use crate::ui::modes::win::WinSummary;
 use crate::ui::picture_mode::PictureColours;
 use crate::ui::theme::Theme;
@@ -137,6 +138,16 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     let screen = text(&buffer(&small, 80, 24));
     assert!(screen.contains(TOO_SMALL.trim()), "{screen}");
     assert!(!screen.contains('▀'), "{screen}");
+    // The game says so once, with the window size that would show the picture.
+    let mut small = small;
+    small.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    small.tick(std::time::Instant::now());
+    let said = small.notice().expect("a notice").notice.text.clone();
+    assert!(said.contains("76×26"), "{said}");
+    assert_eq!(crate::ui::picture_mode::picture_minimum(6), (76, 26));
+    small.notices.clear();
+    small.tick(std::time::Instant::now());
+    assert!(small.notice().is_none(), "said once");
     // With room for big tiles, the 6×6 picture shows.
     let screen = text(&buffer(&small, 120, 40));
     assert!(screen.contains('▀'), "{screen}");
@@ -188,8 +199,12 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         best: None,
         best_assisted: None,
         record: None,
-        share: Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into()),
-        copied,
+        daily: Some(DailyWin {
+            share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into(),
+            streak: 3,
+            best_streak: 5,
+            copied,
+        }),
     });
     a
 }
@@ -203,6 +218,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
         "{screen}"
     );
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");
+    assert!(screen.contains("Streak  3 days (best 5)"), "{screen}");
     a.update(slide::config::Action::Copy);
     assert_eq!(
         a.clipboard_out.as_deref(),

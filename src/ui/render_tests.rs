@@ -83,8 +83,7 @@ fn won() -> App {
         not_stored: None,
         daily_replay: false,
         daily_late: false,
-        share: None,
-        copied: false,
+        daily: None,
         best: Some(slide::game::Best {
             moves: 6,
             time_ms: 80_000,

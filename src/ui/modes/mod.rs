@@ -2,6 +2,7 @@
 //! file. The [`App`](crate::ui::app::App) routes every action to the mode on screen.
 
 pub mod animating;
+pub mod daily_share;
 pub mod dealing;
 pub mod help;
 pub mod menu;

@@ -14,6 +14,7 @@ use slide::game::{Finish, Record};
 
 use crate::ui::app::{App, Mode};
 use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::modes::daily_share::DailyWin;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
 
@@ -57,10 +58,8 @@ pub struct WinSummary {
     pub best_assisted: Option<Best>,
     /// Games and wins of this size and kind, and moves per par move (after this game).
     pub record: Option<Record>,
-    /// A daily puzzle's result to share (see [`slide::difficulty::ShareResult`]).
-    pub share: Option<String>,
-    /// The copy key was pressed: the share line went to the terminal's clipboard.
-    pub copied: bool,
+    /// A daily puzzle's streak and result to share.
+    pub daily: Option<DailyWin>,
 }
 
 impl App {
@@ -93,18 +92,6 @@ impl App {
         }
     }
 
-    /// The copy key: the share line to the clipboard through the terminal, where it can go.
-    fn copy_share(&mut self, win: &WinSummary) {
-        let Some(text) = &win.share else { return };
-        if self.clipboard == crate::ui::clipboard::ClipboardSupport::Osc52 {
-            self.clipboard_out = Some(text.clone());
-            self.mode = Mode::Won(WinSummary {
-                copied: true,
-                ..win.clone()
-            });
-        }
-    }
-
     pub(crate) fn win(&mut self) {
         self.cancel_pending();
         self.known = None;
@@ -124,20 +111,7 @@ impl App {
         let outcome = self.persist.won(&self.game, &finish);
         self.take_notices();
         let daily_replay = outcome.record.as_ref().is_some_and(|r| r.daily_replay);
-        let share = self.game.daily().map(|date| {
-            slide::difficulty::ShareResult {
-                date,
-                size: self.game.size(),
-                moves: finish.moves,
-                par: finish.par,
-                time: self.game.clock().elapsed(),
-                hints: finish.hints,
-                solver_used: finish.solver_used,
-                assisted: finish.assisted,
-                replay: daily_replay,
-            }
-            .to_string()
-        });
+        let daily = self.daily_win(&finish, daily_replay);
         let bests = outcome.bests.unwrap_or_default();
         self.mode = Mode::Won(WinSummary {
             moves: finish.moves,
@@ -156,8 +130,7 @@ impl App {
             best: bests.best,
             best_assisted: bests.best_assisted,
             record: outcome.row,
-            share,
-            copied: false,
+            daily,
         });
     }
 }
@@ -285,20 +258,8 @@ fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &Clipboar
             lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
         }
     }
-    if let Some(share) = &w.share {
-        lines.push(Line::raw(""));
-        lines.push(Line::styled("Share your result:", t.dim));
-        lines.push(Line::raw(share.clone()));
-        let copy = keys
-            .first(Action::Copy)
-            .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
-        lines.push(match clipboard {
-            ClipboardSupport::Unavailable(why) => {
-                Line::styled(format!("Select the line above to copy it ({why})."), t.dim)
-            }
-            ClipboardSupport::Osc52 if w.copied => Line::styled("Copied (if your terminal allows).", t.accent),
-            ClipboardSupport::Osc52 => Line::styled(format!("{copy} copies it to the clipboard"), t.dim),
-        });
+    if let Some(d) = &w.daily {
+        lines.extend(crate::ui::modes::daily_share::daily_lines(d, keys, t, clipboard));
     }
     lines.push(Line::raw(""));
     let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();

@@ -1,0 +1,129 @@
+//! The daily puzzle's part of the win screen: the streak, the line to share, and the copy
+//! key that sends it to the clipboard through the terminal (OSC 52).
+
+use ratatui::text::{Line, Span};
+use slide::config::{Action, KeyBindings};
+use slide::difficulty::ShareResult;
+use slide::game::Finish;
+
+use crate::ui::app::{App, Mode};
+use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::modes::win::WinSummary;
+use crate::ui::theme::Theme;
+
+/// What the win screen of a daily puzzle adds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DailyWin {
+    /// The result line to share ([`ShareResult`]).
+    pub share: String,
+    /// The size's current streak, after this win.
+    pub streak: u32,
+    /// The size's best streak.
+    pub best_streak: u32,
+    /// The copy key was pressed: the line went to the terminal's clipboard.
+    pub copied: bool,
+}
+
+impl App {
+    /// The daily part of the win screen, for a daily puzzle won with `finish`.
+    pub(crate) fn daily_win(&self, finish: &Finish, replay: bool) -> Option<DailyWin> {
+        let date = self.game.daily()?;
+        let size = self.game.size();
+        let share = ShareResult {
+            date,
+            size,
+            moves: finish.moves,
+            par: finish.par,
+            time: self.game.clock().elapsed(),
+            hints: finish.hints,
+            solver_used: finish.solver_used,
+            assisted: finish.assisted,
+            replay,
+        };
+        let stats = self.persist.stats();
+        Some(DailyWin {
+            share: share.to_string(),
+            streak: stats.daily_streak(size, finish.date),
+            best_streak: stats.best_daily_streak(size),
+            copied: false,
+        })
+    }
+
+    /// The copy key on the win screen: the share line to the clipboard, where it can go.
+    pub(crate) fn copy_share(&mut self, win: &WinSummary) {
+        let Some(daily) = &win.daily else { return };
+        if self.clipboard == ClipboardSupport::Osc52 {
+            self.clipboard_out = Some(daily.share.clone());
+            let mut win = win.clone();
+            if let Some(d) = &mut win.daily {
+                d.copied = true;
+            }
+            self.mode = Mode::Won(win);
+        }
+    }
+}
+
+/// The win box's lines for a daily puzzle: streak, share line, and how to copy it.
+pub fn daily_lines(d: &DailyWin, keys: &KeyBindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+    let days = |n: u32| {
+        if n == 1 {
+            "1 day".to_string()
+        } else {
+            format!("{n} days")
+        }
+    };
+    let copy = keys
+        .first(Action::Copy)
+        .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
+    let mut lines = vec![
+        Line::from(vec![
+            Span::styled("Streak  ", t.dim),
+            Span::raw(format!("{} (best {})", days(d.streak), d.best_streak)),
+        ]),
+        Line::raw(""),
+        Line::styled("Share your result:", t.dim),
+    ];
+    lines.extend(share_rows(&d.share).into_iter().map(Line::raw));
+    lines.push(match clipboard {
+        ClipboardSupport::Unavailable(why) => Line::styled(format!("Select the line above to copy it ({why})."), t.dim),
+        ClipboardSupport::Osc52 if d.copied => Line::styled("Copied (if your terminal allows).", t.accent),
+        ClipboardSupport::Osc52 => Line::styled(format!("{copy} copies it to the clipboard"), t.dim),
+    });
+    lines
+}
+
+/// The widest share line drawn on one row: the win box fits an 80-column screen.
+const SHARE_WIDTH: usize = 74;
+
+/// The share line as drawn: one row, or two split at a " · " when it is too wide for an
+/// 80-column screen (the copy key still copies it whole).
+fn share_rows(share: &str) -> Vec<String> {
+    if share.chars().count() <= SHARE_WIDTH {
+        return vec![share.to_string()];
+    }
+    let cut = share
+        .match_indices(" · ")
+        .map(|(i, _)| i)
+        .filter(|&i| share[..i].chars().count() <= SHARE_WIDTH)
+        .last();
+    match cut {
+        Some(i) => vec![share[..i].to_string(), share[i + 1..].to_string()],
+        None => vec![share.to_string()],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::share_rows;
+
+    #[test]
+    fn a_long_share_line_is_drawn_on_two_rows() {
+        let short = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints";
+        assert_eq!(share_rows(short), vec![short.to_string()]);
+        let long = "Slide daily 2026-12-02 · 6×6 · 187 moves (par 150) · 1:02:33 · 12 hints · replay";
+        let rows = share_rows(long);
+        assert_eq!(rows.len(), 2, "{rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= 74), "{rows:?}");
+        assert_eq!(rows.join(" "), long, "nothing lost");
+    }
+}
