@@ -41,9 +41,9 @@ pub struct BenchCommand {
     /// Run the time-bounded search with this budget in seconds instead of proving optimality.
     #[arg(long, value_name = "SECS", value_parser = crate::cli::values::seconds)]
     max_time: Option<Duration>,
-    /// Solve one instance at a time, each with IDA* on every core (instead of one instance
-    /// per thread).
-    #[arg(long, conflicts_with_all = ["threads", "max_time"])]
+    /// Solve one instance at a time, each search on every core (instead of one instance per
+    /// thread): parallel IDA*, or with --max-time the bounded search sharing its layers.
+    #[arg(long, conflicts_with = "threads")]
     parallel: bool,
     /// Print one JSON object per instance (the totals then go to stderr).
     #[arg(long)]

@@ -21,6 +21,8 @@
 
 use std::collections::HashSet;
 use std::hash::BuildHasherDefault;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, MAX_CELLS, Move, SeededRng};
@@ -98,8 +100,54 @@ enum Beam {
 }
 
 /// Returns a whole solution: the best plan found before the deadline.
-pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
-    solve_with_grace(heuristic, board, stop, FIRST_PLAN_GRACE)
+///
+/// With `threads` > 1 the widening is shared out: thread `t` of `n` runs the `t`-th,
+/// `(t + n)`-th, … doubling, each beam pruned by the best plan any thread has found. Beams
+/// are not split into parallel steps, whose per-layer hand-overs cost more than they save.
+pub(crate) fn solve<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    threads: usize,
+) -> Result<Solution, SolveError> {
+    solve_with_grace(heuristic, board, stop, threads, FIRST_PLAN_GRACE)
+}
+
+/// The best plan so far, shared by the threads of one search.
+struct Best {
+    /// Its length (`u32::MAX` before the first), read by every beam at every depth.
+    len: AtomicU32,
+    moves: Mutex<Option<Vec<Move>>>,
+}
+
+impl Best {
+    fn offer(&self, moves: Vec<Move>) {
+        let mut best = self.moves.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            self.len.store(moves.len() as u32, Ordering::Relaxed);
+            *best = Some(moves);
+        }
+    }
+    fn found(&self) -> bool {
+        self.len.load(Ordering::Relaxed) != u32::MAX
+    }
+}
+
+/// When a beam must stop: at the deadline once there is a plan; until then a little later
+/// (see the module docs).
+struct Halt<'a> {
+    stop: &'a Stop,
+    first_plan: Stop,
+}
+
+impl Halt<'_> {
+    fn now(&self, best: &Best) -> bool {
+        if best.found() {
+            self.stop.should_stop()
+        } else {
+            self.first_plan.should_stop()
+        }
+    }
 }
 
 /// [`solve`] with the first plan's grace given (tests set it to zero to reach the
@@ -108,6 +156,7 @@ fn solve_with_grace<H: Incremental>(
     heuristic: &H,
     board: &Board,
     stop: &Stop,
+    threads: usize,
     grace: Duration,
 ) -> Result<Solution, SolveError> {
     let start = Instant::now();
@@ -118,27 +167,57 @@ fn solve_with_grace<H: Incremental>(
         return Ok(Solution::solved_already(start.elapsed()));
     }
     let zobrist = Zobrist::new();
-    let mut counts = Counts::default();
-    let mut best: Option<Vec<Move>> = None;
-    let mut width = FIRST_WIDTH;
-    // Until there is a plan, beams may run a little past the deadline (see the module docs).
-    let first_plan_stop = match stop.deadline() {
-        Some(d) => stop.without_deadline().with_deadline(d + grace),
-        None => stop.clone(),
+    let best = Best {
+        len: AtomicU32::new(u32::MAX),
+        moves: Mutex::new(None),
     };
-    while width <= MAX_WIDTH {
-        let run_stop = if best.is_some() { stop } else { &first_plan_stop };
-        let limit = best.as_ref().map_or(u32::MAX, |b| b.len() as u32);
-        match beam(heuristic, &zobrist, root, state, width, limit, run_stop, &mut counts) {
-            Beam::Found(moves) => best = Some(moves),
-            Beam::Failed => {}
-            Beam::Stopped => break,
+    let halt = Halt {
+        stop,
+        first_plan: match stop.deadline() {
+            Some(d) => stop.without_deadline().with_deadline(d + grace),
+            None => stop.clone(),
+        },
+    };
+    let threads = threads.max(1);
+    let widen = |thread: usize| -> Counts {
+        let mut counts = Counts::default();
+        let mut width = FIRST_WIDTH << thread;
+        while width <= MAX_WIDTH {
+            let began = Instant::now();
+            match beam(heuristic, &zobrist, root, state, width, &best, &halt, &mut counts) {
+                Beam::Found(moves) => best.offer(moves),
+                Beam::Failed => {}
+                Beam::Stopped => break,
+            }
+            if best.len.load(Ordering::Relaxed) == lower_bound || halt.now(&best) {
+                break;
+            }
+            match next_width(width, threads, thread, began.elapsed(), stop.deadline()) {
+                Some(next) => width = next,
+                None => break,
+            }
         }
-        if best.as_ref().is_some_and(|b| b.len() as u32 == lower_bound) || stop.should_stop() {
-            break;
-        }
-        width *= 2;
-    }
+        counts
+    };
+    let counts: Vec<Counts> = if threads == 1 {
+        vec![widen(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads).map(|t| scope.spawn(move || widen(t))).collect();
+            let mut all = vec![widen(0)];
+            for h in others {
+                match h.join() {
+                    Ok(c) => all.push(c),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            all
+        })
+    };
+    let best = best
+        .moves
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     if stop.is_cancelled() && best.is_none() {
         return Err(SolveError::Cancelled);
     }
@@ -151,10 +230,32 @@ fn solve_with_grace<H: Incremental>(
         optimal: moves.len() as u32 == lower_bound,
         moves,
         lower_bound,
-        nodes: counts.expanded,
-        generated: counts.generated,
+        nodes: counts.iter().map(|c| c.expanded).sum(),
+        generated: counts.iter().map(|c| c.generated).sum(),
         elapsed: start.elapsed(),
     })
+}
+
+/// The width of a thread's next beam after one of `width` took `took`: the next doubling
+/// (every thread takes its share of them), or, when that would not finish before the
+/// deadline, the widest beam that should, judging by this one's speed. A beam cut off by
+/// the deadline is wasted, and with doubling the last one would be more often than not.
+/// `None`: no wider beam fits (or the widest has run), so the search ends early and the
+/// caller may use the time.
+fn next_width(width: usize, threads: usize, thread: usize, took: Duration, deadline: Option<Instant>) -> Option<usize> {
+    let doubled = width << threads;
+    let Some(deadline) = deadline else {
+        return (doubled <= MAX_WIDTH).then_some(doubled);
+    };
+    let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+    let per_node = took.as_secs_f64().max(1e-6) / width as f64;
+    if per_node * doubled as f64 <= left {
+        return (doubled <= MAX_WIDTH).then_some(doubled);
+    }
+    // Threads aim at different margins, so that two never run the same last width.
+    let margin = 0.85 / (1 + thread) as f64;
+    let fits = ((left * margin / per_node) as usize).min(MAX_WIDTH);
+    (fits > width).then_some(fits)
 }
 
 /// Node counts over all beams.
@@ -181,8 +282,8 @@ fn beam<H: Incremental>(
     root: SearchBoard,
     state: H::State,
     width: usize,
-    limit: u32,
-    stop: &Stop,
+    best: &Best,
+    halt: &Halt,
     counts: &mut Counts,
 ) -> Beam {
     let mut trace: Vec<(u32, Move)> = Vec::new();
@@ -198,10 +299,12 @@ fn beam<H: Incremental>(
     let mut memory: Vec<KeySet> = vec![KeySet::from_iter([root_key])];
     let mut candidates: Vec<Candidate> = Vec::with_capacity(width * 3);
     for depth in 1..=MAX_DEPTH as u32 {
+        // Another thread's plan may have lowered the limit since the last depth.
+        let limit = best.len.load(Ordering::Relaxed);
         if depth >= limit {
             return Beam::Failed;
         }
-        if stop.should_stop() {
+        if halt.now(best) {
             return Beam::Stopped;
         }
         candidates.clear();
@@ -225,7 +328,7 @@ fn beam<H: Incremental>(
                     continue;
                 };
                 counts.generated += 1;
-                if counts.generated & 0xFFF == 0 && stop.should_stop() {
+                if counts.generated & 0xFFF == 0 && halt.now(best) {
                     return Beam::Stopped;
                 }
                 let tile = node.board.tiles[from];
@@ -264,7 +367,7 @@ fn beam<H: Incremental>(
         }
         next_layer.clear();
         for (i, c) in candidates.iter().enumerate() {
-            if i & 0xFFF == 0xFFF && stop.should_stop() {
+            if i & 0xFFF == 0xFFF && halt.now(best) {
                 return Beam::Stopped;
             }
             let node = &layer[c.parent as usize];
@@ -320,7 +423,7 @@ mod tests {
                 let board = Board::random(size, &mut rng);
                 // The deadline has passed and there is no grace: no beam gets anywhere.
                 let stop = Stop::never().with_deadline(Instant::now());
-                let s = solve_with_grace(&h, &board, &stop, Duration::ZERO).expect("a plan");
+                let s = solve_with_grace(&h, &board, &stop, 1, Duration::ZERO).expect("a plan");
                 let mut b = board;
                 b.apply_all(&s.moves).expect("legal moves");
                 assert!(b.is_goal(), "{board}");
@@ -337,8 +440,48 @@ mod tests {
         let board = Board::random(Size::SIX, &mut SeededRng::new(1));
         let h = LinearConflict::new(Size::SIX);
         assert_eq!(
-            solve_with_grace(&h, &board, &stop, Duration::ZERO).map(|s| s.len()),
+            solve_with_grace(&h, &board, &stop, 1, Duration::ZERO).map(|s| s.len()),
             Err(SolveError::Cancelled)
         );
+    }
+
+    #[test]
+    fn the_next_beam_doubles_when_it_fits_and_shrinks_to_fit_the_time_left() {
+        let ms = Duration::from_millis;
+        // No deadline: plain doubling, a thread's share of them.
+        assert_eq!(next_width(1000, 1, 0, ms(10), None), Some(2000));
+        assert_eq!(next_width(1000, 2, 1, ms(10), None), Some(4000));
+        // 1000 nodes took 10 ms, a second is left: 2000 fit.
+        let far = Some(Instant::now() + Duration::from_secs(1));
+        assert_eq!(next_width(1000, 1, 0, ms(10), far), Some(2000));
+        // 1000 took 100 ms and 150 ms are left: not 2000, but about 1275 do.
+        let near = Some(Instant::now() + ms(150));
+        let fit = next_width(1000, 1, 0, ms(100), near).expect("a wider beam fits");
+        assert!((1000..2000).contains(&fit), "{fit}");
+        // The second thread aims lower, so the two do not run the same width.
+        assert!(next_width(1000, 2, 1, ms(100), near).is_none_or(|w| w < fit));
+        // Nothing wider fits: stop early.
+        assert_eq!(next_width(1000, 1, 0, ms(100), Some(Instant::now() + ms(50))), None);
+        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Instant::now())), None);
+        // Never past the widest beam.
+        assert!(next_width(MAX_WIDTH / 2 + 1, 1, 0, Duration::ZERO, far).is_none());
+    }
+
+    #[test]
+    fn two_threads_return_a_whole_plan_no_shorter_than_the_bound() {
+        let mut rng = SeededRng::new(21);
+        for size in [Size::FIVE, Size::SIX] {
+            let h = LinearConflict::new(size);
+            for _ in 0..3 {
+                let board = Board::random(size, &mut rng);
+                let stop = Stop::never().with_deadline(Instant::now() + Duration::from_millis(150));
+                let s = solve(&h, &board, &stop, 2).expect("a plan");
+                let mut b = board;
+                b.apply_all(&s.moves).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(s.len() as u32 >= s.lower_bound);
+                assert!(s.nodes > 0 && s.generated >= s.nodes);
+            }
+        }
     }
 }

@@ -135,13 +135,14 @@ impl<'a> Chosen<'a> {
         }
     }
 
-    /// The time-bounded search with this heuristic: always a whole solution.
-    pub fn bounded(&self, board: &Board, stop: &Stop) -> Result<Solution, SolveError> {
+    /// The time-bounded search with this heuristic, on up to `threads` threads: always a
+    /// whole solution.
+    pub fn bounded(&self, board: &Board, stop: &Stop, threads: usize) -> Result<Solution, SolveError> {
         match self {
-            Chosen::Manhattan(h) => bounded_search::solve(h, board, stop),
-            Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop),
-            Chosen::Walking(h) => bounded_search::solve(h, board, stop),
-            Chosen::Pdb(h) => bounded_search::solve(h, board, stop),
+            Chosen::Manhattan(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::Walking(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::Pdb(h) => bounded_search::solve(h, board, stop, threads),
         }
     }
 }

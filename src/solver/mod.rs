@@ -113,8 +113,9 @@ pub struct SolveOptions {
     pub optimal: bool,
     /// Cancellation from outside.
     pub stop: Stop,
-    /// Threads for one optimal search (0 or 1: the calling thread only). Boards that the
-    /// sequential search solves within a few milliseconds never start the others.
+    /// Threads for one search (0 or 1: the calling thread only). Boards that the sequential
+    /// IDA* solves within a few milliseconds never start the others; the bounded search
+    /// shares only its wide layers.
     pub threads: usize,
 }
 
@@ -386,7 +387,7 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
-        let mut s = heuristic.bounded(board, &stop)?;
+        let mut s = heuristic.bounded(board, &stop, opts.threads)?;
         s.elapsed = start.elapsed();
         Ok(s)
     }
