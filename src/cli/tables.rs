@@ -240,6 +240,13 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
     for size in sizes {
         let start = Instant::now();
         progress::prepare(&solver, size)?;
+        // With the large tables cached the solver loads those; the default is still built,
+        // so that removing the large file never costs a build later.
+        let default = Partition::default_for(size);
+        if solver.pdb(size).is_some_and(|db| db.partition() != &default) {
+            progress::with_bar(|show| solver.cache().load_or_build(default, show))
+                .map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))?;
+        }
         print_line(format_args!(
             "{size} tables ready in {}",
             human_duration(start.elapsed())
