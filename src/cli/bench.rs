@@ -87,11 +87,16 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
     let tables_start = Instant::now();
     let sizes: BTreeSet<_> = instances.iter().map(|i| i.board.size()).collect();
     if matches!(args.heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
-        for size in sizes {
+        for &size in &sizes {
             progress::prepare(&solver, size)?;
         }
     }
     let tables_time = tables_start.elapsed();
+    // Which databases ran: the larger 4×4 ones replace the default when cached.
+    let partitions: Vec<String> = sizes
+        .iter()
+        .filter_map(|&size| solver.pdb(size).map(|db| format!("{size} {}", db.partition().name())))
+        .collect();
 
     let threads = args.threads.map_or_else(
         || thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -167,7 +172,7 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
     printed?;
     let wall = wall_start.elapsed();
 
-    let summary = totals.summary(threads, tables_time, wall);
+    let summary = totals.summary(threads, tables_time, &partitions, wall);
     for line in &summary {
         if args.json {
             eprintln!("{line}");
@@ -303,7 +308,7 @@ impl Totals {
         line
     }
 
-    fn summary(&self, threads: usize, tables: Duration, wall: Duration) -> Vec<String> {
+    fn summary(&self, threads: usize, tables: Duration, partitions: &[String], wall: Duration) -> Vec<String> {
         let count = self.solved + self.failures;
         let ok = count - self.mismatches - self.failures;
         let per_second = self.nodes as f64 / wall.as_secs_f64().max(1e-9);
@@ -313,7 +318,11 @@ impl Totals {
                 self.mismatches, self.failures
             ),
             format!("threads      {threads}"),
-            format!("tables       {}", human_duration(tables)),
+            if partitions.is_empty() {
+                format!("tables       {}", human_duration(tables))
+            } else {
+                format!("tables       {} ({})", human_duration(tables), partitions.join(", "))
+            },
             format!("wall time    {}", human_duration(wall)),
             format!(
                 "solve time   {} summed over instances, slowest {} (#{})",

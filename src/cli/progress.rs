@@ -17,6 +17,12 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
     if solver.is_ready(size) {
         return Ok(());
     }
+    with_bar(|show| solver.prepare(size, show))
+        .map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))
+}
+
+/// Runs `work`, drawing the progress it reports as a bar on stderr (notices as lines).
+pub fn with_bar<T>(work: impl FnOnce(&dyn Fn(BuildProgress)) -> T) -> T {
     let bar: RefCell<Option<(String, ProgressBar)>> = RefCell::new(None);
     let show = |p: BuildProgress| match p {
         BuildProgress::Notice(text) => match bar.borrow().as_ref() {
@@ -37,11 +43,11 @@ pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
             }
         }
     };
-    let result = solver.prepare(size, &show);
+    let result = work(&show);
     if let Some((_, b)) = bar.borrow_mut().take() {
         b.finish_and_clear();
     }
-    result.map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))
+    result
 }
 
 fn new_bar(what: &str, total: u64) -> ProgressBar {

@@ -5,7 +5,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 use slide::puzzle::Size;
-use slide::solver::{CacheStatus, CachedFile, Solver, TableCache};
+use slide::solver::{CacheStatus, CachedFile, Partition, Solver, TableCache};
 
 use crate::cli::output::{grouped, human_duration, print_json, print_line};
 use crate::cli::{CliError, progress};
@@ -53,11 +53,18 @@ Examples:\n  slide tables clean\n  slide tables clean --json")]
     /// Build (or load from the cache) the tables of one size, or of every size.
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
-Examples:\n  slide tables build --size 4\n  slide tables build")]
+With --large, builds the opt-in larger 4×4 tables instead (8-7 with the diagonal mirror, \
+about 290 MB on disk and in memory; a few minutes and about 4 GB of memory to build on two cores). \
+Once in the cache they are used for every 4×4 board in place of the default 6-6-3; \
+delete their file to go back.\n\n\
+Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
         #[arg(long, value_name = "N")]
         size: Option<Size>,
+        /// Build the larger opt-in tables (4×4 only): fewer nodes on hard boards.
+        #[arg(long)]
+        large: bool,
     },
 }
 
@@ -67,7 +74,8 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         None => list(args.json),
         Some(TablesCommand::List { json }) => list(*json || args.json),
         Some(TablesCommand::Clean { json }) => clean(*json),
-        Some(TablesCommand::Build { size }) => build(*size),
+        Some(TablesCommand::Build { size, large: false }) => build(*size),
+        Some(TablesCommand::Build { size, large: true }) => build_large(*size),
     }
 }
 
@@ -100,7 +108,13 @@ fn describe(status: &CacheStatus) -> String {
             "current  {} {}{}",
             partition.size(),
             partition.name(),
-            if *default { " (default)" } else { "" }
+            if *default {
+                " (default)"
+            } else if Partition::large_for(partition.size()).as_ref() == Some(partition) {
+                " (large, used in place of the default)"
+            } else {
+                ""
+            }
         ),
         CacheStatus::Stale(why) => format!("stale    {why}"),
     }
@@ -226,6 +240,13 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
     for size in sizes {
         let start = Instant::now();
         progress::prepare(&solver, size)?;
+        // With the large tables cached the solver loads those; the default is still built,
+        // so that removing the large file never costs a build later.
+        let default = Partition::default_for(size);
+        if solver.pdb(size).is_some_and(|db| db.partition() != &default) {
+            progress::with_bar(|show| solver.cache().load_or_build(default, show))
+                .map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))?;
+        }
         print_line(format_args!(
             "{size} tables ready in {}",
             human_duration(start.elapsed())
@@ -233,6 +254,30 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
     }
     if let Some(dir) = solver.cache().dir() {
         print_line(format_args!("cache: {}", dir.display()))?;
+    }
+    Ok(())
+}
+
+/// `slide tables build --large`: the opt-in larger tables, built once into the cache.
+fn build_large(size: Option<Size>) -> Result<(), CliError> {
+    let size = size.unwrap_or(Size::FOUR);
+    let Some(partition) = Partition::large_for(size) else {
+        return Err(CliError::Input(format!(
+            "--large tables exist for 4×4 only, not {size}"
+        )));
+    };
+    let cache = cache()?;
+    let start = Instant::now();
+    let name = partition.name();
+    progress::with_bar(|show| cache.load_or_build(partition.clone(), show))
+        .map_err(|e| CliError::Failure(format!("cannot build the large {size} tables: {e}")))?;
+    print_line(format_args!(
+        "{size} large tables ({name}) ready in {}",
+        human_duration(start.elapsed())
+    ))?;
+    if let Some(file) = cache.file_for(&partition) {
+        let bytes = std::fs::metadata(&file).map_or(0, |m| m.len());
+        print_line(format_args!("file: {} ({} bytes)", file.display(), grouped(bytes)))?;
     }
     Ok(())
 }

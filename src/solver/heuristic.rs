@@ -4,7 +4,8 @@
 use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
 use crate::solver::{
-    bounded_search, ida_star, linear_conflict, manhattan, parallel_ida_star, pattern_db, walking_distance,
+    bounded_search, compact_table, ida_star, linear_conflict, manhattan, parallel_ida_star, pattern_db,
+    walking_distance,
 };
 
 /// The board as the search sees it: a flat array moved in place.
@@ -78,6 +79,7 @@ pub(crate) enum Chosen<'a> {
     LinearConflict(linear_conflict::LinearConflict),
     Walking(walking_distance::WalkingWithConflict<'a>),
     Pdb(pattern_db::PdbHeuristic<'a>),
+    CompactPdb(compact_table::CompactPdbHeuristic<'a>),
 }
 
 impl<'a> Chosen<'a> {
@@ -94,13 +96,10 @@ impl<'a> Chosen<'a> {
                 let wd = solver.walking(size).ok_or_else(unavailable)?;
                 Chosen::Walking(walking_distance::WalkingWithConflict::new(wd, size))
             }
-            HeuristicKind::Pdb => {
-                let db = solver.pdb(size).ok_or_else(unavailable)?;
-                Chosen::Pdb(pattern_db::PdbHeuristic::new(db))
-            }
+            HeuristicKind::Pdb => Chosen::pdb(solver.pdb(size).ok_or_else(unavailable)?),
             HeuristicKind::Auto => {
                 if let Some(db) = solver.pdb(size) {
-                    Chosen::Pdb(pattern_db::PdbHeuristic::new(db))
+                    Chosen::pdb(db)
                 } else if let Some(wd) = solver.walking(size) {
                     Chosen::Walking(walking_distance::WalkingWithConflict::new(wd, size))
                 } else {
@@ -110,6 +109,15 @@ impl<'a> Chosen<'a> {
         })
     }
 
+    /// The pattern databases' heuristic for their storage.
+    fn pdb(db: &'a std::sync::Arc<pattern_db::PatternDb>) -> Chosen<'a> {
+        if db.partition().is_compact() {
+            Chosen::CompactPdb(compact_table::CompactPdbHeuristic::new(db))
+        } else {
+            Chosen::Pdb(pattern_db::PdbHeuristic::new(db))
+        }
+    }
+
     /// Optimal IDA* with this heuristic, on up to `threads` threads.
     pub fn ida_star(&self, board: &Board, stop: &Stop, threads: usize) -> Result<Solution, SolveError> {
         match self {
@@ -117,6 +125,7 @@ impl<'a> Chosen<'a> {
             Chosen::LinearConflict(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::Walking(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::Pdb(h) => parallel_ida_star::solve(h, board, stop, threads),
+            Chosen::CompactPdb(h) => parallel_ida_star::solve(h, board, stop, threads),
         }
     }
 
@@ -132,6 +141,7 @@ impl<'a> Chosen<'a> {
             Chosen::LinearConflict(h) => ida_star::within(h, board, bound, stop),
             Chosen::Walking(h) => ida_star::within(h, board, bound, stop),
             Chosen::Pdb(h) => ida_star::within(h, board, bound, stop),
+            Chosen::CompactPdb(h) => ida_star::within(h, board, bound, stop),
         }
     }
 
@@ -143,6 +153,7 @@ impl<'a> Chosen<'a> {
             Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::Walking(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::Pdb(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::CompactPdb(h) => bounded_search::solve(h, board, stop, threads),
         }
     }
 }

@@ -6,6 +6,7 @@
 
 mod bounded_search;
 mod cancel;
+mod compact_table;
 mod constructive;
 mod error;
 mod exact_table;
@@ -212,6 +213,9 @@ struct Tables {
     /// Held while a size's databases are built, so concurrent callers wait instead of
     /// building them twice.
     building: [Mutex<()>; 4],
+    /// Each size's opt-in larger partition ([`Partition::large_for`]), used instead of the
+    /// default when its file is in the cache (tests put a small stand-in here).
+    large: [Option<Partition>; 4],
     /// Why a size's default databases failed to build, so that later calls report it at
     /// once instead of failing the same slow way again; the searches use the next heuristic.
     failed: [OnceLock<String>; 4],
@@ -224,9 +228,15 @@ fn size_slot(size: Size) -> usize {
 impl Solver {
     /// A solver that keeps its slow tables in `cache`. Nothing is built until needed.
     pub fn new(cache: TableCache) -> Solver {
+        Solver::with_large(cache, Size::ALL.map(Partition::large_for))
+    }
+
+    /// A solver whose size `s` prefers `large[s − 3]` when its file is cached.
+    fn with_large(cache: TableCache, large: [Option<Partition>; 4]) -> Solver {
         Solver {
             tables: Arc::new(Tables {
                 cache,
+                large,
                 exact3: OnceLock::new(),
                 walking4: OnceLock::new(),
                 walking3: OnceLock::new(),
@@ -283,7 +293,20 @@ impl Solver {
         self.tables.pdbs[size_slot(size)].get()
     }
 
+    /// A solver that prefers `large` for its size when its file is in the cache (tests use
+    /// small stand-ins for the real large partition, which takes minutes to build).
+    #[cfg(test)]
+    pub(crate) fn preferring(cache: TableCache, large: Partition) -> Solver {
+        let mut all = Size::ALL.map(|_| None);
+        let slot = size_slot(large.size());
+        all[slot] = Some(large);
+        Solver::with_large(cache, all)
+    }
+
     fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
+        if let Some(db) = self.load_large(size, progress) {
+            return Ok(db);
+        }
         let failed = &self.tables.failed[size_slot(size)];
         if let Some(why) = failed.get() {
             return Err(SolveError::Tables(why.clone()));
@@ -296,6 +319,25 @@ impl Solver {
                 };
                 let _ = failed.set(why);
             })
+    }
+
+    /// The size's larger tables, if its partition has a file in the cache (they are never
+    /// built here: `slide tables build --size 4 --large` does that). Tables already in use
+    /// are kept; a file that cannot be used gives a notice and the default is used instead.
+    fn load_large(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Option<&Arc<PatternDb>> {
+        let large = self.tables.large[size_slot(size)].as_ref()?;
+        let slot = &self.tables.pdbs[size_slot(size)];
+        if let Some(db) = slot.get() {
+            return Some(db);
+        }
+        let _guard = self.tables.building[size_slot(size)]
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(db) = slot.get() {
+            return Some(db);
+        }
+        let db = Arc::new(self.tables.cache.load(large, progress)?);
+        Some(slot.get_or_init(|| db))
     }
 
     /// Why the default tables for `size` failed to build, if they did. The searches then

@@ -25,6 +25,7 @@ use std::sync::Arc;
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::SolveError;
+use crate::solver::compact_table;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::table_cache::BuildProgress;
 use crate::solver::worker::THREAD_PREFIX;
@@ -41,16 +42,22 @@ pub const MAX_BUILD_BYTES: u64 = 4 << 30;
 /// Builds one group's table; replaceable in tests to make a build fail.
 pub(crate) type GroupBuilder<'a> = dyn Fn(Size, &[u8], &mut dyn FnMut(u64)) -> Vec<u8> + Send + Sync + 'a;
 
+/// What a compact partition's signature ends with.
+const COMPACT_SUFFIX: &str = ";4bit";
+
 /// The most groups a partition may have (6×6 in groups of four needs nine).
 pub const MAX_GROUPS: usize = 12;
 /// The largest group we build: eight tiles of 4×4 is 518,918,400 placements.
 pub const MAX_GROUP_TILES: usize = 8;
 
-/// A partition of the tiles of one size into disjoint groups.
+/// A partition of the tiles of one size into disjoint groups, and how its tables are stored.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Partition {
     size: Size,
     groups: Vec<Vec<u8>>,
+    /// Whether the tables are stored in 4 bits an entry ([`crate::solver::compact_table`])
+    /// rather than a byte: part of the tables' identity, so it is in the signature.
+    compact: bool,
 }
 
 impl Partition {
@@ -75,7 +82,41 @@ impl Partition {
         if let Some(t) = (1..size.cells()).find(|&t| !seen[t]) {
             return Err(format!("tile {t} is in no group"));
         }
-        Ok(Partition { size, groups })
+        Ok(Partition {
+            size,
+            groups,
+            compact: false,
+        })
+    }
+
+    /// The same groups, with tables stored in 4 bits an entry (see
+    /// [`crate::solver::compact_table`]): half the memory, and a build fails if some entry
+    /// does not fit.
+    #[must_use]
+    pub fn stored_compactly(mut self) -> Partition {
+        self.compact = true;
+        self
+    }
+
+    /// Whether the tables are stored in 4 bits an entry.
+    pub fn is_compact(&self) -> bool {
+        self.compact
+    }
+
+    /// The opt-in larger partition of a size, built only on request
+    /// (`slide tables build --size 4 --large`) and used instead of the default whenever its
+    /// file is in the cache. 4×4 only: 8-7 (the top two rows, and the bottom two rows but
+    /// the blank), Korf and Felner's 7-8 split with the blank's corner in the 7-tile group,
+    /// stored compactly (about 290 MB instead of 580 MB).
+    pub fn large_for(size: Size) -> Option<Partition> {
+        (size.side() == 4).then(|| {
+            Partition {
+                size,
+                groups: vec![(1..=8).collect(), (9..=15).collect()],
+                compact: false,
+            }
+            .stored_compactly()
+        })
     }
 
     /// The partition chosen for each size by measurement (see BENCHMARKS.md).
@@ -97,7 +138,11 @@ impl Partition {
             ],
             _ => blocks(size, 2),
         };
-        Partition { size, groups }
+        Partition {
+            size,
+            groups,
+            compact: false,
+        }
     }
 
     /// The board size.
@@ -119,14 +164,28 @@ impl Partition {
             .join("-")
     }
 
-    /// A short text that identifies the exact groups (for cache headers and file names).
+    /// A short text that identifies the exact groups and the storage (for cache headers
+    /// and file names): e.g. `4x4:1,2,3/4,5` for byte tables, with `;4bit` appended for
+    /// compact ones.
     pub fn signature(&self) -> String {
         let groups: Vec<String> = self
             .groups
             .iter()
             .map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
             .collect();
-        format!("{}x{}:{}", self.size.side(), self.size.side(), groups.join("/"))
+        let storage = if self.compact { COMPACT_SUFFIX } else { "" };
+        format!(
+            "{}x{}:{}{storage}",
+            self.size.side(),
+            self.size.side(),
+            groups.join("/")
+        )
+    }
+
+    /// Bytes one group's table takes in memory and on disk.
+    pub fn table_bytes(&self, tiles: usize) -> u64 {
+        let entries = placements(self.size.cells(), tiles);
+        if self.compact { entries.div_ceil(2) } else { entries }
     }
 
     /// The number of entries the tables hold in all.
@@ -137,7 +196,11 @@ impl Partition {
     /// Reads back a [`Partition::signature`] (from a cache file's header).
     pub fn from_signature(sig: &str) -> Result<Partition, String> {
         let bad = || format!("'{sig}' is not a partition signature");
-        let (dims, groups) = sig.split_once(':').ok_or_else(bad)?;
+        let (groups_sig, compact) = match sig.strip_suffix(COMPACT_SUFFIX) {
+            Some(rest) => (rest, true),
+            None => (sig, false),
+        };
+        let (dims, groups) = groups_sig.split_once(':').ok_or_else(bad)?;
         let (a, b) = dims.split_once('x').ok_or_else(bad)?;
         if a != b {
             return Err(bad());
@@ -152,7 +215,8 @@ impl Partition {
             .map(|g| g.split(',').map(str::parse::<u8>).collect::<Result<Vec<u8>, _>>())
             .collect::<Result<Vec<_>, _>>()
             .map_err(|_| bad())?;
-        Partition::new(size, groups)
+        let p = Partition::new(size, groups)?;
+        Ok(if compact { p.stored_compactly() } else { p })
     }
 
     /// Whether mirroring the tiles across the main diagonal maps some group onto tiles that
@@ -215,7 +279,7 @@ fn build_bytes(cells: usize, k: usize) -> u64 {
 /// Rank of a placement (distinct cells `pos`) among all placements of its length: the
 /// `i`-th digit is the cell's index among the cells not used by earlier tiles.
 #[inline]
-fn rank(pos: &[u8], cells: usize) -> usize {
+pub(crate) fn rank(pos: &[u8], cells: usize) -> usize {
     let mut used = 0u64;
     let mut r = 0usize;
     for (i, &p) in pos.iter().enumerate() {
@@ -249,6 +313,12 @@ fn unrank(mut r: usize, k: usize, cells: usize, pos: &mut [u8]) {
         pos[i] = cell as u8;
         used |= 1u64 << cell;
     }
+}
+
+/// [`unrank`], for other modules' tests.
+#[cfg(test)]
+pub(crate) fn unrank_for_tests(r: usize, k: usize, cells: usize, pos: &mut [u8]) {
+    unrank(r, k, cells, pos);
 }
 
 /// A fixed-size bitset.
@@ -420,6 +490,9 @@ pub struct PatternDb {
     mirror_cell: [u8; MAX_CELLS],
     /// Whether the mirrored lookup can differ from the direct one (see the module docs).
     mirror: bool,
+    /// `distance[tile][cell]`: the tile's Manhattan distance from its goal when at `cell`
+    /// (compact tables store the value less the group's distance).
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
 }
 
 impl PatternDb {
@@ -442,16 +515,15 @@ impl PatternDb {
     ) -> Result<PatternDb, SolveError> {
         use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
         let size = partition.size;
-        let cells = size.cells();
         if let Some(g) = partition
             .groups
             .iter()
-            .find(|g| build_bytes(cells, g.len()) > MAX_BUILD_BYTES)
+            .find(|g| build_bytes(size.cells(), g.len()) > MAX_BUILD_BYTES)
         {
             return Err(SolveError::Tables(format!(
                 "a group of {} tiles on {size} needs {} MB to build, more than the {} MB allowed",
                 g.len(),
-                build_bytes(cells, g.len()) >> 20,
+                build_bytes(size.cells(), g.len()) >> 20,
                 MAX_BUILD_BYTES >> 20
             )));
         }
@@ -493,8 +565,18 @@ impl PatternDb {
                                     last = n;
                                 })
                             }));
+                            // Compacted here, on the group's own thread, while the
+                            // other worker builds.
+                            let built = built.map(|table| {
+                                if partition.compact {
+                                    compact_table::compact(size, &groups[g], &table)
+                                } else {
+                                    Ok(table)
+                                }
+                            });
                             match built {
-                                Ok(table) => match results.lock() {
+                                Ok(Err(why)) => fail(format!("group {}: {why}", g + 1)),
+                                Ok(Ok(table)) => match results.lock() {
                                     Ok(mut r) => r[g] = table,
                                     Err(_) => fail("a build thread failed".into()),
                                 },
@@ -546,7 +628,7 @@ impl PatternDb {
         let tables = results.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner);
         // Every table must be whole: an empty or short one would panic at the first lookup.
         for (g, (t, tiles)) in tables.iter().zip(groups).enumerate() {
-            if t.len() as u64 != placements(cells, tiles.len()) {
+            if t.len() as u64 != partition.table_bytes(tiles.len()) {
                 return Err(SolveError::Tables(format!("group {} was not built", g + 1)));
             }
         }
@@ -575,7 +657,16 @@ impl PatternDb {
             mirror_cell[cell] = m as u8;
             mirror_tile[size.goal_tile(cell) as usize] = size.goal_tile(m);
         }
+        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
+        for (t, row) in distance.iter_mut().enumerate().take(size.cells()).skip(1) {
+            let (gr, gc) = size.row_col(size.goal_index(t as u8));
+            for (cell, d) in row.iter_mut().enumerate().take(size.cells()) {
+                let (r, c) = size.row_col(cell);
+                *d = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+            }
+        }
         PatternDb {
+            distance,
             mirror: partition.differs_from_mirror(),
             partition,
             tables,
@@ -606,27 +697,83 @@ impl PatternDb {
         self.tables.iter().map(Vec::len).sum()
     }
 
+    /// The rank of group `g`'s placement, its index in the group's table.
     #[inline]
-    fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+    fn group_rank(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> usize {
         let tiles = &self.partition.groups[g];
         let mut pos = [0u8; MAX_GROUP_TILES];
         for (i, &t) in tiles.iter().enumerate() {
             pos[i] = cell_of[t as usize];
         }
-        self.tables[g][rank(&pos[..tiles.len()], self.partition.size.cells())]
+        rank(&pos[..tiles.len()], self.partition.size.cells())
     }
 
-    fn sums(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_GROUPS], u32) {
+    /// Group `g`'s value from a byte table (the default partitions' search loop).
+    #[inline]
+    fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        self.tables[g][self.group_rank(g, cell_of)]
+    }
+
+    /// Group `g`'s value from a compact table, given the group's Manhattan distance `md`.
+    #[inline]
+    pub(crate) fn compact_group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS], md: u8) -> u8 {
+        md + 2 * compact_table::entry(&self.tables[g], self.group_rank(g, cell_of))
+    }
+
+    /// The Manhattan distance of group `g`'s tiles.
+    pub(crate) fn group_manhattan(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        self.partition.groups[g]
+            .iter()
+            .map(|&t| self.distance[t as usize][cell_of[t as usize] as usize])
+            .sum()
+    }
+
+    /// Tile `t`'s Manhattan distance from its goal when at `cell`.
+    #[inline]
+    pub(crate) fn tile_distance(&self, t: usize, cell: usize) -> u8 {
+        self.distance[t][cell]
+    }
+
+    /// The group of tile `t`.
+    #[inline]
+    pub(crate) fn group_of(&self, t: usize) -> usize {
+        self.group_of[t] as usize
+    }
+
+    /// Tile `t` mirrored across the diagonal.
+    #[inline]
+    pub(crate) fn mirror_tile(&self, t: usize) -> usize {
+        self.mirror_tile[t] as usize
+    }
+
+    /// Cell `c` mirrored across the diagonal.
+    #[inline]
+    pub(crate) fn mirror_cell(&self, c: usize) -> usize {
+        self.mirror_cell[c] as usize
+    }
+
+    /// Group `g`'s value, whatever the storage.
+    fn any_group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        if self.partition.compact {
+            self.compact_group_value(g, cell_of, self.group_manhattan(g, cell_of))
+        } else {
+            self.group_value(g, cell_of)
+        }
+    }
+
+    /// Every group's value and their sum.
+    pub(crate) fn sums(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_GROUPS], u32) {
         let mut vals = [0u8; MAX_GROUPS];
         let mut sum = 0;
         for (g, v) in vals.iter_mut().enumerate().take(self.partition.groups.len()) {
-            *v = self.group_value(g, cell_of);
+            *v = self.any_group_value(g, cell_of);
             sum += u32::from(*v);
         }
         (vals, sum)
     }
 
-    fn cells_of(&self, board: &SearchBoard) -> ([u8; MAX_CELLS], [u8; MAX_CELLS]) {
+    /// The cell of every tile, on the board and on its mirror.
+    pub(crate) fn cells_of(&self, board: &SearchBoard) -> ([u8; MAX_CELLS], [u8; MAX_CELLS]) {
         let mut cell_of = [0u8; MAX_CELLS];
         let mut mirrored = [0u8; MAX_CELLS];
         for cell in 0..board.side * board.side {
@@ -677,7 +824,11 @@ pub(crate) struct PdbState {
 }
 
 impl<'a> PdbHeuristic<'a> {
+    /// The heuristic over byte tables (compact ones have [`CompactPdbHeuristic`]).
+    ///
+    /// [`CompactPdbHeuristic`]: crate::solver::compact_table::CompactPdbHeuristic
     pub fn new(db: &'a Arc<PatternDb>) -> PdbHeuristic<'a> {
+        debug_assert!(!db.partition.compact, "compact tables have their own heuristic");
         PdbHeuristic { db }
     }
 }

@@ -9,13 +9,14 @@
 //! renamed, so a crash never leaves half a file under the real name.
 
 use std::fs;
+use std::io::{BufReader, Read};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::atomic_file::write_atomically;
 use crate::solver::SolveError;
-use crate::solver::pattern_db::{BUILDER_VERSION, GroupBuilder, Partition, PatternDb, placements};
+use crate::solver::pattern_db::{BUILDER_VERSION, GroupBuilder, Partition, PatternDb};
 
 /// Bumped whenever the file layout or the meaning of an entry changes.
 const FORMAT_VERSION: u32 = 2;
@@ -218,11 +219,12 @@ impl TableCache {
     }
 
     fn status(&self, path: &Path, name: &str) -> CacheStatus {
-        let bytes = match fs::read(path) {
-            Ok(b) => b,
-            Err(e) => return CacheStatus::Stale(format!("unreadable ({e})")),
-        };
-        let partition = match read_header(&bytes).and_then(|sig| Partition::from_signature(&sig)) {
+        let open = || fs::File::open(path).map(BufReader::new);
+        let partition = match open()
+            .map_err(|e| format!("unreadable ({e})"))
+            .and_then(read_header)
+            .and_then(|sig| Partition::from_signature(&sig))
+        {
             Ok(p) => p,
             Err(why) => return CacheStatus::Stale(why),
         };
@@ -233,11 +235,33 @@ impl TableCache {
         {
             return CacheStatus::Stale("its name does not match its contents".into());
         }
-        if let Err(why) = decode(&bytes, &partition) {
+        if let Err(why) = open()
+            .map_err(|e| format!("unreadable ({e})"))
+            .and_then(|f| decode_from(f, &partition))
+        {
             return CacheStatus::Stale(why);
         }
         let default = partition == Partition::default_for(partition.size());
         CacheStatus::Current { partition, default }
+    }
+
+    /// Loads `partition`'s databases if their file is in the cache, never building them:
+    /// `None` when there is no file, or (with a notice) when it cannot be used.
+    pub fn load(&self, partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Option<PatternDb> {
+        let path = self.file_for(partition)?;
+        let why = match fs::File::open(&path) {
+            Ok(f) => match decode_from(BufReader::with_capacity(1 << 20, f), partition) {
+                Ok(tables) => return Some(PatternDb::from_tables(partition.clone(), tables)),
+                Err(why) => why,
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
+            Err(e) => format!("unreadable ({e})"),
+        };
+        progress(BuildProgress::Notice(format!(
+            "table cache {} is unusable ({why}); not using it",
+            path.display()
+        )));
+        None
     }
 
     /// Loads the databases for `partition`, or builds them and stores them for next time.
@@ -249,8 +273,8 @@ impl TableCache {
         let Some(path) = self.file_for(&partition) else {
             return self.build(&partition, progress);
         };
-        match fs::read(&path) {
-            Ok(bytes) => match decode(&bytes, &partition) {
+        match fs::File::open(&path) {
+            Ok(f) => match decode_from(BufReader::with_capacity(1 << 20, f), &partition) {
                 Ok(tables) => return Ok(PatternDb::from_tables(partition, tables)),
                 Err(why) => progress(BuildProgress::Notice(format!(
                     "table cache {} is unusable ({why}); rebuilding it",
@@ -274,9 +298,16 @@ impl TableCache {
     }
 }
 
+/// FNV-1a's starting value.
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// 64-bit FNV-1a: enough to catch truncation and bit rot, and needs no dependency.
 fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h = 0xcbf2_9ce4_8422_2325u64;
+    fnv1a_from(FNV_OFFSET, bytes)
+}
+
+/// FNV-1a continued from `h` over `bytes` (a file is hashed as it streams in).
+fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
     }
@@ -301,32 +332,46 @@ fn encode(db: &PatternDb) -> Vec<u8> {
     out
 }
 
-/// Reads bytes from a cursor, failing with a reason instead of panicking on short input.
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
+/// Reads a table file from a stream, hashing what it reads, and failing with a reason
+/// instead of panicking on short input. Reading a stream rather than the whole file keeps a
+/// load's memory at the tables' own size (the large 4×4 tables are 290 MB).
+struct Reader<R> {
+    input: R,
+    hash: u64,
 }
 
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or("file is truncated")?;
-        let s = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(s)
+impl<R: Read> Reader<R> {
+    fn new(input: R) -> Reader<R> {
+        Reader {
+            input,
+            hash: FNV_OFFSET,
+        }
+    }
+    /// Fills `buf`, hashing it unless it is the checksum itself.
+    fn fill(&mut self, buf: &mut [u8], hashed: bool) -> Result<(), String> {
+        self.input.read_exact(buf).map_err(|e| match e.kind() {
+            std::io::ErrorKind::UnexpectedEof => "file is truncated".to_string(),
+            _ => format!("unreadable ({e})"),
+        })?;
+        if hashed {
+            self.hash = fnv1a_from(self.hash, buf);
+        }
+        Ok(())
     }
     fn u32(&mut self) -> Result<u32, String> {
-        let b = self.take(4)?;
-        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        let mut b = [0u8; 4];
+        self.fill(&mut b, true)?;
+        Ok(u32::from_le_bytes(b))
     }
     fn u64(&mut self) -> Result<u64, String> {
-        let b = self.take(8)?;
-        let mut a = [0u8; 8];
-        a.copy_from_slice(b);
-        Ok(u64::from_le_bytes(a))
+        let mut b = [0u8; 8];
+        self.fill(&mut b, true)?;
+        Ok(u64::from_le_bytes(b))
+    }
+    fn bytes(&mut self, n: usize) -> Result<Vec<u8>, String> {
+        let mut v = vec![0u8; n];
+        self.fill(&mut v, true)?;
+        Ok(v)
     }
 }
 
@@ -348,47 +393,48 @@ fn has_extension(name: &str, ext: &str) -> bool {
     Path::new(name).extension() == Some(std::ffi::OsStr::new(ext))
 }
 
+/// The longest partition signature a header may carry (a damaged length is refused
+/// before anything is allocated for it).
+const MAX_SIGNATURE: usize = 4096;
+
 /// The partition signature in a file's header, after checking the magic and both versions
-/// (the checksum is left to [`decode`]).
-fn read_header(bytes: &[u8]) -> Result<String, String> {
-    if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err("not a Slide table file".into());
-    }
-    let mut r = Reader { bytes, at: MAGIC.len() };
-    let sig = versions_and_signature(&mut r)?;
-    String::from_utf8(sig.to_vec()).map_err(|_| "the header is damaged".to_string())
+/// (the checksum is left to [`decode_from`]).
+fn read_header(input: impl Read) -> Result<String, String> {
+    let mut r = Reader::new(input);
+    let sig = header(&mut r)?;
+    String::from_utf8(sig).map_err(|_| "the header is damaged".to_string())
 }
 
-/// Reads the format and builder versions (both must be current) and the partition
-/// signature that follow the magic bytes.
-fn versions_and_signature<'b>(r: &mut Reader<'b>) -> Result<&'b [u8], String> {
-    let version = r.u32()?;
+/// Reads the magic, the format and builder versions (both must be current) and the
+/// partition signature.
+fn header<R: Read>(r: &mut Reader<R>) -> Result<Vec<u8>, String> {
+    // The magic and both versions, or it is no table file at all.
+    let mut start = [0u8; MAGIC.len() + 8];
+    r.fill(&mut start, true)
+        .map_err(|_| "not a Slide table file".to_string())?;
+    let (magic, versions) = start.split_at(MAGIC.len());
+    if magic != MAGIC {
+        return Err("not a Slide table file".into());
+    }
+    let word = |i: usize| u32::from_le_bytes([versions[i], versions[i + 1], versions[i + 2], versions[i + 3]]);
+    let (version, builder) = (word(0), word(4));
     if version != FORMAT_VERSION {
         return Err(format!("format version {version}, current {FORMAT_VERSION}"));
     }
-    let builder = r.u32()?;
     if builder != BUILDER_VERSION {
         return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
     }
     let sig_len = r.u32()? as usize;
-    r.take(sig_len)
+    if sig_len > MAX_SIGNATURE {
+        return Err("the header is damaged".into());
+    }
+    r.bytes(sig_len)
 }
 
-fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
-    if bytes.len() < MAGIC.len() + 8 || &bytes[..MAGIC.len()] != MAGIC {
-        return Err("not a Slide table file".into());
-    }
-    let (body, tail) = bytes.split_at(bytes.len() - 8);
-    let mut sum = [0u8; 8];
-    sum.copy_from_slice(tail);
-    if fnv1a(body) != u64::from_le_bytes(sum) {
-        return Err("checksum mismatch".into());
-    }
-    let mut r = Reader {
-        bytes: body,
-        at: MAGIC.len(),
-    };
-    let sig = versions_and_signature(&mut r)?;
+/// Reads a whole table file for `partition`: header, tables, checksum, and nothing after.
+fn decode_from(input: impl Read, partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
+    let mut r = Reader::new(input);
+    let sig = header(&mut r)?;
     if sig != partition.signature().as_bytes() {
         return Err("built for a different partition".into());
     }
@@ -396,19 +442,27 @@ fn decode(bytes: &[u8], partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
     if count != partition.groups().len() {
         return Err("wrong number of tables".into());
     }
-    let cells = partition.size().cells();
     let mut tables = Vec::with_capacity(count);
     for g in partition.groups() {
         let len = r.u64()?;
-        if len != placements(cells, g.len()) {
+        if len != partition.table_bytes(g.len()) {
             return Err("a table has the wrong length".into());
         }
-        tables.push(r.take(len as usize)?.to_vec());
+        let len = usize::try_from(len).map_err(|_| "a table is too large".to_string())?;
+        tables.push(r.bytes(len)?);
     }
-    if r.at != body.len() {
-        return Err("trailing bytes".into());
+    let expected = r.hash;
+    let mut sum = [0u8; 8];
+    r.fill(&mut sum, false)?;
+    if expected != u64::from_le_bytes(sum) {
+        return Err("checksum mismatch".into());
     }
-    Ok(tables)
+    let mut extra = [0u8; 1];
+    match r.input.read(&mut extra) {
+        Ok(0) => Ok(tables),
+        Ok(_) => Err("trailing bytes".into()),
+        Err(e) => Err(format!("unreadable ({e})")),
+    }
 }
 
 #[cfg(test)]
