@@ -485,3 +485,60 @@ mod tests {
         }
     }
 }
+
+#[cfg(test)]
+mod scratch_experiment {
+    use super::*;
+    use crate::puzzle::Size;
+    use crate::solver::heuristic::Chosen;
+    use crate::solver::{HeuristicKind, Solver};
+    use crate::solver::table_cache::TableCache;
+
+    fn run<H: Incremental>(h: &H, boards: &[(Board, u32)], width: usize) -> (u32, u32) {
+        let zobrist = Zobrist::new();
+        let mut excess = 0;
+        let mut found = 0;
+        for (b, opt) in boards {
+            let root = SearchBoard::new(b);
+            let state = h.init(&root);
+            let best = Best { len: AtomicU32::new(u32::MAX), moves: Mutex::new(None) };
+            let stop = Stop::never();
+            let halt = Halt { stop: &stop, first_plan: Stop::never() };
+            let mut counts = Counts::default();
+            if let Beam::Found(m) = beam(h, &zobrist, root, state, width, &best, &halt, &mut counts) {
+                excess += m.len() as u32 - opt;
+                found += 1;
+            }
+        }
+        (excess, found)
+    }
+
+    #[test]
+    #[ignore = "scratch"]
+    fn stronger_tables_guide_the_beam_better() {
+        let text = std::fs::read_to_string("tests/data/korf100-15puzzle.txt").unwrap();
+        let boards: Vec<(Board, u32)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (n, b) = l.split_once('\t').unwrap();
+                (b.parse().unwrap(), n.trim().parse().unwrap())
+            })
+            .collect();
+        let home = std::env::var("HOME").unwrap();
+        let small = Solver::new(TableCache::at(format!("{home}/.cache/slide").into()));
+        small.prepare(Size::FOUR, &|_| {}).unwrap();
+        let large = Solver::new(TableCache::at("/work/cache-large".into()));
+        large.prepare(Size::FOUR, &|_| {}).unwrap();
+        for width in [16, 64, 256, 1024] {
+            for (name, solver) in [("6-6-3", &small), ("8-7", &large)] {
+                let (excess, found) = match Chosen::new(solver, Size::FOUR, HeuristicKind::Auto).unwrap() {
+                    Chosen::Pdb(h) => run(&h, &boards, width),
+                    Chosen::CompactPdb(h) => run(&h, &boards, width),
+                    _ => unreachable!(),
+                };
+                println!("width {width} {name}: excess {excess} over {found} boards");
+            }
+        }
+    }
+}

@@ -460,13 +460,18 @@ mod tests {
     }
 
     #[test]
-    fn the_large_partition_is_seven_eight_with_the_mirror() {
+    fn the_large_partitions_use_the_mirror_and_exist_from_4x4_up() {
         let p = Partition::large_for(Size::FOUR).unwrap();
         assert_eq!(p.name(), "8-7");
         assert!(p.is_compact() && p.differs_from_mirror());
         assert_eq!(p.table_bytes(8), 518_918_400 / 2);
-        for size in [Size::THREE, Size::FIVE, Size::SIX] {
-            assert_eq!(Partition::large_for(size), None);
-        }
+        let p = Partition::large_for(Size::FIVE).unwrap();
+        assert_eq!(p.name(), "6-6-6-6");
+        assert!(p.is_compact() && p.differs_from_mirror());
+        assert_eq!(p.table_bytes(6), 127_512_000 / 2);
+        let p = Partition::large_for(Size::SIX).unwrap();
+        assert_eq!(p.name(), "5-5-5-5-5-5-5");
+        assert!(p.is_compact() && p.differs_from_mirror());
+        assert_eq!(Partition::large_for(Size::THREE), None);
     }
 }
