@@ -22,6 +22,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut budgets = vec![0.25, 0.5, 1.0, 3.0];
     let mut pdb = true;
     let mut base = Options::default();
+    let mut beam_windows = base.beam_windows.to_vec();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -34,26 +35,39 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                     .map(str::parse)
                     .collect::<Result<_, _>>()?;
             }
-            "--no-pdb" => pdb = false,
+            "--no-solver" => pdb = false,
             "--first-window" => base.first_window = args.next().ok_or("a number")?.parse()?,
             "--max-window" => base.max_window = args.next().ok_or("a number")?.parse()?,
             "--first-budget" => base.first_budget = args.next().ok_or("a number")?.parse()?,
             "--budget-growth" => base.budget_growth = args.next().ok_or("a number")?.parse()?,
             "--window-growth" => base.window_growth = args.next().ok_or("a number")?.parse()?,
             "--max-tail" => base.max_tail = args.next().ok_or("a number")?.parse()?,
+            "--beam-slice" => {
+                base.beam_slice = Duration::from_millis(args.next().ok_or("milliseconds")?.parse()?);
+            }
+            "--beam-windows" => {
+                let list: Vec<usize> = args
+                    .next()
+                    .ok_or("percents")?
+                    .split(',')
+                    .map(str::parse)
+                    .collect::<Result<_, _>>()?;
+                beam_windows = list;
+            }
             "--threads" => base.threads = args.next().ok_or("a number")?.parse()?,
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
     eprintln!(
-        "options: threads {} window {}..{} (x{}%) budget {} (x{}) tail {} pdb {pdb}",
+        "options: threads {} window {}..{} (x{}%) budget {} (x{}) tail {} beam {:?} {beam_windows:?} pdb {pdb}",
         base.threads,
         base.first_window,
         base.max_window,
         base.window_growth,
         base.first_budget,
         base.budget_growth,
-        base.max_tail
+        base.max_tail,
+        base.beam_slice
     );
     let solver = Solver::new(TableCache::default_location());
     print!("board  opt  beam@{beam}s");
@@ -86,7 +100,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let mut lens = vec![plan.len()];
         for &b in &budgets {
             let shorten_opts = Options {
-                goal_db: if pdb { solver.pdb(board.size()) } else { None },
+                solver: pdb.then_some(&solver),
+                beam_windows: &beam_windows,
                 ..base.clone()
             };
             let stop = Stop::never().with_deadline(Instant::now() + Duration::from_secs_f64(b));

@@ -22,20 +22,26 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Move, SeededRng};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::ida_star::MoveTable;
 use crate::solver::move_pruning::{FORBIDDEN, MovePruning};
 use crate::solver::pattern_db::PdbHeuristic;
-use crate::solver::{PatternDb, Stop};
+use crate::solver::{SolveOptions, Solver, Stop};
 
 /// How many nodes pass between looks at the stop (about 0.05 ms of work).
 const STOP_CHECK_MASK: u64 = 0x3FF;
 /// A window search's node budget stops growing here (about a minute of work): the
 /// shortening then ends, having done what it can.
 const MAX_BUDGET: u64 = 1 << 32;
+/// A beam window's time stops growing here.
+const MAX_SLICE: Duration = Duration::from_secs(60);
+/// A beam window is not started with less time than this left: the bounded search may run
+/// a little past its deadline before its first plan (`bounded_search::FIRST_PLAN_GRACE`).
+const MIN_SLICE: Duration = Duration::from_millis(20);
 
 /// How to shorten: the window schedule, budgets and threads. [`Options::default`] holds
 /// the measured choice (BENCHMARKS.md).
@@ -54,10 +60,17 @@ pub struct Options<'a> {
     /// Factor by which the window (and the tail window) grows after a pass with no gain,
     /// in percent, up to their maximum.
     pub window_growth: usize,
-    /// Pattern databases for the plan's size, to re-solve windows that end at the goal.
-    pub goal_db: Option<&'a Arc<PatternDb>>,
-    /// The longest tail window solved with the pattern databases.
+    /// The solver, for its pattern databases (tail windows, solved optimally toward the
+    /// goal) and its bounded search (beam windows). Without it only loop cutting and the
+    /// Manhattan-guided windows run.
+    pub solver: Option<&'a Solver>,
+    /// The longest tail window solved optimally with the pattern databases (0: none).
     pub max_tail: usize,
+    /// The first time given to the bounded search on one beam window (zero: no beam
+    /// windows); it doubles after a pass with no gain.
+    pub beam_slice: Duration,
+    /// Beam window lengths, in percent of the plan's length.
+    pub beam_windows: &'a [usize],
 }
 
 impl Default for Options<'_> {
@@ -69,8 +82,10 @@ impl Default for Options<'_> {
             first_budget: 20_000,
             budget_growth: 3,
             window_growth: 150,
-            goal_db: None,
+            solver: None,
             max_tail: 0,
+            beam_slice: Duration::ZERO,
+            beam_windows: &[30, 50, 70, 90],
         }
     }
 }
@@ -95,27 +110,46 @@ pub fn shorten_with(board: &Board, plan: &[Move], stop: &Stop, opts: &Options) -
     let grow = |len: usize, max: usize| (len * opts.window_growth.max(101) / 100).max(len + 2).min(max);
     let mut window = opts.first_window.clamp(2, opts.max_window.max(2));
     let mut budget = opts.first_budget.max(1);
-    let max_tail = if opts.goal_db.is_some() { opts.max_tail } else { 0 };
+    let goal_db = opts.solver.and_then(|s| s.pdb(board.size()));
+    let max_tail = if goal_db.is_some() { opts.max_tail } else { 0 };
     let mut tail = window.min(max_tail);
+    let mut slice = opts.beam_slice;
     // Windows (by their end states' keys) known to be shortest already: never searched again.
     let proven = Mutex::new(HashSet::new());
     while !stop.should_stop() && path.len() >= 2 {
         let states = states_along(board, &path);
         let goal_ends = states.last().is_some_and(Board::is_goal);
-        let jobs = window_jobs(path.len(), window, (goal_ends && tail > 0).then_some(tail));
-        let found = run_jobs(&states, &jobs, budget, threads, stop, opts.goal_db, &proven);
+        let mut jobs = Vec::new();
+        if opts.max_window >= 2 {
+            jobs = window_jobs(path.len(), window, (goal_ends && tail > 0).then_some(tail));
+        }
+        if opts.solver.is_some() && !slice.is_zero() {
+            jobs.extend(beam_jobs(&states, opts.beam_windows));
+        }
+        let pass = Pass {
+            states: &states,
+            keys: keys_along(&states),
+            budget,
+            slice,
+            stop,
+            solver: opts.solver,
+            goal_db,
+            proven: &proven,
+        };
+        let found = pass.run(&jobs, threads);
         if !found.is_empty() {
             path = cut_loops(board, &splice(&path, found));
             continue;
         }
         // Nothing shorter within these budgets: look further (longer windows, more nodes).
         let longest = window >= opts.max_window.min(path.len()) && tail >= max_tail.min(path.len());
-        if longest && budget >= MAX_BUDGET {
+        if longest && budget >= MAX_BUDGET && (slice.is_zero() || opts.solver.is_none() || slice >= MAX_SLICE) {
             break;
         }
         window = grow(window, opts.max_window.max(2));
         tail = grow(tail, max_tail);
         budget = budget.saturating_mul(opts.budget_growth.max(2)).min(MAX_BUDGET);
+        slice = (slice * 2).min(MAX_SLICE);
     }
     path
 }
@@ -189,8 +223,19 @@ fn states_along(board: &Board, plan: &[Move]) -> Vec<Board> {
 struct Job {
     start: usize,
     end: usize,
-    /// Solve with the pattern databases (the window ends at the goal).
-    to_goal: bool,
+    how: How,
+}
+
+/// How a window is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum How {
+    /// IDA* with Manhattan plus linear conflict toward the end state.
+    Toward,
+    /// IDA* with the pattern databases (the window ends at the goal).
+    ToGoal,
+    /// The bounded search with the pattern databases, on the window turned so that its end
+    /// state is the goal (its blank must be in a corner): not optimal, but far reaching.
+    Beam,
 }
 
 /// Windows of `window` moves, overlapping by half, covering a path of `len` moves; and
@@ -205,7 +250,7 @@ fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
         jobs.push(Job {
             start: len - t,
             end: len,
-            to_goal: true,
+            how: How::ToGoal,
         });
     }
     let mut start = 0;
@@ -214,7 +259,7 @@ fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
         let job = Job {
             start: end - window,
             end,
-            to_goal: false,
+            how: How::Toward,
         };
         if !jobs.first().is_some_and(|j| j.start == job.start && j.end == job.end) {
             jobs.push(job);
@@ -227,60 +272,214 @@ fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
     jobs
 }
 
-/// Searches every job's window, `threads` at a time, and returns the shorter paths found
-/// (at most one per job) as (start, end, moves).
-fn run_jobs(
-    states: &[Board],
-    jobs: &[Job],
-    budget: u64,
-    threads: usize,
-    stop: &Stop,
-    goal_db: Option<&Arc<PatternDb>>,
-    proven: &Mutex<HashSet<(u64, u64)>>,
-) -> Vec<(usize, usize, Vec<Move>)> {
-    let keys = keys_along(states);
-    let next = AtomicUsize::new(0);
-    let found = Mutex::new(Vec::new());
-
+/// Beam windows: for the end at the goal and for states along the plan whose blank is in a
+/// corner (spread out), windows of each length in `percents` of the plan's length that fit.
+/// The goal's windows come first.
+fn beam_jobs(states: &[Board], percents: &[usize]) -> Vec<Job> {
+    let len = states.len() - 1;
     let side = states[0].size().side();
-    let work = || {
-        let table = MoveTable::new(side);
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(job) = jobs.get(i) else { break };
-            if stop.should_stop() {
-                break;
-            }
-            let id = (keys[job.start], keys[job.end]);
-            if lock(proven).contains(&id) {
-                continue;
-            }
-            let (from, to) = (&states[job.start], &states[job.end]);
-            let limit = (job.end - job.start) as u32;
-            let window = match (job.to_goal, goal_db) {
-                (true, Some(db)) => shortest_within(&PdbHeuristic::new(db), &table, from, to, limit, budget, stop),
-                _ => shortest_within(&Toward::new(to), &table, from, to, limit, budget, stop),
-            };
-            match window {
-                Window::Shorter(moves) => lock(&found).push((job.start, job.end, moves)),
-                Window::Shortest => {
-                    lock(proven).insert(id);
-                }
-                Window::Unknown => {}
+    let mut ends = Vec::new();
+    if states[len].is_goal() {
+        ends.push(len);
+    }
+    let spacing = (len / 6).max(1);
+    for j in (1..len).rev() {
+        if Turn::to_goal_corner(states[j].blank(), side).is_some() && ends.last().is_none_or(|&e| e >= j + spacing) {
+            ends.push(j);
+        }
+    }
+    let mut jobs = Vec::new();
+    for &end in &ends {
+        for &p in percents {
+            let w = len * p / 100;
+            if w >= 2 && w <= end {
+                jobs.push(Job {
+                    start: end - w,
+                    end,
+                    how: How::Beam,
+                });
             }
         }
-    };
-    if threads <= 1 || jobs.len() <= 1 {
-        work();
-    } else {
-        std::thread::scope(|s| {
-            for _ in 1..threads.min(jobs.len()) {
-                s.spawn(work);
-            }
-            work();
-        });
     }
-    found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+    jobs
+}
+
+/// One pass over the windows of a path, with its budgets.
+struct Pass<'a> {
+    states: &'a [Board],
+    keys: Vec<u64>,
+    /// Nodes per IDA* window.
+    budget: u64,
+    /// Time per beam window.
+    slice: Duration,
+    stop: &'a Stop,
+    solver: Option<&'a Solver>,
+    goal_db: Option<&'a std::sync::Arc<crate::solver::PatternDb>>,
+    /// Windows known to be shortest, by their end states' keys (IDA* windows only; a beam
+    /// window tried once at this slice is there with the slice in milliseconds).
+    proven: &'a Mutex<HashSet<(u64, u64, u64)>>,
+}
+
+impl Pass<'_> {
+    /// Searches every job's window, `threads` at a time, and returns the shorter paths
+    /// found (at most one per job) as (start, end, moves).
+    fn run(&self, jobs: &[Job], threads: usize) -> Vec<(usize, usize, Vec<Move>)> {
+        let next = AtomicUsize::new(0);
+        let found = Mutex::new(Vec::new());
+        let side = self.states[0].size().side();
+        let work = || {
+            let table = MoveTable::new(side);
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&job) = jobs.get(i) else { break };
+                if self.stop.should_stop() {
+                    break;
+                }
+                let tag = if job.how == How::Beam {
+                    self.slice.as_millis() as u64 + 1
+                } else {
+                    0
+                };
+                let id = (self.keys[job.start], self.keys[job.end], tag);
+                if lock(self.proven).contains(&id) {
+                    continue;
+                }
+                let (from, to) = (&self.states[job.start], &self.states[job.end]);
+                let limit = (job.end - job.start) as u32;
+                let window = match (job.how, self.goal_db, self.solver) {
+                    (How::ToGoal, Some(db), _) => {
+                        shortest_within(&PdbHeuristic::new(db), &table, from, to, limit, self.budget, self.stop)
+                    }
+                    (How::Beam, _, Some(solver)) => beam_window(solver, from, to, limit, self.slice, self.stop),
+                    _ => shortest_within(&Toward::new(to), &table, from, to, limit, self.budget, self.stop),
+                };
+                match window {
+                    Window::Shorter(moves) => lock(&found).push((job.start, job.end, moves)),
+                    // A beam window already tried at this slice would only be tried again.
+                    Window::Shortest | Window::Unknown if job.how == How::Beam => {
+                        lock(self.proven).insert(id);
+                    }
+                    Window::Shortest => {
+                        lock(self.proven).insert(id);
+                    }
+                    Window::Unknown => {}
+                }
+            }
+        };
+        if threads <= 1 || jobs.len() <= 1 {
+            work();
+        } else {
+            std::thread::scope(|s| {
+                for _ in 1..threads.min(jobs.len()) {
+                    s.spawn(work);
+                }
+                work();
+            });
+        }
+        found.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// The bounded search on the window `from` → `to`, turned and relabelled so that `to` is
+/// the goal; a path shorter than `limit`, or `Unknown` (a beam proves nothing; tried
+/// windows are remembered by the caller so as not to repeat them at the same slice).
+fn beam_window(solver: &Solver, from: &Board, to: &Board, limit: u32, slice: Duration, stop: &Stop) -> Window {
+    let side = from.size().side();
+    let Some(turn) = Turn::to_goal_corner(to.blank(), side) else {
+        return Window::Unknown;
+    };
+    let left = stop
+        .deadline()
+        .map_or(slice, |d| d.saturating_duration_since(Instant::now()));
+    if left < MIN_SLICE {
+        return Window::Unknown;
+    }
+    let (start, end) = (turn.board_tiles(from), turn.board_tiles(to));
+    let goal = Board::goal(from.size());
+    let mut label = [0u8; MAX_CELLS];
+    for (cell, &t) in end.iter().enumerate().take(side * side) {
+        label[t as usize] = goal.tile_at(cell);
+    }
+    let relabelled: Vec<u8> = start[..side * side].iter().map(|&t| label[t as usize]).collect();
+    let Ok(problem) = Board::from_tiles(&relabelled) else {
+        return Window::Unknown;
+    };
+    let opts = SolveOptions {
+        max_time: Some(slice.min(left)),
+        stop: stop.clone(),
+        threads: 1,
+        ..SolveOptions::default()
+    };
+    let Ok(solution) = solver.solve(&problem, &opts) else {
+        return Window::Unknown;
+    };
+    if solution.moves.len() as u32 >= limit {
+        return if solution.optimal {
+            Window::Shortest
+        } else {
+            Window::Unknown
+        };
+    }
+    let moves: Vec<Move> = solution.moves.iter().map(|&m| turn.apply_move(m)).collect();
+    // The turn and relabelling are checked, not trusted: the path must join the two states.
+    let mut check = *from;
+    if check.apply_all(&moves).is_ok() && check == *to {
+        Window::Shorter(moves)
+    } else {
+        Window::Unknown
+    }
+}
+
+/// A reflection of the board that brings one corner to the bottom-right, where the goal has
+/// its blank: flip the rows, the columns, or both (a half turn). Each is its own inverse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Turn {
+    rows: bool,
+    cols: bool,
+    side: usize,
+}
+
+impl Turn {
+    /// The reflection that brings `cell` to the bottom-right corner, if `cell` is a corner.
+    fn to_goal_corner(cell: usize, side: usize) -> Option<Turn> {
+        let (r, c) = (cell / side, cell % side);
+        let edge = |x: usize| x == 0 || x == side - 1;
+        (edge(r) && edge(c)).then_some(Turn {
+            rows: r == 0,
+            cols: c == 0,
+            side,
+        })
+    }
+
+    fn cell(self, cell: usize) -> usize {
+        let n = self.side;
+        let (mut r, mut c) = (cell / n, cell % n);
+        if self.rows {
+            r = n - 1 - r;
+        }
+        if self.cols {
+            c = n - 1 - c;
+        }
+        r * n + c
+    }
+
+    /// The board's tiles, reflected.
+    fn board_tiles(self, board: &Board) -> [u8; MAX_CELLS] {
+        let mut tiles = [0u8; MAX_CELLS];
+        for (cell, &t) in board.tiles().iter().enumerate() {
+            tiles[self.cell(cell)] = t;
+        }
+        tiles
+    }
+
+    /// The move on the reflected board that does what `m` does on the original.
+    fn apply_move(self, m: Move) -> Move {
+        match m {
+            Move::Up | Move::Down if self.rows => m.inverse(),
+            Move::Left | Move::Right if self.cols => m.inverse(),
+            _ => m,
+        }
+    }
 }
 
 /// A lock that survives a panicked holder (the data is only ever added to).
@@ -649,8 +848,8 @@ fn longest_increasing(xs: &[u8]) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
     use std::sync::atomic::AtomicBool;
-    use std::time::{Duration, Instant};
 
     use proptest::prelude::*;
 
@@ -774,30 +973,37 @@ mod tests {
         let walk = random_walk(&board, 300, &mut rng);
         let end = end_of(&board, &walk);
         let plan = [walk, crate::solver::constructive::solve(&end).expect("a plan")].concat();
-        let opts = Options {
-            threads: 2,
-            first_window: 40,
-            max_window: 80,
-            first_budget: 1 << 30,
-            ..Options::default()
-        };
-        let mut best = Duration::MAX;
-        for _ in 0..4 {
-            let flag = Arc::new(AtomicBool::new(false));
-            let stop = Stop::never().with_flag(flag.clone());
-            let (short, latency) = std::thread::scope(|s| {
-                let run = s.spawn(|| shorten_with(&board, &plan, &stop, &opts));
-                std::thread::sleep(Duration::from_millis(30));
-                let cancelled = Instant::now();
-                flag.store(true, Ordering::Relaxed);
-                let short = run.join().expect("no panic");
-                (short, cancelled.elapsed())
-            });
-            assert!(end_of(&board, &short).is_goal());
-            assert!(short.len() <= plan.len());
-            best = best.min(latency);
+        let solver = small_solver();
+        // Without the solver the windows' IDA* runs; with it, mostly the bounded search.
+        for with_solver in [false, true] {
+            let opts = Options {
+                threads: 2,
+                first_window: 40,
+                max_window: 80,
+                first_budget: 1 << 30,
+                solver: with_solver.then_some(&solver),
+                beam_slice: Duration::from_secs(5),
+                max_tail: 60,
+                ..Options::default()
+            };
+            let mut best = Duration::MAX;
+            for _ in 0..4 {
+                let flag = Arc::new(AtomicBool::new(false));
+                let stop = Stop::never().with_flag(flag.clone());
+                let (short, latency) = std::thread::scope(|s| {
+                    let run = s.spawn(|| shorten_with(&board, &plan, &stop, &opts));
+                    std::thread::sleep(Duration::from_millis(30));
+                    let cancelled = Instant::now();
+                    flag.store(true, Ordering::Relaxed);
+                    let short = run.join().expect("no panic");
+                    (short, cancelled.elapsed())
+                });
+                assert!(end_of(&board, &short).is_goal());
+                assert!(short.len() <= plan.len());
+                best = best.min(latency);
+            }
+            assert!(best < Duration::from_millis(10), "{best:?} (solver: {with_solver})");
         }
-        assert!(best < Duration::from_millis(10), "{best:?}");
     }
 
     #[test]
@@ -817,6 +1023,104 @@ mod tests {
             );
         }
         assert_eq!(h.h(&h.init(&SearchBoard::new(&goal))), 0);
+    }
+
+    /// A solver whose cache is never written (3×3 and 4×4 need no pattern database here).
+    fn small_solver() -> Solver {
+        Solver::new(crate::solver::TableCache::at(
+            std::env::temp_dir().join("slide-plan-shortening-test"),
+        ))
+    }
+
+    #[test]
+    fn reflections_carry_moves_over() {
+        let mut rng = SeededRng::new(21);
+        for side in 3..=6 {
+            let size = Size::new(side).expect("a size");
+            for corner in [0, side - 1, side * (side - 1), side * side - 1] {
+                let turn = Turn::to_goal_corner(corner, side).expect("a corner");
+                assert_eq!(turn.cell(corner), side * side - 1);
+                let board = Board::random(size, &mut rng);
+                let walk = random_walk(&board, 30, &mut rng);
+                // Replaying the reflected moves on the reflected board ends at the reflected end.
+                let mut b = Board::from_tiles_any_parity(&turn.board_tiles(&board)[..side * side]).expect("tiles");
+                for &m in &walk {
+                    assert!(b.try_move(turn.apply_move(m)));
+                }
+                let end = turn.board_tiles(&end_of(&board, &walk));
+                assert_eq!(b.tiles(), &end[..side * side]);
+            }
+            assert!(Turn::to_goal_corner(1, side).is_none());
+        }
+    }
+
+    #[test]
+    fn beam_windows_on_3x3_reach_the_optimum_between_their_states() {
+        // On 3×3 the solver answers from its exact table, so a beam window is optimal.
+        let solver = small_solver();
+        let exact = solver.exact3();
+        let mut rng = SeededRng::new(4);
+        for _ in 0..30 {
+            let board = Board::random(Size::THREE, &mut rng);
+            let walk = random_walk(&board, 25, &mut rng);
+            let end = end_of(&board, &walk);
+            let window = beam_window(
+                &solver,
+                &board,
+                &end,
+                walk.len() as u32,
+                Duration::from_secs(1),
+                &Stop::never(),
+            );
+            let Some(turn) = Turn::to_goal_corner(end.blank(), 3) else {
+                assert!(matches!(window, Window::Unknown));
+                continue;
+            };
+            let (a, b) = (turn.board_tiles(&board), turn.board_tiles(&end));
+            let goal = Board::goal(Size::THREE);
+            let mut label = [0u8; MAX_CELLS];
+            for cell in 0..9 {
+                label[b[cell] as usize] = goal.tile_at(cell);
+            }
+            let r: Vec<u8> = a[..9].iter().map(|&t| label[t as usize]).collect();
+            let distance = exact.distance(&Board::from_tiles(&r).expect("solvable"));
+            match window {
+                Window::Shorter(moves) => {
+                    assert_eq!(end_of(&board, &moves), end);
+                    assert_eq!(moves.len() as u32, distance);
+                }
+                Window::Shortest => assert_eq!(distance as usize, walk.len()),
+                Window::Unknown => panic!("the exact table always answers"),
+            }
+        }
+    }
+
+    #[test]
+    fn with_the_solver_every_kind_of_window_keeps_plans_legal() {
+        let solver = small_solver();
+        let mut rng = SeededRng::new(6);
+        for side in [3, 4] {
+            let size = Size::new(side).expect("a size");
+            for _ in 0..4 {
+                let board = Board::random(size, &mut rng);
+                let walk = random_walk(&board, 120, &mut rng);
+                let plan = [
+                    walk.clone(),
+                    crate::solver::constructive::solve(&end_of(&board, &walk)).expect("a plan"),
+                ]
+                .concat();
+                let opts = Options {
+                    threads: 2,
+                    solver: Some(&solver),
+                    max_tail: 40,
+                    beam_slice: Duration::from_millis(20),
+                    ..Options::default()
+                };
+                let short = shorten_with(&board, &plan, &quick(300), &opts);
+                assert!(end_of(&board, &short).is_goal());
+                assert!(short.len() < plan.len(), "a random walk is always shortened");
+            }
+        }
     }
 
     proptest! {
