@@ -83,9 +83,9 @@ impl Default for Options<'_> {
             budget_growth: 3,
             window_growth: 150,
             solver: None,
-            max_tail: 0,
-            beam_slice: Duration::ZERO,
-            beam_windows: &[30, 50, 70, 90],
+            max_tail: 40,
+            beam_slice: Duration::from_millis(250),
+            beam_windows: &[20, 35, 50, 65],
         }
     }
 }
