@@ -1,24 +1,38 @@
 //! Making a found plan shorter: iterated improvement of a whole solution.
 //!
-//! The bounded search returns a plan that is good but not shortest. Two repairs, repeated
+//! The bounded search returns a plan that is good but not shortest. Three repairs, repeated
 //! while time remains:
 //!
 //! 1. **Loop cutting.** Where the plan passes the same state twice, the moves between the
 //!    two visits do nothing: drop them.
-//! 2. **Window re-solving.** For a stretch `s_i .. s_{i+k}` of the states along the plan,
-//!    IDA* looks for a path between the two states shorter than `k` moves, guided by
-//!    Manhattan distance plus linear conflicts toward the window's *end* state (each tile's
-//!    target cell is where the end state holds it). A shorter path is spliced in. Windows
-//!    are independent, so the threads take different windows. The last window ends at the
-//!    goal; there the pattern databases, when given, guide the search instead, which makes
-//!    much longer tail windows affordable.
+//! 2. **IDA* windows.** For a stretch `s_i .. s_{i+k}` of the states along the plan, IDA*
+//!    looks for a path between the two states shorter than `k` moves, guided by Manhattan
+//!    distance plus linear conflicts toward the window's *end* state (each tile's target
+//!    cell is where the end state holds it). The window that ends at the goal (the tail) is
+//!    searched with the pattern databases instead, when the solver has them. Each search
+//!    has a node budget, and a window proven shortest is remembered and not searched again.
+//! 3. **Beam windows.** Where a state along the plan has its blank in a corner, the board
+//!    is reflected so that the corner is the bottom-right and the tiles relabelled by their
+//!    cells in that state: the window ending there becomes an ordinary puzzle whose goal is
+//!    the standard one, and the solver's bounded search (with its pattern databases) solves
+//!    it within a time slice. The goal itself is such an end, so the commonest beam window
+//!    is a suffix of the plan: from a state part-way along, the beam has a shorter problem
+//!    and often finds a shorter way home.
 //!
-//! Each window search has a node budget, so one hopeless window cannot eat the time; after
-//! a pass in which nothing improved, windows grow and budgets with them. The result is never
-//! longer than the plan given, and every splice keeps it a legal path to the same end.
+//! A shorter path is spliced in (the largest gains first, windows that overlap one taken
+//! skipped) and loops cut again. Windows are independent, so the threads take different
+//! windows. After a pass in which nothing improved, windows, node budgets and time slices
+//! grow. The result is never longer than the plan given and always a legal path to the
+//! same end.
 //!
-//! Cancellation: every search polls the [`Stop`] every [`STOP_CHECK_MASK`] + 1 nodes (well
-//! under a millisecond), and the driver between windows.
+//! What it buys (BENCHMARKS.md): the beam's plans are already tight locally (most windows
+//! of up to 40-60 moves are proven shortest), so the gains are small: about 2% on 6×6 and
+//! under 1% on 5×5 in a second.
+//!
+//! Cancellation: every IDA* window polls the [`Stop`] every [`STOP_CHECK_MASK`] + 1 nodes
+//! (well under a millisecond), the bounded search every few thousand, and the driver
+//! between windows. A beam window is not started with less than [`MIN_SLICE`] left before
+//! the deadline.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -51,7 +65,7 @@ pub struct Options<'a> {
     pub threads: usize,
     /// The first window length, in moves.
     pub first_window: usize,
-    /// The longest window, in moves.
+    /// The longest window, in moves (below 2: no IDA* windows but the tail).
     pub max_window: usize,
     /// Nodes one window search may expand at first.
     pub first_budget: u64,
@@ -91,12 +105,17 @@ impl Default for Options<'_> {
 }
 
 /// A plan from `board` no longer than `plan`, as short as loop cutting and window
-/// re-solving make it before `stop` (deadline or cancel), with the default [`Options`].
+/// re-solving make it before `stop` (deadline or cancel), with the default [`Options`] and
+/// `solver`'s tables (prepare them first for the pattern databases to be used).
 ///
 /// `plan` must be legal from `board`; if it is not, it is returned unchanged. The plan may
 /// end anywhere: the result ends at the same state.
-pub fn shorten(board: &Board, plan: &[Move], stop: &Stop) -> Vec<Move> {
-    shorten_with(board, plan, stop, &Options::default())
+pub fn shorten(solver: &Solver, board: &Board, plan: &[Move], stop: &Stop) -> Vec<Move> {
+    let opts = Options {
+        solver: Some(solver),
+        ..Options::default()
+    };
+    shorten_with(board, plan, stop, &opts)
 }
 
 /// [`shorten`] with explicit options.
@@ -119,10 +138,8 @@ pub fn shorten_with(board: &Board, plan: &[Move], stop: &Stop, opts: &Options) -
     while !stop.should_stop() && path.len() >= 2 {
         let states = states_along(board, &path);
         let goal_ends = states.last().is_some_and(Board::is_goal);
-        let mut jobs = Vec::new();
-        if opts.max_window >= 2 {
-            jobs = window_jobs(path.len(), window, (goal_ends && tail > 0).then_some(tail));
-        }
+        let ida_window = if opts.max_window >= 2 { window } else { 0 };
+        let mut jobs = window_jobs(path.len(), ida_window, (goal_ends && tail > 0).then_some(tail));
         if opts.solver.is_some() && !slice.is_zero() {
             jobs.extend(beam_jobs(&states, opts.beam_windows));
         }
@@ -238,7 +255,8 @@ enum How {
     Beam,
 }
 
-/// Windows of `window` moves, overlapping by half, covering a path of `len` moves; and
+/// Windows of `window` moves (none below 2), overlapping by half, covering a path of `len`
+/// moves; and
 /// first, if `tail` is given (the path ends at the goal), one tail window of that many moves.
 fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
     let window = window.min(len);
@@ -254,7 +272,7 @@ fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
         });
     }
     let mut start = 0;
-    loop {
+    while window >= 2 && start < len {
         let end = (start + window).min(len);
         let job = Job {
             start: end - window,
@@ -264,10 +282,7 @@ fn window_jobs(len: usize, window: usize, tail: Option<usize>) -> Vec<Job> {
         if !jobs.first().is_some_and(|j| j.start == job.start && j.end == job.end) {
             jobs.push(job);
         }
-        if end == len {
-            break;
-        }
-        start += stride;
+        start = if end == len { len } else { start + stride };
     }
     jobs
 }
@@ -904,7 +919,7 @@ mod tests {
     fn an_illegal_plan_comes_back_unchanged() {
         let board = Board::goal(Size::THREE);
         let plan = vec![Move::Up, Move::Down];
-        assert_eq!(shorten(&board, &plan, &quick(50)), plan);
+        assert_eq!(shorten(&small_solver(), &board, &plan, &quick(50)), plan);
     }
 
     #[test]
