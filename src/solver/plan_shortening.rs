@@ -1040,11 +1040,35 @@ mod tests {
         assert_eq!(h.h(&h.init(&SearchBoard::new(&goal))), 0);
     }
 
-    /// A solver whose cache is never written (3×3 and 4×4 need no pattern database here).
+    /// A solver whose tables live in memory only (3×3 and 4×4 need no pattern database
+    /// unless a test prepares one).
     fn small_solver() -> Solver {
-        Solver::new(crate::solver::TableCache::at(
-            std::env::temp_dir().join("slide-plan-shortening-test"),
-        ))
+        Solver::new(crate::solver::TableCache::disabled())
+    }
+
+    #[test]
+    fn on_3x3_the_tail_with_the_pattern_databases_gives_the_optimal_length() {
+        let solver = small_solver();
+        solver.prepare(Size::THREE, &|_| {}).expect("3×3 tables");
+        let exact = solver.exact3();
+        // Only the tail window runs: no IDA* windows toward other states, no beam.
+        let opts = Options {
+            threads: 2,
+            max_window: 0,
+            max_tail: 200,
+            beam_slice: Duration::ZERO,
+            solver: Some(&solver),
+            ..Options::default()
+        };
+        let mut rng = SeededRng::new(13);
+        for _ in 0..20 {
+            let board = Board::random(Size::THREE, &mut rng);
+            let walk = random_walk(&board, 40, &mut rng);
+            let plan = [walk.clone(), exact.solve(&end_of(&board, &walk))].concat();
+            let short = shorten_with(&board, &plan, &Stop::never(), &opts);
+            assert!(end_of(&board, &short).is_goal());
+            assert_eq!(short.len() as u32, exact.distance(&board), "{board}");
+        }
     }
 
     #[test]
