@@ -370,11 +370,11 @@ impl Pass<'_> {
                 };
                 match window {
                     Window::Shorter(moves) => lock(&found).push((job.start, job.end, moves)),
-                    // A beam window already tried at this slice would only be tried again.
-                    Window::Shortest | Window::Unknown if job.how == How::Beam => {
+                    Window::Shortest => {
                         lock(self.proven).insert(id);
                     }
-                    Window::Shortest => {
+                    // A beam window tried at this slice would only find the same again.
+                    Window::Unknown if job.how == How::Beam => {
                         lock(self.proven).insert(id);
                     }
                     Window::Unknown => {}
