@@ -18,6 +18,7 @@ mod manhattan;
 mod move_pruning;
 mod parallel_ida_star;
 mod pattern_db;
+pub mod plan_shortening;
 mod table_cache;
 mod walking_distance;
 mod within_bound;
