@@ -36,6 +36,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 stop: Stop::never().with_flag(flag.clone()),
                 // Both cores, as the game's hints use them.
                 threads: slide::solver::available_threads(),
+                ..SolveOptions::default()
             };
             let worker = solver.clone();
             let search = std::thread::spawn(move || {

@@ -119,6 +119,9 @@ pub struct SolveOptions {
     /// IDA* solves within a few milliseconds never start the others; the bounded search
     /// shares only its wide layers.
     pub threads: usize,
+    /// Return the bounded search's plan as it comes, without spending the time left on
+    /// shortening it (the plan shortener sets this for its own sub-problems).
+    pub skip_shortening: bool,
 }
 
 /// A whole solution.
@@ -431,6 +434,20 @@ impl Solver {
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
         let mut s = heuristic.bounded(board, &stop, opts.threads)?;
+        // The beam ends early when no wider one would finish in time; the time left goes to
+        // shortening its plan.
+        if !opts.skip_shortening && !stop.should_stop() {
+            let shortening = plan_shortening::Options {
+                solver: Some(self),
+                threads: opts.threads.max(1),
+                ..plan_shortening::Options::default()
+            };
+            let shorter = plan_shortening::shorten_with(board, &s.moves, &stop, &shortening);
+            if shorter.len() < s.moves.len() {
+                s.optimal = shorter.len() as u32 == s.lower_bound;
+                s.moves = shorter;
+            }
+        }
         s.elapsed = start.elapsed();
         Ok(s)
     }

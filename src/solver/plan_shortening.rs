@@ -40,6 +40,7 @@ use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Move, SeededRng};
+use crate::solver::compact_table::CompactPdbHeuristic;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::ida_star::MoveTable;
 use crate::solver::move_pruning::{FORBIDDEN, MovePruning};
@@ -362,6 +363,16 @@ impl Pass<'_> {
                 let (from, to) = (&self.states[job.start], &self.states[job.end]);
                 let limit = (job.end - job.start) as u32;
                 let window = match (job.how, self.goal_db, self.solver) {
+                    // The large tables are stored compactly and need their own reader.
+                    (How::ToGoal, Some(db), _) if db.partition().is_compact() => shortest_within(
+                        &CompactPdbHeuristic::new(db),
+                        &table,
+                        from,
+                        to,
+                        limit,
+                        self.budget,
+                        self.stop,
+                    ),
                     (How::ToGoal, Some(db), _) => {
                         shortest_within(&PdbHeuristic::new(db), &table, from, to, limit, self.budget, self.stop)
                     }
@@ -423,6 +434,7 @@ fn beam_window(solver: &Solver, from: &Board, to: &Board, limit: u32, slice: Dur
         max_time: Some(slice.min(left)),
         stop: stop.clone(),
         threads: 1,
+        skip_shortening: true,
         ..SolveOptions::default()
     };
     let Ok(solution) = solver.solve(&problem, &opts) else {
