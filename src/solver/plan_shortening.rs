@@ -1084,6 +1084,55 @@ mod tests {
     }
 
     #[test]
+    fn the_tail_reads_compact_tables_as_compact() {
+        // A solver whose 4×4 tables are stored in 4 bits an entry (as the large ones are):
+        // the tail window must use their own reader, or its bound would be garbage.
+        let dir = std::env::temp_dir().join(format!("slide-shorten-compact-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let cache = crate::solver::TableCache::at(dir.clone());
+        let compact = crate::solver::Partition::new(
+            Size::FOUR,
+            vec![
+                vec![1, 2, 3, 4],
+                vec![5, 6, 7, 8],
+                vec![9, 10, 11, 12],
+                vec![13, 14, 15],
+            ],
+        )
+        .expect("a partition")
+        .stored_compactly();
+        cache.load_or_build(compact.clone(), &|_| {}).expect("built");
+        let solver = Solver::preferring(cache, compact.clone());
+        solver.prepare(Size::FOUR, &|_| {}).expect("4×4 tables");
+        assert_eq!(solver.pdb(Size::FOUR).expect("tables").partition(), &compact);
+        let opts = Options {
+            threads: 1,
+            max_window: 0,
+            max_tail: 200,
+            beam_slice: Duration::ZERO,
+            solver: Some(&solver),
+            ..Options::default()
+        };
+        let mut rng = SeededRng::new(5);
+        for _ in 0..5 {
+            let start = end_of(
+                &Board::goal(Size::FOUR),
+                &random_walk(&Board::goal(Size::FOUR), 24, &mut rng),
+            );
+            let optimal = solver.solve(&start, &SolveOptions::default()).expect("solved");
+            let detour = random_walk(&start, 16, &mut rng);
+            let back = solver
+                .solve(&end_of(&start, &detour), &SolveOptions::default())
+                .expect("solved");
+            let plan = [detour, back.moves].concat();
+            let short = shorten_with(&start, &plan, &Stop::never(), &opts);
+            assert!(end_of(&start, &short).is_goal());
+            assert_eq!(short.len(), optimal.len(), "{start}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
     fn reflections_carry_moves_over() {
         let mut rng = SeededRng::new(21);
         for side in 3..=6 {
