@@ -53,19 +53,19 @@ Examples:\n  slide tables clean\n  slide tables clean --json")]
     /// Build (or load from the cache) the tables of one size, or of every size.
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
-With --large, builds the opt-in larger tables of 4×4, 5×5 or 6×6 instead: 4×4 8-7 with the \
-diagonal mirror (about 290 MB on disk and in memory; 5 to 15 minutes and about 4 GB of memory to \
-build on two cores), 5×5 6-6-6-6 (about 255 MB; about 3 GB to build), 6×6 seven groups of five \
-(about 160 MB; about 1.3 GB to build). Once in the cache they are used for \
-every board of that size in place of the default; delete their file to go back.\n\n\
+With --large, builds the opt-in larger tables of 4×4 or 5×5 instead. 4×4: 8-7 with the diagonal \
+mirror (about 290 MB on disk and in memory; 5 to 15 minutes and about 4 GB of memory to build on \
+two cores), used for every 4×4 board in place of the default 6-6-3. 5×5: 6-6-6-6 (about 255 MB; \
+about 5 minutes and 3 GB to build), loaded beside the default to guide the time-bounded search \
+to shorter plans (ratings and daily puzzles keep the default). Delete a file to go back.\n\n\
 Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large\n  \
-slide tables build --size 5 --large\n  slide tables build --size 6 --large")]
+slide tables build --size 5 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
         #[arg(long, value_name = "N")]
         size: Option<Size>,
-        /// Build the larger opt-in tables (4×4, 5×5 or 6×6): fewer nodes on hard 4×4 boards,
-        /// shorter 5×5 and 6×6 plans.
+        /// Build the larger opt-in tables (4×4 or 5×5): fewer nodes on hard 4×4 boards, shorter
+        /// 5×5 plans.
         #[arg(long)]
         large: bool,
     },
@@ -114,7 +114,11 @@ fn describe(status: &CacheStatus) -> String {
             if *default {
                 " (default)"
             } else if Partition::large_for(partition.size()).as_ref() == Some(partition) {
-                " (large, used in place of the default)"
+                if Partition::replaces_default(partition.size()) {
+                    " (large, used in place of the default)"
+                } else {
+                    " (large, guides the bounded search beside the default)"
+                }
             } else {
                 ""
             }
@@ -266,7 +270,7 @@ fn build_large(size: Option<Size>) -> Result<(), CliError> {
     let size = size.unwrap_or(Size::FOUR);
     let Some(partition) = Partition::large_for(size) else {
         return Err(CliError::Input(format!(
-            "--large tables exist for 4×4, 5×5 and 6×6, not {size}"
+            "--large tables exist for 4×4 and 5×5, not {size}"
         )));
     };
     let cache = cache()?;

@@ -460,7 +460,41 @@ mod tests {
     }
 
     #[test]
-    fn the_large_partitions_use_the_mirror_and_exist_from_4x4_up() {
+    fn on_5x5_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
+        use crate::solver::{SolveOptions, Solver, TableCache};
+        let dir = temp_cache("guide5");
+        let cache = TableCache::at(dir.clone());
+        // A stand-in for the real 6-6-6-6, which takes minutes to build.
+        let groups: Vec<Vec<u8>> = (0..8).map(|g| (1..=3).map(|i| g * 3 + i).collect()).collect();
+        let large = Partition::new(Size::FIVE, groups).unwrap().stored_compactly();
+        cache.load_or_build(large.clone(), &|_| {}).unwrap();
+        let solver = Solver::preferring(cache, large.clone());
+        solver.prepare(Size::FIVE, &|_| {}).unwrap();
+        // The default stays the source of ratings and bounds; the large tables only guide.
+        assert_eq!(
+            solver.pdb(Size::FIVE).unwrap().partition(),
+            &Partition::default_for(Size::FIVE)
+        );
+        assert_eq!(solver.guide(Size::FIVE).unwrap().partition(), &large);
+        let board = Board::random(Size::FIVE, &mut crate::puzzle::SeededRng::new(4));
+        let rating = solver.rate(&board);
+        assert_eq!(rating.pdb, Some(solver.pdb(Size::FIVE).unwrap().value(&board)));
+        let opts = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(200)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&board, &opts).unwrap();
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
+        // The bound reported is the guide's own (admissible) value at the start.
+        assert_eq!(s.lower_bound, solver.guide(Size::FIVE).unwrap().value(&board));
+        assert!(s.lower_bound as usize <= s.moves.len());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn the_large_partitions_are_4x4_and_5x5_with_the_mirror() {
         let p = Partition::large_for(Size::FOUR).unwrap();
         assert_eq!(p.name(), "8-7");
         assert!(p.is_compact() && p.differs_from_mirror());
@@ -469,9 +503,9 @@ mod tests {
         assert_eq!(p.name(), "6-6-6-6");
         assert!(p.is_compact() && p.differs_from_mirror());
         assert_eq!(p.table_bytes(6), 127_512_000 / 2);
-        let p = Partition::large_for(Size::SIX).unwrap();
-        assert_eq!(p.name(), "5-5-5-5-5-5-5");
-        assert!(p.is_compact() && p.differs_from_mirror());
-        assert_eq!(Partition::large_for(Size::THREE), None);
+        for size in [Size::THREE, Size::SIX] {
+            assert_eq!(Partition::large_for(size), None);
+        }
+        assert!(Partition::replaces_default(Size::FOUR) && !Partition::replaces_default(Size::FIVE));
     }
 }

@@ -110,7 +110,7 @@ impl<'a> Chosen<'a> {
     }
 
     /// The pattern databases' heuristic for their storage.
-    fn pdb(db: &'a std::sync::Arc<pattern_db::PatternDb>) -> Chosen<'a> {
+    pub fn pdb(db: &'a std::sync::Arc<pattern_db::PatternDb>) -> Chosen<'a> {
         if db.partition().is_compact() {
             Chosen::CompactPdb(compact_table::CompactPdbHeuristic::new(db))
         } else {

@@ -214,6 +214,9 @@ struct Tables {
     walking4: OnceLock<WalkingDistance>,
     walking3: OnceLock<WalkingDistance>,
     pdbs: [OnceLock<Arc<PatternDb>>; 4],
+    /// Stronger tables that only guide the bounded search (5×5's large partition, when
+    /// cached): never a rating or a reported bound's source besides that search's own.
+    guides: [OnceLock<Arc<PatternDb>>; 4],
     /// Held while a size's databases are built, so concurrent callers wait instead of
     /// building them twice.
     building: [Mutex<()>; 4],
@@ -245,6 +248,7 @@ impl Solver {
                 walking4: OnceLock::new(),
                 walking3: OnceLock::new(),
                 pdbs: Default::default(),
+                guides: Default::default(),
                 building: Default::default(),
                 failed: Default::default(),
             }),
@@ -307,30 +311,47 @@ impl Solver {
         Solver::with_large(cache, all)
     }
 
+    /// The tables that guide the bounded search on `size`, if stronger than
+    /// [`Solver::pdb`]'s and prepared.
+    pub fn guide(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        self.tables.guides[size_slot(size)].get()
+    }
+
     fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
-        if let Some(db) = self.load_large(size, progress) {
-            return Ok(db);
+        if Partition::replaces_default(size) {
+            if let Some(db) = self.load_large(size, progress, &self.tables.pdbs[size_slot(size)]) {
+                return Ok(db);
+            }
         }
         let failed = &self.tables.failed[size_slot(size)];
         if let Some(why) = failed.get() {
             return Err(SolveError::Tables(why.clone()));
         }
-        self.install_partition(Partition::default_for(size), progress)
+        let db = self
+            .install_partition(Partition::default_for(size), progress)
             .inspect_err(|e| {
                 let why = match e {
                     SolveError::Tables(why) => why.clone(),
                     other => other.to_string(),
                 };
                 let _ = failed.set(why);
-            })
+            })?;
+        if !Partition::replaces_default(size) {
+            self.load_large(size, progress, &self.tables.guides[size_slot(size)]);
+        }
+        Ok(db)
     }
 
-    /// The size's larger tables, if its partition has a file in the cache (they are never
-    /// built here: `slide tables build --size 4 --large` does that). Tables already in use
-    /// are kept; a file that cannot be used gives a notice and the default is used instead.
-    fn load_large(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Option<&Arc<PatternDb>> {
+    /// The size's larger tables into `slot`, if its partition has a file in the cache (they
+    /// are never built here: `slide tables build --size N --large` does that). Tables already
+    /// in use are kept; a file that cannot be used gives a notice and is not used.
+    fn load_large<'s>(
+        &'s self,
+        size: Size,
+        progress: &dyn Fn(BuildProgress),
+        slot: &'s OnceLock<Arc<PatternDb>>,
+    ) -> Option<&'s Arc<PatternDb>> {
         let large = self.tables.large[size_slot(size)].as_ref()?;
-        let slot = &self.tables.pdbs[size_slot(size)];
         if let Some(db) = slot.get() {
             return Some(db);
         }
@@ -433,7 +454,12 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
-        let mut s = heuristic.bounded(board, &stop, opts.threads)?;
+        let mut s = match self.guide(size) {
+            Some(guide) if opts.heuristic == HeuristicKind::Auto => {
+                heuristic::Chosen::pdb(guide).bounded(board, &stop, opts.threads)?
+            }
+            _ => heuristic.bounded(board, &stop, opts.threads)?,
+        };
         // The beam ends early when no wider one would finish in time; the time left goes to
         // shortening its plan.
         if !opts.skip_shortening && !stop.should_stop() {

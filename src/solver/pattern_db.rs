@@ -104,15 +104,16 @@ impl Partition {
     }
 
     /// The opt-in larger partition of a size, built only on request
-    /// (`slide tables build --size N --large`) and used instead of the default whenever its
-    /// file is in the cache, stored compactly.
+    /// (`slide tables build --size N --large`), stored compactly, and used whenever its file
+    /// is in the cache.
     ///
     /// 4×4: 8-7 (the top two rows, and the bottom two rows but the blank), Korf and Felner's
-    /// 7-8 split with the blank's corner in the 7-tile group (about 290 MB instead of 580 MB).
-    /// 5×5: 6-6-6-6, four blocks of six around the corners (about 255 MB). 6×6: seven
-    /// groups of five in compact shapes (about 160 MB). On the larger sizes the bounded
-    /// search's plans are only as good as its guide: on 4×4 the stronger tables let a beam
-    /// 1/16 as wide find plans as short (BENCHMARKS.md).
+    /// 7-8 split with the blank's corner in the 7-tile group (about 290 MB instead of 580 MB),
+    /// in place of the default. 5×5: 6-6-6-6, four blocks of six around the corners (about
+    /// 255 MB), beside the default: it guides the bounded search only
+    /// ([`Partition::replaces_default`]). The bounded search's plans are only as good as its
+    /// guide: on 4×4 the stronger tables let a beam 1/16 as wide find plans as short
+    /// (BENCHMARKS.md).
     pub fn large_for(size: Size) -> Option<Partition> {
         let groups: Vec<Vec<u8>> = match size.side() {
             4 => vec![(1..=8).collect(), (9..=15).collect()],
@@ -121,15 +122,6 @@ impl Partition {
                 vec![4, 5, 9, 10, 14, 15],
                 vec![11, 12, 16, 17, 21, 22],
                 vec![13, 18, 19, 20, 23, 24],
-            ],
-            6 => vec![
-                vec![1, 2, 3, 7, 8],
-                vec![4, 5, 6, 11, 12],
-                vec![9, 10, 15, 16, 22],
-                vec![13, 14, 19, 20, 25],
-                vec![17, 18, 23, 24, 30],
-                vec![21, 26, 27, 31, 32],
-                vec![28, 29, 33, 34, 35],
             ],
             _ => return None,
         };
@@ -141,6 +133,14 @@ impl Partition {
             }
             .stored_compactly(),
         )
+    }
+
+    /// Whether a size's large partition takes the default's place everywhere (4×4), or only
+    /// guides the bounded search beside it (5×5). On 5×5 the default's values rate boards
+    /// (the difficulty calibration was fitted to them) and deal the daily puzzle, which must
+    /// not depend on which tables a player has built.
+    pub fn replaces_default(size: Size) -> bool {
+        size.side() == 4
     }
 
     /// The partition chosen for each size by measurement (see BENCHMARKS.md).
