@@ -318,10 +318,10 @@ impl Solver {
     }
 
     fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
-        if Partition::replaces_default(size) {
-            if let Some(db) = self.load_large(size, progress, &self.tables.pdbs[size_slot(size)]) {
-                return Ok(db);
-            }
+        if Partition::replaces_default(size)
+            && let Some(db) = self.load_large(size, progress, &self.tables.pdbs[size_slot(size)])
+        {
+            return Ok(db);
         }
         let failed = &self.tables.failed[size_slot(size)];
         if let Some(why) = failed.get() {
