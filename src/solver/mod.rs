@@ -436,7 +436,12 @@ impl Solver {
                 elapsed: start.elapsed(),
             });
         }
-        let heuristic = heuristic::Chosen::new(self, size, opts.heuristic)?;
+        // Stronger tables that only guide (5×5's large ones) serve every search here: what
+        // a search returns does not depend on them the way a rating would.
+        let heuristic = match self.guide(size) {
+            Some(guide) if opts.heuristic == HeuristicKind::Auto => heuristic::Chosen::pdb(guide),
+            _ => heuristic::Chosen::new(self, size, opts.heuristic)?,
+        };
         if size.side() <= 4 || opts.optimal {
             let stop = match (opts.max_time, opts.optimal) {
                 (Some(t), false) => opts.stop.clone().with_deadline(start + t),
@@ -454,12 +459,7 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         let stop = opts.stop.clone().with_deadline(start + budget);
-        let mut s = match self.guide(size) {
-            Some(guide) if opts.heuristic == HeuristicKind::Auto => {
-                heuristic::Chosen::pdb(guide).bounded(board, &stop, opts.threads)?
-            }
-            _ => heuristic.bounded(board, &stop, opts.threads)?,
-        };
+        let mut s = heuristic.bounded(board, &stop, opts.threads)?;
         // The beam ends early when no wider one would finish in time; the time left goes to
         // shortening its plan.
         if !opts.skip_shortening && !stop.should_stop() {
