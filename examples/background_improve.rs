@@ -24,9 +24,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             max_time: Some(Duration::from_secs(1)),
             ..SolveOptions::default()
         };
-        let hint = solver.solve(&board, &opts)?.len() as u32;
+        let plan = solver.solve(&board, &opts)?.moves;
+        let hint = plan.len() as u32;
         let started = Instant::now();
-        let id = worker.improve(board, Some(hint), Duration::from_secs(2));
+        // As the game does: the hint's plan goes along, for the shortening stage.
+        let id = worker.improve_plan(board, plan, Duration::from_secs(2));
         let (mut at5, mut at30) = (hint, hint);
         while let Some(reply) = worker.recv_timeout(Duration::from_secs(60)) {
             let Reply::Improved {

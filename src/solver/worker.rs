@@ -62,7 +62,8 @@ pub struct Request {
     /// Time budget for the search (for a review: the 5×5 and 6×6 estimates' budget; a
     /// 4×4 review runs until done or cancelled).
     pub budget: Duration,
-    /// The moves played from `board`, for [`Task::Review`]; empty otherwise.
+    /// The moves played from `board`, for [`Task::Review`]; for [`Task::Improve`], the best
+    /// plan known, when given; empty otherwise.
     pub moves: Vec<Move>,
     /// For [`Task::Improve`]: the length of the best plan already known, if any.
     pub best: Option<u32>,
@@ -201,6 +202,12 @@ impl Worker {
     /// [`Worker::cancel`] stops it at once.
     pub fn improve(&mut self, board: Board, best: Option<u32>, budget: Duration) -> u64 {
         self.send(board, Task::Improve, budget, Vec::new(), best)
+    }
+
+    /// [`Worker::improve`] given the best plan itself, which a stage then shortens.
+    pub fn improve_plan(&mut self, board: Board, plan: Vec<Move>, budget: Duration) -> u64 {
+        let best = Some(plan.len() as u32);
+        self.send(board, Task::Improve, budget, plan, best)
     }
 
     fn send(&mut self, board: Board, task: Task, budget: Duration, moves: Vec<Move>, best: Option<u32>) -> u64 {
@@ -419,30 +426,35 @@ fn serve(solver: &Solver, latest: &Arc<AtomicU64>, rx: &Receiver<Request>, tx: &
     }
 }
 
-/// Runs a [`Task::Improve`]: one bounded search per stage on one thread (the other core
-/// stays free for the game and the rest of the machine), each answered with a plan only if it
-/// beats the best so far. Stops at once when the request goes stale. Returns false when the
+/// Runs a [`Task::Improve`] on one thread (the other core stays free for the game and the
+/// rest of the machine): a bounded search, on 5×5 an optimal attempt, the best plan
+/// shortened, then longer bounded searches; each stage answered with a plan only if it beats
+/// the best so far. Stops at once when the request goes stale. Returns false when the
 /// game has hung up.
 fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<Reply>) -> bool {
     let mut best = req.best.unwrap_or(u32::MAX);
+    // The best plan itself, when the game sent it (`Worker::improve_plan`).
+    let mut best_plan = (!req.moves.is_empty() && req.best == Some(req.moves.len() as u32)).then(|| req.moves.clone());
     let [first, rest @ ..] = improve_stages(req.budget);
     // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
-    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches.
-    let optimal_try = (req.board.size().side() == 5).then_some(None);
-    let stages: Vec<Option<Duration>> = std::iter::once(Some(first))
+    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches. Shortening the
+    // best plan pays sooner than a wider beam (BENCHMARKS.md), so it comes next.
+    let optimal_try = (req.board.size().side() == 5).then_some(Stage::Optimal);
+    let stages: Vec<Stage> = std::iter::once(Stage::Bounded(first))
         .chain(optimal_try)
-        .chain(rest.into_iter().map(Some))
+        .chain(std::iter::once(Stage::Shorten))
+        .chain(rest.into_iter().map(Stage::Bounded))
         .collect();
     for (i, stage) in stages.iter().enumerate() {
         let stop = Stop::never().with_generation(Arc::clone(latest), req.id);
         let opts = match stage {
-            Some(budget) => SolveOptions {
+            Stage::Bounded(budget) => SolveOptions {
                 max_time: Some(*budget),
                 stop: stop.clone(),
                 threads: 1,
                 ..SolveOptions::default()
             },
-            None => SolveOptions {
+            Stage::Optimal => SolveOptions {
                 optimal: true,
                 stop: stop
                     .clone()
@@ -450,8 +462,16 @@ fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<
                 threads: 1,
                 ..SolveOptions::default()
             },
+            Stage::Shorten => SolveOptions {
+                stop: stop.with_deadline(std::time::Instant::now() + SHORTEN_BUDGET),
+                ..SolveOptions::default()
+            },
         };
-        let result = solver.solve(&req.board, &opts);
+        let result = match (stage, &best_plan) {
+            (Stage::Shorten, Some(plan)) => Ok(shortened(solver, &req.board, plan, &opts.stop)),
+            (Stage::Shorten, None) => Err(SolveError::OutOfTime),
+            _ => solver.solve(&req.board, &opts),
+        };
         if latest.load(Ordering::SeqCst) != req.id {
             // Stale: nobody wants the answer, and the next request waits.
             return true;
@@ -460,6 +480,7 @@ fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<
             // A proven optimum as long as the best is still news: the plan is optimal.
             Ok(s) if (s.len() as u32) < best || (s.optimal && s.len() as u32 == best) => {
                 best = s.len() as u32;
+                best_plan = Some(s.moves.clone());
                 let optimal = s.optimal;
                 (Some(s), optimal)
             }
@@ -492,6 +513,40 @@ fn improve(solver: &Solver, latest: &Arc<AtomicU64>, req: &Request, tx: &Sender<
     true
 }
 
+/// One step of a [`Task::Improve`].
+enum Stage {
+    /// A bounded search with this budget.
+    Bounded(Duration),
+    /// An optimal search for up to [`OPTIMAL_5X5_BUDGET`].
+    Optimal,
+    /// Shortening the best plan so far for up to [`SHORTEN_BUDGET`].
+    Shorten,
+}
+
+/// How long a [`Task::Improve`] shortens the best plan before its longer bounded searches.
+pub const SHORTEN_BUDGET: Duration = Duration::from_secs(4);
+
+/// `plan` shortened on one thread until `stop`, as a solution (its bound: the board's
+/// rating's).
+fn shortened(solver: &Solver, board: &Board, plan: &[Move], stop: &Stop) -> Solution {
+    let start = std::time::Instant::now();
+    let opts = crate::solver::plan_shortening::Options {
+        solver: Some(solver),
+        threads: 1,
+        ..crate::solver::plan_shortening::Options::default()
+    };
+    let moves = crate::solver::plan_shortening::shorten_with(board, plan, stop, &opts);
+    let lower_bound = solver.rate(board).lower_bound;
+    Solution {
+        optimal: moves.len() as u32 == lower_bound,
+        moves,
+        lower_bound,
+        nodes: 0,
+        generated: 0,
+        elapsed: start.elapsed(),
+    }
+}
+
 /// The text of a caught panic's payload.
 pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = panic.downcast_ref::<&str>() {
@@ -507,6 +562,36 @@ pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
 mod tests {
     use super::*;
     use crate::solver::TableCache;
+
+    #[test]
+    fn the_shortening_stage_returns_a_shorter_legal_plan_with_a_true_bound() {
+        let solver = Solver::new(TableCache::disabled());
+        let board: Board = "8 1 3 4 0 2 7 6 5".parse().unwrap();
+        let optimal = solver.exact3().solve(&board);
+        // Wander off and come back: a legal plan with waste in it.
+        let detour = [Move::Up, Move::Down, Move::Left, Move::Right];
+        let mut plan = Vec::new();
+        for &m in &detour {
+            let mut b = board;
+            if b.try_move(m) {
+                plan.push(m);
+                plan.push(m.inverse());
+            }
+        }
+        plan.extend(&optimal);
+        let s = shortened(
+            &solver,
+            &board,
+            &plan,
+            &Stop::never().with_deadline(std::time::Instant::now() + Duration::from_secs(2)),
+        );
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
+        assert!(s.len() < plan.len());
+        assert_eq!(s.len(), optimal.len());
+        assert!(s.optimal && s.lower_bound == optimal.len() as u32);
+    }
 
     #[test]
     fn answers_a_hint_and_drops_stale_ids() {

@@ -41,15 +41,18 @@ impl App {
         if self.improved_board == Some(board) {
             return;
         }
-        let best = match self.current_plan() {
+        let id = match self.current_plan() {
             Some(k) if k.optimal => return,
-            Some(k) => Some(k.remaining()),
+            Some(k) => {
+                let plan = k.plan.clone();
+                self.worker.improve_plan(board, plan, IMPROVE_BUDGET)
+            }
             // Without a plan only the start is searched (for the par); elsewhere the player
             // asks for a hint first.
-            None if board == *self.game.start() => None,
+            None if board == *self.game.start() => self.worker.improve(board, None, IMPROVE_BUDGET),
             None => return,
         };
-        self.improve_request = Some(self.worker.improve(board, best, IMPROVE_BUDGET));
+        self.improve_request = Some(id);
     }
 
     /// Stops the improvement (the board changed).
