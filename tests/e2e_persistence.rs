@@ -139,6 +139,26 @@ fn two_copies_on_one_data_directory_both_record_their_wins() {
 }
 
 #[test]
+fn a_start_while_another_copy_holds_the_last_game_says_where_it_is() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("held");
+    let d = data(&t);
+    play(&t, "a", &d, &format!("--board '{BOARD}'"));
+    t.wait_for("a", "game a", |s| s.contains("Moves    0"));
+    t.keys("a", &["Left"]);
+    t.wait_for("a", "a move", |s| s.contains("Moves    1"));
+    // The second copy starts with no arguments: it would resume the last game, but the
+    // first copy (still running, or still closing) holds it.
+    play(&t, "b", &d, "");
+    let (screen, _) = t.wait_for("b", "the notice", |s| {
+        s.contains("another") && s.contains("copy of Slide")
+    });
+    assert!(screen.contains("1 move"), "the notice names the game:\n{screen}");
+}
+
+#[test]
 fn garbage_files_are_kept_aside_and_said_on_screen() {
     if !tmux::available() {
         return;

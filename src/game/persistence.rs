@@ -196,6 +196,18 @@ impl Persistence {
         games.into_iter().filter(|g| Some(&g.id) != current.as_ref()).collect()
     }
 
+    /// The unfinished games other copies of Slide are playing (or still closing), newest
+    /// first: they are not lost, only out of reach until those copies end.
+    pub fn held_elsewhere(&self) -> Vec<SavedGame> {
+        let Some(store) = &self.store else { return Vec::new() };
+        let current = self.claim.as_ref().map(|(id, _)| id.clone());
+        store
+            .held_games()
+            .into_iter()
+            .filter(|g| Some(&g.id) != current.as_ref())
+            .collect()
+    }
+
     /// Claims and restores the newest unfinished game no other copy of Slide is playing.
     pub fn resume_newest(&mut self) -> Option<Game> {
         for saved in self.resumable() {
@@ -591,6 +603,9 @@ mod tests {
         first.start(&a, true);
         let mut second = Persistence::open(Ok(store.clone()));
         assert!(second.resume_newest().is_none(), "the first copy is playing it");
+        let held: Vec<String> = second.held_elsewhere().into_iter().map(|g| g.id).collect();
+        assert_eq!(held, vec![a.id().to_string()], "and the second copy can say so");
+        assert!(first.held_elsewhere().is_empty(), "its own game is not elsewhere");
         let mut b = one_move_game();
         second.start(&b, true);
         assert!(b.play(Move::Left));

@@ -381,6 +381,30 @@ impl Store {
         (games, skipped)
     }
 
+    /// The unfinished games some copy of Slide holds (this one's included), newest first;
+    /// unreadable ones are left to [`Store::list_games`] to report.
+    pub fn held_games(&self) -> Vec<SavedGame> {
+        let Ok(entries) = fs::read_dir(self.games_dir()) else {
+            return Vec::new();
+        };
+        let mut games: Vec<SavedGame> = entries
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let id = name.strip_suffix(".json")?;
+                if name.starts_with('.') || !FileLock::is_held(&self.game_lock_path(id)) {
+                    return None;
+                }
+                match load_versioned::<SavedGame>(&entry.path(), u64::from(SavedGame::VERSION)) {
+                    Loaded::Found(saved) if saved.id == id => Some(saved),
+                    _ => None,
+                }
+            })
+            .collect();
+        games.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
+        games
+    }
+
     /// Claims the game `id` for this copy of Slide: `Ok(None)` if another copy holds it.
     pub fn claim_game(&self, id: &str) -> Result<Option<FileLock>, StoreError> {
         let path = self.game_lock_path(id);

@@ -252,6 +252,14 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
                 "Resumed your last game ({}); press n for a new one.",
                 g.to_saved().summary(now_ms())
             )));
+        } else if let Some(busy) = persist.held_elsewhere().first() {
+            // Every unfinished game is held by another copy of Slide (perhaps one still
+            // closing after its terminal went away): say so rather than seem to lose it.
+            later.push(Notice::info(format!(
+                "Your last game ({}) is open in another copy of Slide; once that one is closed, \
+                 press n to resume it from the menu.",
+                busy.summary(now_ms())
+            )));
         }
         resumed
     };
