@@ -203,7 +203,9 @@ fn solve_with_grace<H: Incremental>(
         vec![widen(0)]
     } else {
         std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads).map(|t| scope.spawn(move || widen(t))).collect();
+            let others: Vec<_> = (1..threads)
+                .map(|t| crate::solver::spawn_search(scope, move || widen(t)))
+                .collect();
             let mut all = vec![widen(0)];
             for h in others {
                 match h.join() {

@@ -103,6 +103,23 @@ impl FromStr for HeuristicKind {
     }
 }
 
+/// Spawns a scoped search thread named like the worker's, so that the game's panic hook
+/// treats a panic there as the solver's (caught and reported in the status line) rather
+/// than the game's. Like `Scope::spawn`, it panics if the system refuses a thread.
+pub(crate) fn spawn_search<'scope, 'env, F, T>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    f: F,
+) -> std::thread::ScopedJoinHandle<'scope, T>
+where
+    F: FnOnce() -> T + Send + 'scope,
+    T: Send + 'scope,
+{
+    std::thread::Builder::new()
+        .name(format!("{}-search", worker::THREAD_PREFIX))
+        .spawn_scoped(scope, f)
+        .expect("the system refused a search thread")
+}
+
 /// How to search.
 #[derive(Debug, Clone, Default)]
 pub struct SolveOptions {

@@ -397,7 +397,7 @@ impl Pass<'_> {
         } else {
             std::thread::scope(|s| {
                 for _ in 1..threads.min(jobs.len()) {
-                    s.spawn(work);
+                    crate::solver::spawn_search(s, work);
                 }
                 work();
             });
