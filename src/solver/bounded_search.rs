@@ -25,8 +25,9 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Board, MAX_CELLS, Move, SeededRng};
+use crate::puzzle::{Board, Move};
 use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::zobrist::Zobrist;
 use crate::solver::{Solution, SolveError, Stop};
 
 /// The first beam's width: wide enough to be sound, narrow enough to take milliseconds.
@@ -59,28 +60,6 @@ impl std::hash::Hasher for KeyHasher {
 }
 
 type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// Random keys per (tile, cell); a board's key is the xor over its tiles.
-struct Zobrist([u64; MAX_CELLS * MAX_CELLS]);
-
-impl Zobrist {
-    fn new() -> Zobrist {
-        let mut rng = SeededRng::new(0x5EED);
-        let mut keys = [0u64; MAX_CELLS * MAX_CELLS];
-        for k in &mut keys {
-            *k = rng.next_u64();
-        }
-        Zobrist(keys)
-    }
-    fn key(&self, tile: u8, cell: usize) -> u64 {
-        self.0[tile as usize * MAX_CELLS + cell]
-    }
-    fn board(&self, b: &SearchBoard) -> u64 {
-        (0..b.side * b.side)
-            .filter(|&i| b.tiles[i] != 0)
-            .fold(0, |k, i| k ^ self.key(b.tiles[i], i))
-    }
-}
 
 #[derive(Clone, Copy)]
 struct Node<S: Copy> {
@@ -166,7 +145,7 @@ fn solve_with_grace<H: Incremental>(
     if board.is_goal() {
         return Ok(Solution::solved_already(start.elapsed()));
     }
-    let zobrist = Zobrist::new();
+    let zobrist = Zobrist::shared();
     let best = Best {
         len: AtomicU32::new(u32::MAX),
         moves: Mutex::new(None),
@@ -184,7 +163,7 @@ fn solve_with_grace<H: Incremental>(
         let mut width = FIRST_WIDTH << thread;
         while width <= MAX_WIDTH {
             let began = Instant::now();
-            match beam(heuristic, &zobrist, root, state, width, &best, &halt, &mut counts) {
+            match beam(heuristic, zobrist, root, state, width, &best, &halt, &mut counts) {
                 Beam::Found(moves) => best.offer(moves),
                 Beam::Failed => {}
                 Beam::Stopped => break,
@@ -413,6 +392,7 @@ fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::puzzle::SeededRng;
     use crate::puzzle::Size;
     use crate::solver::linear_conflict::LinearConflict;
 

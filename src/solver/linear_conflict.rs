@@ -25,44 +25,35 @@ pub fn value(board: &Board) -> u32 {
     h.h(&s)
 }
 
-/// Each tile's goal row and column, and the extra count of every possible line content,
+/// Each tile's target row and column, and the extra count of every possible line content,
 /// so a line is re-scored with a few lookups and no division.
 #[derive(Clone)]
 struct Goals {
     side: usize,
     row: [u8; MAX_CELLS],
     col: [u8; MAX_CELLS],
-    /// Indexed by the line read as base-(N+1) digits: 0 for a tile that belongs elsewhere
-    /// (or the blank), else 1 + its goal position along the line.
-    extra: Vec<u8>,
+    /// [`conflict_table`] for the side.
+    extra: &'static [u8],
 }
 
 impl Goals {
-    fn new(side: usize) -> Goals {
+    /// Targets where `end` holds each tile (the goal board for the usual heuristic).
+    fn toward(end: &Board) -> Goals {
+        let side = end.size().side();
         let mut row = [u8::MAX; MAX_CELLS];
         let mut col = [u8::MAX; MAX_CELLS];
-        for t in 1..side * side {
-            row[t] = ((t - 1) / side) as u8;
-            col[t] = ((t - 1) % side) as u8;
-        }
-        let radix = side + 1;
-        let codes = radix.pow(side as u32);
-        let mut extra = vec![0u8; codes];
-        for (code, e) in extra.iter_mut().enumerate() {
-            let mut digits = [0u8; MAX_SIDE];
-            let mut c = code;
-            for k in (0..side).rev() {
-                digits[k] = (c % radix) as u8;
-                c /= radix;
+        for (cell, &t) in end.tiles().iter().enumerate() {
+            if t != 0 {
+                row[t as usize] = (cell / side) as u8;
+                col[t as usize] = (cell % side) as u8;
             }
-            let order: Vec<u8> = digits[..side].iter().filter(|&&d| d > 0).map(|&d| d - 1).collect();
-            *e = if order.len() < 2 {
-                0
-            } else {
-                (order.len() - longest_increasing(&order)) as u8
-            };
         }
-        Goals { side, row, col, extra }
+        Goals {
+            side,
+            row,
+            col,
+            extra: conflict_table(side),
+        }
     }
 
     /// Number of tiles that must leave line `line` (a row if `row`, else a column).
@@ -87,6 +78,34 @@ impl Goals {
         }
         u32::from(self.extra[code])
     }
+}
+
+/// For each content of a line of `side` cells (read as base-(N+1) digits: 0 for a tile
+/// whose target is in another line, or the blank, else 1 + its target position along the
+/// line), how many of its tiles must leave the line: those outside a longest subsequence
+/// already in order. Built once per side.
+fn conflict_table(side: usize) -> &'static [u8] {
+    static TABLES: [OnceLock<Vec<u8>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+    TABLES[side].get_or_init(|| {
+        let radix = side + 1;
+        let codes = radix.pow(side as u32);
+        let mut extra = vec![0u8; codes];
+        for (code, e) in extra.iter_mut().enumerate() {
+            let mut digits = [0u8; MAX_SIDE];
+            let mut c = code;
+            for k in (0..side).rev() {
+                digits[k] = (c % radix) as u8;
+                c /= radix;
+            }
+            let order: Vec<u8> = digits[..side].iter().filter(|&&d| d > 0).map(|&d| d - 1).collect();
+            *e = if order.len() < 2 {
+                0
+            } else {
+                (order.len() - longest_increasing(&order)) as u8
+            };
+        }
+        extra
+    })
 }
 
 /// Length of the longest strictly increasing subsequence (n ≤ 6, so quadratic is fine).
@@ -122,10 +141,25 @@ pub(crate) struct LcState {
 
 impl LinearConflict {
     pub fn new(size: Size) -> LinearConflict {
+        LinearConflict::toward(&Board::goal(size))
+    }
+
+    /// The heuristic toward `end` instead of the goal: each tile's target is the cell `end`
+    /// holds it in. Admissible for the same reasons (the plan shortener's windows use it).
+    pub fn toward(end: &Board) -> LinearConflict {
         LinearConflict {
-            manhattan: Manhattan::new(size),
-            goals: Goals::new(size.side()),
+            manhattan: Manhattan::toward(end),
+            goals: Goals::toward(end),
         }
+    }
+
+    /// An admissible value after `tile` moves from `from` to `to`, from `s` before the move
+    /// and without rescoring any line: a move changes only the two lines across it, the one
+    /// the tile leaves losing at most one conflict and the one it enters losing none.
+    #[inline]
+    pub fn floor_after(&self, s: &LcState, tile: u8, from: usize, to: usize) -> u32 {
+        let manhattan = s.manhattan + self.manhattan.tile_distance(tile, to) - self.manhattan.tile_distance(tile, from);
+        manhattan + 2 * s.extra.saturating_sub(1)
     }
 }
 
@@ -184,7 +218,7 @@ mod tests {
             .parse()
             .unwrap_or_else(|_| "3 2 1 4 5 6 8 7 0".parse().unwrap());
         let sb = SearchBoard::new(&b);
-        assert_eq!(Goals::new(3).line_extra(&sb, 0, true), 2);
+        assert_eq!(Goals::toward(&Board::goal(Size::THREE)).line_extra(&sb, 0, true), 2);
     }
 
     #[test]

@@ -20,12 +20,22 @@ pub(crate) struct Manhattan {
 
 impl Manhattan {
     pub fn new(size: Size) -> Manhattan {
+        Manhattan::toward(&Board::goal(size))
+    }
+
+    /// The distance toward `end` instead of the goal: each tile's target is the cell `end`
+    /// holds it in.
+    pub fn toward(end: &Board) -> Manhattan {
+        let size = end.size();
         let mut dist = vec![0u8; MAX_CELLS * MAX_CELLS];
-        for tile in 1..size.cells() {
-            let (gr, gc) = size.row_col(size.goal_index(tile as u8));
+        for (target, &tile) in end.tiles().iter().enumerate() {
+            if tile == 0 {
+                continue;
+            }
+            let (gr, gc) = size.row_col(target);
             for cell in 0..size.cells() {
                 let (r, c) = size.row_col(cell);
-                dist[tile * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+                dist[tile as usize * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
             }
         }
         Manhattan { dist }

@@ -23,6 +23,7 @@ mod table_cache;
 mod walking_distance;
 mod within_bound;
 pub mod worker;
+mod zobrist;
 
 use std::fmt;
 use std::str::FromStr;

@@ -35,16 +35,18 @@
 //! the deadline.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Move, SeededRng};
+use crate::puzzle::{Board, MAX_CELLS, Move};
 use crate::solver::compact_table::CompactPdbHeuristic;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::ida_star::MoveTable;
+use crate::solver::linear_conflict::{LcState, LinearConflict};
 use crate::solver::move_pruning::{FORBIDDEN, MovePruning};
 use crate::solver::pattern_db::PdbHeuristic;
+use crate::solver::zobrist::Zobrist;
 use crate::solver::{SolveOptions, Solver, Stop};
 
 /// How many nodes pass between looks at the stop (about 0.05 ms of work).
@@ -174,9 +176,9 @@ pub fn shorten_with(board: &Board, plan: &[Move], stop: &Stop, opts: &Options) -
 
 /// The plan with every stretch between two visits of the same state removed.
 pub(crate) fn cut_loops(board: &Board, plan: &[Move]) -> Vec<Move> {
-    let zobrist = zobrist();
+    let zobrist = Zobrist::shared();
     let mut b = SearchBoard::new(board);
-    let mut key = zobrist_key(zobrist, &b);
+    let mut key = zobrist.board(&b);
     // Where each state first appears in the output path: key → (output index, board).
     let mut seen: HashMap<u64, (usize, [u8; MAX_CELLS])> = HashMap::new();
     let mut out: Vec<Move> = Vec::with_capacity(plan.len());
@@ -188,7 +190,7 @@ pub(crate) fn cut_loops(board: &Board, plan: &[Move]) -> Vec<Move> {
             return plan.to_vec();
         };
         let tile = b.tiles[from];
-        key ^= zobrist[tile as usize * MAX_CELLS + from] ^ zobrist[tile as usize * MAX_CELLS + b.blank];
+        key ^= zobrist.key(tile, from) ^ zobrist.key(tile, b.blank);
         b.tiles[b.blank] = tile;
         b.tiles[from] = 0;
         b.blank = from;
@@ -207,21 +209,6 @@ pub(crate) fn cut_loops(board: &Board, plan: &[Move]) -> Vec<Move> {
         }
     }
     out
-}
-
-/// Random keys per (tile, cell); a board's key is the xor over its tiles.
-fn zobrist() -> &'static [u64; MAX_CELLS * MAX_CELLS] {
-    static KEYS: OnceLock<[u64; MAX_CELLS * MAX_CELLS]> = OnceLock::new();
-    KEYS.get_or_init(|| {
-        let mut rng = SeededRng::new(0x100B);
-        std::array::from_fn(|_| rng.next_u64())
-    })
-}
-
-fn zobrist_key(keys: &[u64; MAX_CELLS * MAX_CELLS], b: &SearchBoard) -> u64 {
-    (0..b.side * b.side)
-        .filter(|&i| b.tiles[i] != 0)
-        .fold(0, |k, i| k ^ keys[b.tiles[i] as usize * MAX_CELLS + i])
 }
 
 /// The states along a legal plan, the board first.
@@ -516,8 +503,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// The Zobrist keys of the states along a path.
 fn keys_along(states: &[Board]) -> Vec<u64> {
-    let z = zobrist();
-    states.iter().map(|b| zobrist_key(z, &SearchBoard::new(b))).collect()
+    let z = Zobrist::shared();
+    states.iter().map(|b| z.board(&SearchBoard::new(b))).collect()
 }
 
 /// Replaces windows by their shorter paths: the largest gains first, skipping any window
@@ -682,195 +669,43 @@ impl<H: Incremental> WindowSearch<'_, H> {
     }
 }
 
-/// Manhattan distance plus linear conflicts toward an arbitrary end state: each tile's
-/// target is the cell the end state holds it in. Admissible and consistent for the same
-/// reasons as toward the goal (see `linear_conflict`): a move shifts one tile one cell.
-struct Toward {
-    side: usize,
-    /// `dist[tile * MAX_CELLS + cell]`: the tile's Manhattan distance to its target.
-    dist: [u8; MAX_CELLS * MAX_CELLS],
-    /// Each tile's target row and column (`u8::MAX` for the blank).
-    row: [u8; MAX_CELLS],
-    col: [u8; MAX_CELLS],
-    /// The conflict table of [`conflict_table`] for this side.
-    extra: &'static [u8],
-}
-
-/// Manhattan sum and the conflict count of each row and column.
-#[derive(Clone, Copy)]
-struct TowardState {
-    manhattan: u32,
-    rows: [u8; MAX_SIDE],
-    cols: [u8; MAX_SIDE],
-    extra: u32,
-}
+/// Manhattan distance plus linear conflicts toward an arbitrary end state
+/// ([`LinearConflict::toward`]), with a cheaper cut-off: most children of a window search
+/// exceed the bound on Manhattan alone, so they skip the line rescoring.
+struct Toward(LinearConflict);
 
 impl Toward {
     fn new(end: &Board) -> Toward {
-        let side = end.size().side();
-        let mut row = [u8::MAX; MAX_CELLS];
-        let mut col = [u8::MAX; MAX_CELLS];
-        for (cell, &t) in end.tiles().iter().enumerate() {
-            if t != 0 {
-                row[t as usize] = (cell / side) as u8;
-                col[t as usize] = (cell % side) as u8;
-            }
-        }
-        let mut dist = [0u8; MAX_CELLS * MAX_CELLS];
-        for t in 1..side * side {
-            for cell in 0..side * side {
-                let (r, c) = ((cell / side) as u8, (cell % side) as u8);
-                dist[t * MAX_CELLS + cell] = r.abs_diff(row[t]) + c.abs_diff(col[t]);
-            }
-        }
-        Toward {
-            side,
-            dist,
-            row,
-            col,
-            extra: conflict_table(side),
-        }
-    }
-
-    /// Number of tiles that must leave line `line` (a row if `row`, else a column).
-    #[inline]
-    fn line_extra(&self, board: &SearchBoard, line: usize, row: bool) -> u32 {
-        let n = self.side;
-        let (start, step) = if row { (line * n, 1) } else { (line, n) };
-        let (home, along) = if row {
-            (&self.row, &self.col)
-        } else {
-            (&self.col, &self.row)
-        };
-        let mut code = 0usize;
-        for k in 0..n {
-            let t = board.tiles[start + k * step] as usize;
-            let digit = if home[t] as usize == line {
-                along[t] as usize + 1
-            } else {
-                0
-            };
-            code = code * (n + 1) + digit;
-        }
-        u32::from(self.extra[code])
+        Toward(LinearConflict::toward(end))
     }
 }
 
 impl Incremental for Toward {
-    type State = TowardState;
+    type State = LcState;
 
-    fn init(&self, board: &SearchBoard) -> TowardState {
-        let manhattan = (0..self.side * self.side)
-            .filter(|&i| board.tiles[i] != 0)
-            .map(|i| u32::from(self.dist[board.tiles[i] as usize * MAX_CELLS + i]))
-            .sum();
-        let mut s = TowardState {
-            manhattan,
-            rows: [0; MAX_SIDE],
-            cols: [0; MAX_SIDE],
-            extra: 0,
-        };
-        for i in 0..self.side {
-            s.rows[i] = self.line_extra(board, i, true) as u8;
-            s.cols[i] = self.line_extra(board, i, false) as u8;
-            s.extra += u32::from(s.rows[i]) + u32::from(s.cols[i]);
-        }
-        s
+    fn init(&self, board: &SearchBoard) -> LcState {
+        self.0.init(board)
     }
 
     #[inline]
-    fn h(&self, s: &TowardState) -> u32 {
-        s.manhattan + 2 * s.extra
+    fn h(&self, s: &LcState) -> u32 {
+        self.0.h(s)
     }
 
     #[inline]
-    fn update(&self, s: &mut TowardState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        let t = tile as usize * MAX_CELLS;
-        s.manhattan = s.manhattan + u32::from(self.dist[t + to]) - u32::from(self.dist[t + from]);
-        let n = self.side;
-        // A horizontal move keeps the tile's row order; only the two columns change, and
-        // vice versa.
-        if from / n == to / n {
-            for c in [from % n, to % n] {
-                let v = self.line_extra(board, c, false) as u8;
-                s.extra = s.extra + u32::from(v) - u32::from(s.cols[c]);
-                s.cols[c] = v;
-            }
-        } else {
-            for r in [from / n, to / n] {
-                let v = self.line_extra(board, r, true) as u8;
-                s.extra = s.extra + u32::from(v) - u32::from(s.rows[r]);
-                s.rows[r] = v;
-            }
-        }
+    fn update(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+        self.0.update(s, board, tile, from, to);
     }
 
     #[inline]
-    fn update_within(
-        &self,
-        s: &mut TowardState,
-        board: &SearchBoard,
-        tile: u8,
-        from: usize,
-        to: usize,
-        limit: u32,
-    ) -> u32 {
-        // Most children are cut off by Manhattan alone; skip the line rescoring for them.
-        let t = tile as usize * MAX_CELLS;
-        let manhattan = s.manhattan + u32::from(self.dist[t + to]) - u32::from(self.dist[t + from]);
-        // A horizontal move leaves the rows alone; of the two columns, the one the tile
-        // leaves loses at most one conflict and the one it enters loses none (and likewise
-        // for vertical moves), so this stays admissible.
-        let floor = manhattan + 2 * s.extra.saturating_sub(1);
+    fn update_within(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize, limit: u32) -> u32 {
+        let floor = self.0.floor_after(s, tile, from, to);
         if floor > limit {
             return floor;
         }
-        self.update(s, board, tile, from, to);
-        self.h(s)
+        self.0.update(s, board, tile, from, to);
+        self.0.h(s)
     }
-}
-
-/// For each content of a line (read as base-(N+1) digits: 0 for a tile whose target is in
-/// another line or the blank, else 1 + its target position along the line), how many of its
-/// tiles must leave the line: those outside a longest subsequence already in order. The
-/// same table as `linear_conflict`'s, which keeps its own private; built once per side.
-fn conflict_table(side: usize) -> &'static [u8] {
-    static TABLES: [OnceLock<Vec<u8>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
-    TABLES[side].get_or_init(|| {
-        let radix = side + 1;
-        let codes = radix.pow(side as u32);
-        let mut extra = vec![0u8; codes];
-        for (code, e) in extra.iter_mut().enumerate() {
-            let mut digits = [0u8; MAX_SIDE];
-            let mut c = code;
-            for k in (0..side).rev() {
-                digits[k] = (c % radix) as u8;
-                c /= radix;
-            }
-            let order: Vec<u8> = digits[..side].iter().filter(|&&d| d > 0).map(|&d| d - 1).collect();
-            *e = if order.len() < 2 {
-                0
-            } else {
-                (order.len() - longest_increasing(&order)) as u8
-            };
-        }
-        extra
-    })
-}
-
-/// Length of the longest strictly increasing subsequence (n ≤ 6, so quadratic is fine).
-fn longest_increasing(xs: &[u8]) -> usize {
-    let mut best = [1usize; MAX_SIDE];
-    let mut overall = 1;
-    for i in 1..xs.len() {
-        for j in 0..i {
-            if xs[j] < xs[i] && best[j] + 1 > best[i] {
-                best[i] = best[j] + 1;
-            }
-        }
-        overall = overall.max(best[i]);
-    }
-    overall
 }
 
 #[cfg(test)]
@@ -881,7 +716,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::puzzle::Size;
+    use crate::puzzle::{SeededRng, Size};
     use crate::solver::ExactTable;
 
     /// A legal random walk of `steps` moves from `board`, never undoing the last move.
