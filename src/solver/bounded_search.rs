@@ -1,7 +1,7 @@
 //! A time-bounded search for boards too hard to solve optimally on demand (5×5, 6×6).
 //!
-//! Anytime beam search: breadth-first by depth, keeping only the `width` children with the
-//! lowest heuristic at each depth. A narrow beam finds a whole solution in milliseconds;
+//! Anytime beam search: breadth-first by depth, keeping only the `width` children that rank
+//! best at each depth ([`Incremental::rank`], an estimate that need not be admissible). A narrow beam finds a whole solution in milliseconds;
 //! then the width doubles while time remains, each run pruning nodes whose `g + h` cannot
 //! beat the best plan so far.
 //!
@@ -250,7 +250,8 @@ struct Counts {
 /// the many children that are dropped never cost a full node copy.
 #[derive(Clone, Copy)]
 struct Candidate {
-    h: u32,
+    /// [`Incremental::rank`]: the beam keeps the lowest.
+    rank: u32,
     key: u64,
     parent: u32,
     mv: Move,
@@ -332,7 +333,7 @@ fn beam<H: Incremental>(
                 }
                 seen.insert(key);
                 candidates.push(Candidate {
-                    h,
+                    rank: heuristic.rank(&s),
                     key,
                     parent: parent as u32,
                     mv: m,
@@ -343,7 +344,7 @@ fn beam<H: Incremental>(
             return Beam::Failed;
         }
         if candidates.len() > width {
-            candidates.select_nth_unstable_by_key(width, |c| (c.h, c.key));
+            candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
             candidates.truncate(width);
         }
         next_layer.clear();

@@ -2,6 +2,7 @@
 //! heuristic by name.
 
 use crate::puzzle::{Board, MAX_CELLS, Size};
+use crate::solver::beam_ranking::WithConflicts;
 use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
 use crate::solver::{
     bounded_search, compact_table, ida_star, linear_conflict, manhattan, parallel_ida_star, pattern_db,
@@ -70,6 +71,15 @@ pub(crate) trait Incremental: Sync {
         let _ = limit;
         self.update(state, board, tile, from, to);
         self.h(state)
+    }
+
+    /// An estimate of the moves left, in quarter moves, that the bounded search orders each
+    /// depth's children by. Unlike `h` it need not be admissible: it only has to rank
+    /// boards by how far they really are (the search prunes by `h`, and reports `h` as its
+    /// bound). By default `4 · h`.
+    #[inline]
+    fn rank(&self, state: &Self::State) -> u32 {
+        4 * self.h(state)
     }
 }
 
@@ -152,8 +162,8 @@ impl<'a> Chosen<'a> {
             Chosen::Manhattan(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::Walking(h) => bounded_search::solve(h, board, stop, threads),
-            Chosen::Pdb(h) => bounded_search::solve(h, board, stop, threads),
-            Chosen::CompactPdb(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::Pdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
+            Chosen::CompactPdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
         }
     }
 }

@@ -34,6 +34,8 @@ struct Goals {
     col: [u8; MAX_CELLS],
     /// [`conflict_table`] for the side.
     extra: &'static [u8],
+    /// The weight of each position along a line in a line's code: `(side + 1)^(side − 1 − k)`.
+    place: [u32; MAX_SIDE],
 }
 
 impl Goals {
@@ -48,35 +50,46 @@ impl Goals {
                 col[t as usize] = (cell % side) as u8;
             }
         }
+        let mut place = [0u32; MAX_SIDE];
+        for (k, p) in place[..side].iter_mut().enumerate() {
+            *p = ((side + 1) as u32).pow((side - 1 - k) as u32);
+        }
         Goals {
             side,
             row,
             col,
             extra: conflict_table(side),
+            place,
         }
     }
 
-    /// Number of tiles that must leave line `line` (a row if `row`, else a column).
+    /// `tile`'s digit in the code of row (if `row`) or column `line`: 1 + its target
+    /// position along the line if its target is in that line, else 0.
     #[inline]
-    fn line_extra(&self, board: &SearchBoard, line: usize, row: bool) -> u32 {
+    fn digit(&self, tile: u8, line: usize, row: bool) -> u32 {
+        let t = tile as usize;
+        let (home, along) = if row {
+            (self.row[t], self.col[t])
+        } else {
+            (self.col[t], self.row[t])
+        };
+        if home as usize == line { u32::from(along) + 1 } else { 0 }
+    }
+
+    /// The code of line `line` (a row if `row`, else a column): its digits in base
+    /// `side + 1`, the first cell's the most significant.
+    fn line_code(&self, board: &SearchBoard, line: usize, row: bool) -> u32 {
         let n = self.side;
         let (start, step) = if row { (line * n, 1) } else { (line, n) };
-        let (home, along) = if row {
-            (&self.row, &self.col)
-        } else {
-            (&self.col, &self.row)
-        };
-        let mut code = 0usize;
-        for k in 0..n {
-            let t = board.tiles[start + k * step] as usize;
-            let digit = if home[t] as usize == line {
-                along[t] as usize + 1
-            } else {
-                0
-            };
-            code = code * (n + 1) + digit;
-        }
-        u32::from(self.extra[code])
+        (0..n).fold(0, |code, k| {
+            code * (n as u32 + 1) + self.digit(board.tiles[start + k * step], line, row)
+        })
+    }
+
+    /// Number of tiles that must leave the line with this code.
+    #[inline]
+    fn line_extra(&self, code: u32) -> u32 {
+        u32::from(self.extra[code as usize])
     }
 }
 
@@ -130,13 +143,14 @@ pub(crate) struct LinearConflict {
     goals: Goals,
 }
 
-/// Manhattan sum and the conflict count of each row and column.
+/// Manhattan sum, the conflict count, and the code of each row and column: a move changes
+/// one digit of two lines' codes, so it re-scores them with a lookup each, not a scan.
 #[derive(Clone, Copy)]
 pub(crate) struct LcState {
     manhattan: u32,
-    rows: [u8; MAX_SIDE],
-    cols: [u8; MAX_SIDE],
     extra: u32,
+    rows: [u32; MAX_SIDE],
+    cols: [u32; MAX_SIDE],
 }
 
 impl LinearConflict {
@@ -163,20 +177,28 @@ impl LinearConflict {
     }
 }
 
+impl LcState {
+    /// How many tiles must leave their row or column (each costs two moves beyond Manhattan).
+    #[inline]
+    pub fn conflicts(&self) -> u32 {
+        self.extra
+    }
+}
+
 impl Incremental for LinearConflict {
     type State = LcState;
 
     fn init(&self, board: &SearchBoard) -> LcState {
         let mut s = LcState {
             manhattan: self.manhattan.total(board),
+            extra: 0,
             rows: [0; MAX_SIDE],
             cols: [0; MAX_SIDE],
-            extra: 0,
         };
         for i in 0..board.side {
-            s.rows[i] = self.goals.line_extra(board, i, true) as u8;
-            s.cols[i] = self.goals.line_extra(board, i, false) as u8;
-            s.extra += u32::from(s.rows[i]) + u32::from(s.cols[i]);
+            s.rows[i] = self.goals.line_code(board, i, true);
+            s.cols[i] = self.goals.line_code(board, i, false);
+            s.extra += self.goals.line_extra(s.rows[i]) + self.goals.line_extra(s.cols[i]);
         }
         s
     }
@@ -186,24 +208,27 @@ impl Incremental for LinearConflict {
         s.manhattan + 2 * s.extra
     }
 
+    #[inline]
     fn update(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         self.manhattan.update(&mut s.manhattan, board, tile, from, to);
         let n = board.side;
-        // A horizontal move keeps the tile's row order; only the two columns change, and
-        // vice versa.
-        if from / n == to / n {
-            for c in [from % n, to % n] {
-                let v = self.goals.line_extra(board, c, false) as u8;
-                s.extra = s.extra + u32::from(v) - u32::from(s.cols[c]);
-                s.cols[c] = v;
-            }
+        let g = &self.goals;
+        let (fr, fc, tr, tc) = (from / n, from % n, to / n, to % n);
+        // Along the move's own line the tile swaps places with the blank (digit 0), so the
+        // line keeps its order and its score; the two lines across lose and gain the tile.
+        let (along, across, lines, from_at, to_at, at) = if fr == tr {
+            (&mut s.rows[fr], &mut s.cols, (fc, tc), fc, tc, fr)
         } else {
-            for r in [from / n, to / n] {
-                let v = self.goals.line_extra(board, r, true) as u8;
-                s.extra = s.extra + u32::from(v) - u32::from(s.rows[r]);
-                s.rows[r] = v;
-            }
-        }
+            (&mut s.cols[fc], &mut s.rows, (fr, tr), fr, tr, fc)
+        };
+        let row = fr != tr;
+        let d = g.digit(tile, if row { fc } else { fr }, !row);
+        *along = *along + d * g.place[to_at] - d * g.place[from_at];
+        let (left, entered) = lines;
+        let old = g.line_extra(across[left]) + g.line_extra(across[entered]);
+        across[left] -= g.digit(tile, left, row) * g.place[at];
+        across[entered] += g.digit(tile, entered, row) * g.place[at];
+        s.extra = s.extra + g.line_extra(across[left]) + g.line_extra(across[entered]) - old;
     }
 }
 
@@ -218,7 +243,34 @@ mod tests {
             .parse()
             .unwrap_or_else(|_| "3 2 1 4 5 6 8 7 0".parse().unwrap());
         let sb = SearchBoard::new(&b);
-        assert_eq!(Goals::toward(&Board::goal(Size::THREE)).line_extra(&sb, 0, true), 2);
+        let goals = Goals::toward(&Board::goal(Size::THREE));
+        assert_eq!(goals.line_extra(goals.line_code(&sb, 0, true)), 2);
+    }
+
+    #[test]
+    fn updates_agree_with_a_fresh_count_along_random_walks() {
+        let mut rng = crate::puzzle::SeededRng::new(17);
+        for size in Size::ALL {
+            let end = Board::random(size, &mut rng);
+            for h in [LinearConflict::new(size), LinearConflict::toward(&end)] {
+                let mut board = Board::random(size, &mut rng);
+                let mut sb = SearchBoard::new(&board);
+                let mut s = h.init(&sb);
+                for _ in 0..400 {
+                    let moves: Vec<_> = board.legal_moves().collect();
+                    let m = moves[rng.below(moves.len() as u64) as usize];
+                    let blank = board.blank();
+                    assert!(board.try_move(m));
+                    let tile = board.tiles()[blank];
+                    sb = SearchBoard::new(&board);
+                    h.update(&mut s, &sb, tile, board.blank(), blank);
+                    let fresh = h.init(&sb);
+                    assert_eq!(h.h(&s), h.h(&fresh), "{board}");
+                    assert_eq!(s.conflicts(), fresh.conflicts(), "{board}");
+                    assert_eq!((s.rows, s.cols), (fresh.rows, fresh.cols), "{board}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! [`Solver`] is the one entry point: it owns the tables (built or loaded on demand, shared
 //! between threads) and answers `solve`, `hint` and `rate`.
 
+mod beam_ranking;
 mod bounded_search;
 mod cancel;
 mod compact_table;
