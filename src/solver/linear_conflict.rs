@@ -91,6 +91,32 @@ impl Goals {
     fn line_extra(&self, code: u32) -> u32 {
         u32::from(self.extra[code as usize])
     }
+
+    /// `tile` moves along line `line` (a row if `row`) from position `from` to `to`, into
+    /// the blank's place: the code changes, the line's order and score do not.
+    #[inline]
+    fn slide(&self, code: &mut u32, tile: u8, line: usize, row: bool, from: usize, to: usize) {
+        let d = self.digit(tile, line, row);
+        *code = *code + d * self.place[to] - d * self.place[from];
+    }
+
+    /// `tile`, at position `at` along them, leaves one of the lines `(left, entered)` (rows
+    /// if `row`) for the other, where the blank was; both are re-scored into `extra`.
+    #[inline]
+    fn cross(
+        &self,
+        codes: &mut [u32; MAX_SIDE],
+        extra: &mut u32,
+        tile: u8,
+        (left, entered): (usize, usize),
+        at: usize,
+        row: bool,
+    ) {
+        let before = self.line_extra(codes[left]) + self.line_extra(codes[entered]);
+        codes[left] -= self.digit(tile, left, row) * self.place[at];
+        codes[entered] += self.digit(tile, entered, row) * self.place[at];
+        *extra = *extra + self.line_extra(codes[left]) + self.line_extra(codes[entered]) - before;
+    }
 }
 
 /// For each content of a line of `side` cells (read as base-(N+1) digits: 0 for a tile
@@ -212,23 +238,17 @@ impl Incremental for LinearConflict {
     fn update(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         self.manhattan.update(&mut s.manhattan, board, tile, from, to);
         let n = board.side;
-        let g = &self.goals;
         let (fr, fc, tr, tc) = (from / n, from % n, to / n, to % n);
-        // Along the move's own line the tile swaps places with the blank (digit 0), so the
-        // line keeps its order and its score; the two lines across lose and gain the tile.
-        let (along, across, lines, from_at, to_at, at) = if fr == tr {
-            (&mut s.rows[fr], &mut s.cols, (fc, tc), fc, tc, fr)
+        // Along its own line the tile swaps places with the blank (digit 0), so that line
+        // keeps its order and its score, and only its code changes; the two lines across
+        // lose and gain the tile.
+        if fr == tr {
+            self.goals.slide(&mut s.rows[fr], tile, fr, true, fc, tc);
+            self.goals.cross(&mut s.cols, &mut s.extra, tile, (fc, tc), fr, false);
         } else {
-            (&mut s.cols[fc], &mut s.rows, (fr, tr), fr, tr, fc)
-        };
-        let row = fr != tr;
-        let d = g.digit(tile, if row { fc } else { fr }, !row);
-        *along = *along + d * g.place[to_at] - d * g.place[from_at];
-        let (left, entered) = lines;
-        let old = g.line_extra(across[left]) + g.line_extra(across[entered]);
-        across[left] -= g.digit(tile, left, row) * g.place[at];
-        across[entered] += g.digit(tile, entered, row) * g.place[at];
-        s.extra = s.extra + g.line_extra(across[left]) + g.line_extra(across[entered]) - old;
+            self.goals.slide(&mut s.cols[fc], tile, fc, false, fr, tr);
+            self.goals.cross(&mut s.rows, &mut s.extra, tile, (fr, tr), fc, true);
+        }
     }
 }
 
