@@ -177,16 +177,9 @@ impl Incremental for CompactPdbHeuristic<'_> {
         s.sum.max(s.msum)
     }
 
-    /// The mean of the direct and mirrored sums: two estimates of one distance, each
-    /// off by its own tables' blind spots, rank boards better together than either does,
-    /// or than their maximum.
     #[inline]
     fn rank(&self, s: &CompactState) -> u32 {
-        if self.db.uses_mirror() {
-            2 * (s.sum + s.msum)
-        } else {
-            4 * s.sum
-        }
+        self.db.rank_of_sums(s.sum, s.msum)
     }
 
     #[inline]

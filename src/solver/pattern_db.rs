@@ -700,6 +700,15 @@ impl PatternDb {
         }
     }
 
+    /// The bounded search's rank ([`Incremental::rank`], quarter moves) from the direct and
+    /// mirrored sums: their mean where the mirror is looked up, since two estimates of one
+    /// distance, each off by its own tables' blind spots, rank boards better together than
+    /// either does, or than their maximum.
+    #[inline]
+    pub(crate) fn rank_of_sums(&self, sum: u32, msum: u32) -> u32 {
+        if self.mirror { 2 * (sum + msum) } else { 4 * sum }
+    }
+
     /// Whether the heuristic also looks up the board mirrored across the diagonal. False
     /// when the partition is its own mirror, where that lookup always equals the direct one.
     pub fn uses_mirror(&self) -> bool {
@@ -884,16 +893,9 @@ impl Incremental for PdbHeuristic<'_> {
         s.sum.max(s.msum)
     }
 
-    /// The mean of the direct and mirrored sums: two estimates of one distance, each
-    /// off by its own tables' blind spots, rank boards better together than either does,
-    /// or than their maximum.
     #[inline]
     fn rank(&self, s: &PdbState) -> u32 {
-        if self.db.mirror {
-            2 * (s.sum + s.msum)
-        } else {
-            4 * s.sum
-        }
+        self.db.rank_of_sums(s.sum, s.msum)
     }
 
     #[inline]
