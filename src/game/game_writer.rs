@@ -17,7 +17,8 @@ use crate::game::session::SavedGame;
 use crate::game::store::{Store, StoreError};
 
 enum Job {
-    Save(SavedGame),
+    /// Boxed: a snapshot is far larger than a flush request.
+    Save(Box<SavedGame>),
     Flush(Sender<()>),
 }
 
@@ -87,7 +88,7 @@ impl WriterHandle {
             .jobs
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
-            .send(Job::Save(game));
+            .send(Job::Save(Box::new(game)));
         if sent.is_err() {
             self.pending.fetch_sub(1, Ordering::SeqCst);
         }
@@ -128,7 +129,7 @@ fn run(store: &Store, jobs: &Receiver<Job>, results: &Sender<Written>, pending: 
             match job {
                 Job::Save(g) => {
                     taken += 1;
-                    batch.insert(g.id.clone(), g);
+                    batch.insert(g.id.clone(), *g);
                 }
                 Job::Flush(done) => flushes.push(done),
             }

@@ -23,6 +23,8 @@ pub struct Game {
     seed: Option<u64>,
     daily: Option<UtcDate>,
     par: Option<u32>,
+    /// On 5×5 and 6×6 while no par is proven: the shortest plan found from the start.
+    par_estimate: Option<u32>,
     history: Vec<Move>,
     future: Vec<Move>,
     /// The size of each undo step (a segment slide is one step), in play order.
@@ -59,6 +61,7 @@ impl Game {
             seed,
             daily: None,
             par,
+            par_estimate: None,
             history: Vec::new(),
             future: Vec::new(),
             steps: Vec::new(),
@@ -138,6 +141,15 @@ impl Game {
     /// Records the optimal length from the start once the solver finds it.
     pub fn set_par(&mut self, par: u32) {
         self.par = Some(par);
+    }
+    /// The shortest plan found from the start, where no par is proven (5×5, 6×6): saved
+    /// with the game, so that a resumed game still shows it.
+    pub fn par_estimate(&self) -> Option<u32> {
+        self.par_estimate
+    }
+    /// Records a plan of `len` moves found from the start; the estimate keeps the shortest.
+    pub fn note_par_estimate(&mut self, len: u32) {
+        self.par_estimate = Some(self.par_estimate.map_or(len, |p| p.min(len)));
     }
     /// Slides made so far.
     pub fn moves(&self) -> u32 {
@@ -344,6 +356,7 @@ impl Game {
             seed: self.seed,
             daily: self.daily.map(|d| d.to_string()),
             par: self.par,
+            par_estimate: self.par_estimate,
             moves: self.moves,
             hints: self.hints,
             solver_used: self.solver_used,
@@ -401,6 +414,7 @@ impl Game {
             seed: saved.seed,
             daily,
             par: saved.par,
+            par_estimate: saved.par_estimate,
             moves: history.len() as u32,
             // A save from before the counters were kept: every standing move counts once.
             stm: saved.stm.unwrap_or(history.len() as u32),
@@ -448,6 +462,10 @@ pub struct SavedGame {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
     pub par: Option<u32>,
+    /// The shortest plan found from the start while no par is proven (absent in older saves,
+    /// and where none was found).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub par_estimate: Option<u32>,
     pub moves: u32,
     pub hints: u32,
     pub solver_used: bool,

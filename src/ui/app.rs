@@ -165,8 +165,6 @@ pub struct App {
     pub(crate) improve_request: Option<u64>,
     /// The board whose improvement ran to its end (not asked again).
     pub(crate) improved_board: Option<Board>,
-    /// On 5×5 and 6×6 without a proven par: the shortest plan found from the start.
-    pub par_estimate: Option<u32>,
     pub(crate) worker: Worker,
     pub(crate) dealer: Dealer,
     pub(crate) ahead: Option<Ahead>,
@@ -235,7 +233,6 @@ impl App {
             par_wanted: false,
             improve_request: None,
             improved_board: None,
-            par_estimate: None,
             worker,
             dealer,
             ahead: None,
@@ -495,14 +492,16 @@ impl App {
         self.par_request = None;
         self.improve_request = None;
         self.improved_board = None;
-        self.par_estimate = None;
         self.known = None;
         self.hint_visible = false;
         self.hint_mode = false;
         self.clock_armed = false;
         self.start_inspection();
         self.tables = None;
-        self.par_wanted = self.game.par().is_none() && self.game.size().side() <= 4;
+        // On 5×5 and 6×6 a par estimate comes from improving the start while the player
+        // looks at it; a game left before then (or resumed without one) asks for it here.
+        self.par_wanted =
+            self.game.par().is_none() && (self.game.size().side() <= 4 || self.game.par_estimate().is_none());
         if !self.solver.is_ready(self.game.size()) {
             self.worker.prepare(self.game.size());
         }
@@ -518,10 +517,28 @@ impl App {
     }
 
     pub(crate) fn request_par_if_idle(&mut self) {
-        if self.par_wanted && self.pending.is_none() && self.par_request.is_none() {
-            let budget = self.config.hint_budget().max(Duration::from_secs(10));
-            self.par_request = Some(self.worker.request(*self.game.start(), Task::Par, budget));
+        if !self.par_wanted || self.pending.is_some() || self.par_request.is_some() {
+            return;
         }
+        let size = self.game.size();
+        let budget = if size.side() <= 4 {
+            self.config.hint_budget().max(Duration::from_secs(10))
+        } else {
+            // The start's own improvement gives the estimate while the player is still on
+            // it; and as for the improvement, a search waits for the tables.
+            let ready = self.solver.is_ready(size) || self.solver.build_failure(size).is_some();
+            if self.game.par_estimate().is_some()
+                || self.game.board() == self.game.start()
+                || self.game.is_won()
+                || self.placeholder
+                || !ready
+            {
+                return;
+            }
+            // As long as the first search on the start would have had.
+            crate::ui::background_improve::IMPROVE_BUDGET
+        };
+        self.par_request = Some(self.worker.request(*self.game.start(), Task::Par, budget));
     }
 
     pub(crate) fn cancel_pending(&mut self) {
@@ -659,7 +676,7 @@ impl App {
                         if board == *self.game.start() && h.optimal {
                             self.game.set_par(h.remaining);
                         } else if board == *self.game.start() && board.size().side() >= 5 {
-                            self.par_estimate = Some(self.par_estimate.map_or(h.remaining, |p| p.min(h.remaining)));
+                            self.game.note_par_estimate(h.remaining);
                         }
                         let with_tables = self.solver.is_ready(board.size());
                         self.known = Some(Known::from_hint(board, &h, bounds, with_tables));
@@ -667,7 +684,7 @@ impl App {
                         self.changed();
                         self.hint_visible = true;
                         self.hint_mode = true;
-                        self.status = (!h.optimal).then(|| "Best plan found in time; not proven optimal.".to_string());
+                        self.status = (!h.optimal).then(|| "Not proven optimal.".to_string());
                     }
                     Err(e) => self.status = Some(format!("No hint: {e}.")),
                 }
@@ -686,6 +703,11 @@ impl App {
                     Ok(s) if s.optimal && board == *self.game.start() => {
                         self.game.set_par(s.len() as u32);
                         self.par_wanted = false;
+                    }
+                    Ok(s) if board == *self.game.start() && board.size().side() >= 5 => {
+                        self.game.note_par_estimate(s.len() as u32);
+                        self.par_wanted = false;
+                        self.changed();
                     }
                     // Cancelled by a hint: ask again when the worker is free.
                     Err(slide::solver::SolveError::Cancelled) => {}

@@ -85,8 +85,10 @@ impl App {
             if s.optimal {
                 self.game.set_par(len);
             } else {
-                self.par_estimate = Some(self.par_estimate.map_or(len, |p| p.min(len)));
+                self.game.note_par_estimate(len);
             }
+            // Saved with the game, so that a resumed game shows it.
+            self.changed();
         }
         // A plan replaces the known one when shorter, or as long but now proven optimal.
         let better = |k: &Known| len < k.remaining() || (s.optimal && !k.optimal && len == k.remaining());
@@ -153,16 +155,16 @@ mod tests {
         let id = improving(&mut app);
         app.handle_reply(reply(&app, id, 120, false));
         assert_eq!(app.current_plan().map(Known::remaining), Some(120));
-        assert_eq!(app.par_estimate, Some(120));
+        assert_eq!(app.game.par_estimate(), Some(120));
         assert_eq!(app.game.par(), None, "an estimate is never a proven par");
 
         app.handle_reply(reply(&app, id, 130, false));
         assert_eq!(app.current_plan().map(Known::remaining), Some(120));
-        assert_eq!(app.par_estimate, Some(120));
+        assert_eq!(app.game.par_estimate(), Some(120));
 
         app.handle_reply(reply(&app, id, 104, true));
         assert_eq!(app.current_plan().map(Known::remaining), Some(104));
-        assert_eq!(app.par_estimate, Some(104));
+        assert_eq!(app.game.par_estimate(), Some(104));
         // Finished: not asked again for this board.
         assert_eq!(app.improve_request, None);
         assert_eq!(app.improved_board, Some(*app.game.board()));
@@ -202,7 +204,7 @@ mod tests {
         let late = reply(&app, id, 50, true);
         app.handle_reply(late);
         assert_eq!(app.current_plan(), None);
-        assert_eq!(app.par_estimate, None);
+        assert_eq!(app.game.par_estimate(), None);
     }
 
     #[test]
@@ -224,5 +226,59 @@ mod tests {
         let mut app = crate::ui::app::test_app(Game::new(board, None, None, None));
         app.request_improve_if_idle();
         assert_eq!(app.improve_request, None);
+    }
+
+    /// A 5×5 app whose solver has (small) tables, so that searches may be asked for.
+    fn ready_five_by_five() -> App {
+        let app = five_by_five();
+        let groups = (0..8u8).map(|g| (3 * g + 1..3 * g + 4).collect()).collect();
+        let partition = slide::solver::Partition::new(Size::FIVE, groups).expect("a partition");
+        app.solver.install_partition(partition, &|_| {}).expect("3-tile tables");
+        app
+    }
+
+    #[test]
+    fn a_game_left_before_its_par_estimate_asks_for_one_and_keeps_it() {
+        let mut app = ready_five_by_five();
+        // On the start, the start's own improvement gives the estimate.
+        app.request_par_if_idle();
+        assert_eq!(app.par_request, None);
+
+        let m = app.game.board().legal_moves().next().expect("a legal move");
+        app.player_move(m);
+        app.request_par_if_idle();
+        let id = app.par_request.expect("a par search of the start");
+        app.handle_reply(Reply::Solution {
+            id,
+            task: slide::solver::worker::Task::Par,
+            board: *app.game.start(),
+            result: Ok(solution(120)),
+        });
+        assert_eq!(app.game.par_estimate(), Some(120));
+        assert_eq!(app.game.par(), None, "an estimate is never a proven par");
+        assert_eq!(app.par_request, None);
+        app.request_par_if_idle();
+        assert_eq!(app.par_request, None, "asked once");
+
+        // Saved with the game: a resumed game shows it without searching again.
+        let resumed = Game::from_saved(&app.game.to_saved()).expect("the save reads back");
+        assert_eq!(resumed.par_estimate(), Some(120));
+        let mut again = crate::ui::app::test_app(resumed);
+        again.solver = app.solver.clone();
+        again.request_par_if_idle();
+        assert_eq!(again.par_request, None);
+    }
+
+    #[test]
+    fn a_resumed_game_without_an_estimate_asks_for_one() {
+        let mut app = ready_five_by_five();
+        let m = app.game.board().legal_moves().next().expect("a legal move");
+        app.player_move(m);
+        let saved = app.game.to_saved();
+        assert_eq!(saved.par_estimate, None);
+        let mut resumed = crate::ui::app::test_app(Game::from_saved(&saved).expect("the save reads back"));
+        resumed.solver = app.solver.clone();
+        resumed.request_par_if_idle();
+        assert!(resumed.par_request.is_some());
     }
 }

@@ -697,7 +697,7 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     let mut rng = slide::puzzle::SeededRng::new(7);
     let board = slide::puzzle::Board::scrambled(slide::puzzle::Size::new(5).expect("size"), 300, &mut rng);
     let mut a = crate::ui::app::test_app(Game::new(board, None, None, None));
-    a.par_estimate = Some(104);
+    a.game.note_par_estimate(104);
     let lines = screen(&a, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("│Par      ≈104 best found"), "{par}");
@@ -713,4 +713,49 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
     assert!(!par.contains("optimal") && !par.contains("over par"), "{par}");
+}
+
+#[test]
+fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
+    use slide::puzzle::{Board, SeededRng, Size};
+    use slide::solver::Hint;
+    use slide::solver::worker::Reply;
+    // A 6×6 board some moves from the goal, with the way back as the hint's plan.
+    let mut rng = SeededRng::new(11);
+    let mut board = Board::goal(Size::new(6).expect("size"));
+    let mut walk = Vec::new();
+    while walk.len() < 40 {
+        let moves: Vec<Move> = board
+            .legal_moves()
+            .filter(|m| walk.last() != Some(&m.inverse()))
+            .collect();
+        let m = moves[rng.index(moves.len())];
+        assert!(board.try_move(m));
+        walk.push(m);
+    }
+    let plan: Vec<Move> = walk.iter().rev().map(|m| m.inverse()).collect();
+    let mut a = crate::ui::app::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
+    a.request_hint();
+    let id = a.pending.expect("a hint asked").id;
+    a.handle_reply(Reply::Hint {
+        id,
+        board,
+        result: Ok(Hint {
+            mv: plan[0],
+            tile: board.tile_moved_by(plan[0]).unwrap_or(0),
+            remaining: plan.len() as u32,
+            optimal: false,
+            lower_bound: 30,
+            plan: plan.clone(),
+        }),
+        bounds: Vec::new(),
+    });
+    let lines = screen(&a, 80, 24);
+    let all = lines.join("\n");
+    assert!(all.contains("Hint: slide"), "{all}");
+    assert!(
+        all.contains("Not proven optimal."),
+        "the whole status is on screen:\n{all}"
+    );
+    assert!(all.contains("Plan     40 moves"), "{all}");
 }

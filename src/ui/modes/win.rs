@@ -122,7 +122,7 @@ impl App {
             solver_used: finish.solver_used,
             assisted: finish.assisted,
             par: finish.par,
-            par_estimate: self.par_estimate,
+            par_estimate: self.game.par_estimate(),
             beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
             not_stored: outcome.not_stored,
             daily_replay,

@@ -32,7 +32,7 @@ pub fn describe(m: Move) -> (&'static str, &'static str) {
 
 /// The par, or on 5×5 and 6×6 the shortest plan found from the start while none is proven.
 fn par_text(app: &App) -> String {
-    match (app.game.par(), app.par_estimate) {
+    match (app.game.par(), app.game.par_estimate()) {
         (Some(p), _) => p.to_string(),
         (None, Some(p)) => format!("≈{p} best found"),
         (None, None) => "—".into(),
