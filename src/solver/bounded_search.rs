@@ -16,8 +16,9 @@
 //! generated), `generated` the children produced, duplicates included, as in IDA*.
 //!
 //! Duplicates are dropped against the depth being built and the one two before it: every
-//! move changes the parity of the blank's row and column sum, so a state can only recur at
-//! a depth of the same parity, and the shortest cycles land two depths back. A full closed
+//! move changes the parity of the blank's row plus column, so a state can only recur at a
+//! depth of the same parity, and most that recur do so two depths on: a node reached from
+//! one neighbour can step to another neighbour that is already two depths back. A full closed
 //! list would cost too much memory at large widths and only saves work, not correctness.
 
 use std::collections::HashSet;
@@ -76,9 +77,14 @@ struct DepthSet {
 }
 
 impl DepthSet {
+    /// The filter's size in bits for about `expected` keys.
+    fn filter_bits(expected: usize) -> usize {
+        (expected * 16).next_power_of_two().clamp(1 << 12, 1 << 23)
+    }
+
     /// An empty set sized for about `expected` keys.
     fn with_capacity(expected: usize) -> DepthSet {
-        let bits = (expected * 16).next_power_of_two().clamp(1 << 12, 1 << 23);
+        let bits = DepthSet::filter_bits(expected);
         let mut keys = KeySet::default();
         keys.reserve(expected);
         DepthSet {
@@ -90,7 +96,7 @@ impl DepthSet {
 
     /// Empties the set, keeping its memory when the size fits.
     fn reset(&mut self, expected: usize) {
-        if (self.mask as usize + 1) < (expected * 16).next_power_of_two().clamp(1 << 12, 1 << 23) {
+        if (self.mask as usize + 1) < DepthSet::filter_bits(expected) {
             *self = DepthSet::with_capacity(expected);
             return;
         }
