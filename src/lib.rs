@@ -12,3 +12,4 @@ pub mod picture;
 pub mod puzzle;
 pub mod review;
 pub mod solver;
+pub mod threads;

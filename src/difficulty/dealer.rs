@@ -14,8 +14,8 @@ use std::thread;
 
 use crate::difficulty::{Generated, Level, UtcDate, generate_with_stop};
 use crate::puzzle::Size;
-use crate::solver::worker::THREAD_PREFIX;
 use crate::solver::{Solver, Stop};
+use crate::threads::thread_name;
 
 /// What to deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -84,22 +84,20 @@ impl Dealer {
         self.flags.insert(id, Arc::clone(&flag));
         let solver = self.solver.clone();
         let tx = self.tx.clone();
-        let spawned = thread::Builder::new()
-            .name(format!("{THREAD_PREFIX}-deal"))
-            .spawn(move || {
-                let stop = Stop::never().with_flag(flag);
-                let DealRequest { size, level, seed, .. } = request;
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    generate_with_stop(&solver, size, level, seed, &stop)
-                }));
-                let result = match result {
-                    Ok(Ok(g)) => Ok(g),
-                    // Cancelled: nobody is waiting.
-                    Ok(Err(_)) => return,
-                    Err(panic) => Err(panic_text(panic.as_ref())),
-                };
-                let _ = tx.send(Dealt { id, request, result });
-            });
+        let spawned = thread::Builder::new().name(thread_name("deal")).spawn(move || {
+            let stop = Stop::never().with_flag(flag);
+            let DealRequest { size, level, seed, .. } = request;
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                generate_with_stop(&solver, size, level, seed, &stop)
+            }));
+            let result = match result {
+                Ok(Ok(g)) => Ok(g),
+                // Cancelled: nobody is waiting.
+                Ok(Err(_)) => return,
+                Err(panic) => Err(panic_text(panic.as_ref())),
+            };
+            let _ = tx.send(Dealt { id, request, result });
+        });
         if let Err(e) = spawned {
             let _ = self.tx.send(Dealt {
                 id,

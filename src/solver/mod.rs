@@ -117,7 +117,7 @@ where
     T: Send + 'scope,
 {
     std::thread::Builder::new()
-        .name(format!("{}-search", worker::THREAD_PREFIX))
+        .name(crate::threads::thread_name("search"))
         .spawn_scoped(scope, f)
         .expect("the system refused a search thread")
 }

@@ -28,7 +28,7 @@ use crate::solver::SolveError;
 use crate::solver::compact_table;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::table_cache::BuildProgress;
-use crate::solver::worker::THREAD_PREFIX;
+use crate::threads::{panic_message, thread_name};
 
 /// The version of the table builder. Part of every cache file's name and header, so tables
 /// built by an older builder are rebuilt rather than trusted: bump it whenever a change to
@@ -525,7 +525,7 @@ impl PatternDb {
     ///
     /// Fails, rather than returning incomplete tables, when a group would need more than
     /// [`MAX_BUILD_BYTES`] or its build panics. The build threads are named with
-    /// [`THREAD_PREFIX`], so the game's panic hook treats a panic there as the solver's
+    /// [`crate::threads::THREAD_PREFIX`], so the game's panic hook treats a panic there as the solver's
     /// (caught and reported) rather than as the game's.
     pub fn build(partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<PatternDb, SolveError> {
         PatternDb::build_with(partition, progress, &build_group)
@@ -575,7 +575,7 @@ impl PatternDb {
             let mut workers = Vec::new();
             for n in 0..threads {
                 let spawned = std::thread::Builder::new()
-                    .name(format!("{THREAD_PREFIX}-pdb-{n}"))
+                    .name(thread_name(&format!("pdb-{n}")))
                     .spawn_scoped(s, || {
                         while !failed.load(Ordering::Acquire) {
                             let i = next.fetch_add(1, Ordering::Relaxed);
@@ -607,7 +607,7 @@ impl PatternDb {
                                 Err(panic) => fail(format!(
                                     "building group {} panicked: {}",
                                     g + 1,
-                                    crate::solver::worker::panic_message(panic.as_ref())
+                                    panic_message(panic.as_ref())
                                 )),
                             }
                         }
@@ -618,7 +618,7 @@ impl PatternDb {
                 }
             }
             let watcher = std::thread::Builder::new()
-                .name(format!("{THREAD_PREFIX}-pdb-join"))
+                .name(thread_name("pdb-join"))
                 .spawn_scoped(s, || {
                     for w in workers {
                         if w.join().is_err() {
@@ -1158,7 +1158,7 @@ mod tests {
         let names = names.into_inner().unwrap();
         assert!(!names.is_empty());
         for n in names {
-            assert!(n.is_some_and(|n| n.starts_with(THREAD_PREFIX)));
+            assert!(n.is_some_and(|n| crate::threads::is_background_thread(&n)));
         }
 
         let empty = |_: Size, _: &[u8], _: &mut dyn FnMut(u64)| Vec::new();

@@ -16,9 +16,8 @@ use crate::puzzle::{Board, Move, Size};
 use crate::review::{Progress, Review, ReviewError, ReviewOptions, review};
 use crate::solver::{BuildProgress, Hint, Solution, SolveError, SolveOptions, Solver, Stop};
 
-/// Every thread the worker starts is named with this prefix, so a panic hook can tell a
-/// caught solver panic from a fatal one.
-pub const THREAD_PREFIX: &str = "slide-solver";
+pub use crate::threads::THREAD_PREFIX;
+use crate::threads::{panic_message, thread_name};
 
 /// What to compute.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -252,24 +251,22 @@ impl Worker {
     pub fn prewarm(&self, sizes: Vec<Size>) {
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let _ = thread::Builder::new()
-            .name(format!("{THREAD_PREFIX}-prewarm"))
-            .spawn(move || {
-                for size in sizes {
-                    if solver.is_ready(size) || solver.build_failure(size).is_some() {
-                        continue;
-                    }
-                    let result = catch_unwind(AssertUnwindSafe(|| solver.prepare(size, &|_| {})));
-                    let error = match result {
-                        Ok(Ok(())) => None,
-                        Ok(Err(e)) => Some(e.to_string()),
-                        Err(panic) => Some(panic_message(panic.as_ref())),
-                    };
-                    if tx.send(Reply::Prepared { size, error }).is_err() {
-                        return;
-                    }
+        let _ = thread::Builder::new().name(thread_name("prewarm")).spawn(move || {
+            for size in sizes {
+                if solver.is_ready(size) || solver.build_failure(size).is_some() {
+                    continue;
                 }
-            });
+                let result = catch_unwind(AssertUnwindSafe(|| solver.prepare(size, &|_| {})));
+                let error = match result {
+                    Ok(Ok(())) => None,
+                    Ok(Err(e)) => Some(e.to_string()),
+                    Err(panic) => Some(panic_message(panic.as_ref())),
+                };
+                if tx.send(Reply::Prepared { size, error }).is_err() {
+                    return;
+                }
+            }
+        });
     }
 
     /// Builds or loads the tables for `size` in the background, reporting
@@ -286,22 +283,20 @@ impl Worker {
         }
         let solver = self.solver.clone();
         let tx = self.reply_tx.clone();
-        let spawned = thread::Builder::new()
-            .name(format!("{THREAD_PREFIX}-tables"))
-            .spawn(move || {
-                let progress_tx = tx.clone();
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    solver.prepare(size, &|progress| {
-                        let _ = progress_tx.send(Reply::Progress { size, progress });
-                    })
-                }));
-                let error = match result {
-                    Ok(Ok(())) => None,
-                    Ok(Err(e)) => Some(e.to_string()),
-                    Err(panic) => Some(panic_message(panic.as_ref())),
-                };
-                let _ = tx.send(Reply::Prepared { size, error });
-            });
+        let spawned = thread::Builder::new().name(thread_name("tables")).spawn(move || {
+            let progress_tx = tx.clone();
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                solver.prepare(size, &|progress| {
+                    let _ = progress_tx.send(Reply::Progress { size, progress });
+                })
+            }));
+            let error = match result {
+                Ok(Ok(())) => None,
+                Ok(Err(e)) => Some(e.to_string()),
+                Err(panic) => Some(panic_message(panic.as_ref())),
+            };
+            let _ = tx.send(Reply::Prepared { size, error });
+        });
         if let Err(e) = spawned {
             // Without this reply the game would wait for tables that never come.
             let _ = self.reply_tx.send(Reply::Prepared {
@@ -544,17 +539,6 @@ fn shortened(solver: &Solver, board: &Board, plan: &[Move], stop: &Stop) -> Solu
         nodes: 0,
         generated: 0,
         elapsed: start.elapsed(),
-    }
-}
-
-/// The text of a caught panic's payload.
-pub(crate) fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = panic.downcast_ref::<&str>() {
-        (*s).to_string()
-    } else if let Some(s) = panic.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "the solver panicked".to_string()
     }
 }
 

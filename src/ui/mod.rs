@@ -211,10 +211,7 @@ fn install_panic_hook(mouse: bool) {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let thread = std::thread::current();
-        if thread
-            .name()
-            .is_some_and(|n| n.starts_with(slide::solver::worker::THREAD_PREFIX))
-        {
+        if thread.name().is_some_and(slide::threads::is_background_thread) {
             return;
         }
         if mouse {
