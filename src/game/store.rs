@@ -684,8 +684,32 @@ mod tests {
         let _ = fs::remove_dir_all(store.dir());
     }
 
+    /// Runs the test `name` again in a process of its own, with `env` set to `value`, and
+    /// returns what it printed. Lock tests need it: a lock let go of stays held while any
+    /// process forked meanwhile has not yet started its program, and the other tests of
+    /// this process start programs.
+    fn in_own_process(name: &str, env: &str, value: &std::ffi::OsStr) -> std::process::Child {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([name, "--exact", "--nocapture", "--test-threads=1"])
+            .env(env, value)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    const ALONE_ENV: &str = "SLIDE_TEST_ALONE";
+
     #[test]
     fn looking_at_claims_never_makes_a_claim_fail() {
+        if std::env::var_os(ALONE_ENV).is_none() {
+            let child = in_own_process(
+                "game::store::tests::looking_at_claims_never_makes_a_claim_fail",
+                ALONE_ENV,
+                "1".as_ref(),
+            );
+            assert!(child.wait_with_output().unwrap().status.success());
+            return;
+        }
         let store = Store::at(temp_dir("probe"));
         let mut saved = a_game().to_saved();
         saved.id = "probed".into();
@@ -776,17 +800,11 @@ mod tests {
         }
         let store = Store::at(temp_dir("race"));
         fs::create_dir_all(store.games_dir()).unwrap();
-        let pruner = std::process::Command::new(std::env::current_exe().unwrap())
-            .args([
-                "--exact",
-                "game::store::tests::two_processes_racing_claims_and_prunes_never_both_hold_one_game",
-                "--nocapture",
-                "--test-threads=1",
-            ])
-            .env(RACE_DIR_ENV, store.dir())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
+        let pruner = in_own_process(
+            "game::store::tests::two_processes_racing_claims_and_prunes_never_both_hold_one_game",
+            RACE_DIR_ENV,
+            store.dir().as_os_str(),
+        );
         let template = a_game().to_saved();
         let mut claimed = 0;
         for round in 0..RACE_ROUNDS {
