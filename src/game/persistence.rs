@@ -7,43 +7,18 @@
 //! and it records starts and wins in the shared statistics under a lock. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
-use std::path::PathBuf;
 use std::time::Duration;
-
-use thiserror::Error;
 
 use crate::game::game_writer::{GameWriter, WriterHandle, Written};
 use crate::game::history::FinishedGame;
 use crate::game::session::{Game, SavedGame, unix_millis};
 use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
 use crate::game::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
+pub use crate::game::store_error::PersistError;
 
 /// How long the last save on quit or on a signal may take before the game gives up on it
 /// and says so. (Nothing else waits for the disk: the writer's queue keeps changes in order.)
 pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
-
-/// Why [`Persistence`] could not do what it was asked.
-#[derive(Debug, Error)]
-pub enum PersistError {
-    /// There is no data directory, so nothing is kept.
-    #[error("there is no data directory")]
-    NoDirectory,
-    /// The statistics came from a newer Slide or could not be read: writing would lose them.
-    #[error("the statistics file is left unchanged (see the notice at start)")]
-    StatsLeftAlone,
-    /// Reading or writing the data directory failed.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The game asked for is not in the folder (any more).
-    #[error("that game is no longer there (another copy of Slide may have it)")]
-    GameGone,
-    /// Another copy of Slide is playing the game asked for.
-    #[error("another copy of Slide is playing that game")]
-    GameHeld,
-    /// The last save did not reach the disk (in time).
-    #[error("the game could not be saved in {}", .0.display())]
-    NotSaved(PathBuf),
-}
 
 /// At most this many unfinished games are kept; the oldest beyond them is removed, with a
 /// notice.
@@ -156,7 +131,7 @@ impl Persistence {
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
                 "{} New statistics start now.",
-                aside_notice("Your statistics file", &reason, &moved_to)
+                aside_notice("Your statistics were", &reason, &moved_to)
             ))),
             // Nothing can be kept at all, as the notice above says: no second one.
             Loaded::Unreadable { .. } if p.failing => p.stats_writable = false,
@@ -496,7 +471,7 @@ impl Persistence {
             Loaded::MovedAside { reason, moved_to } => {
                 self.notices.push(Notice::warning(format!(
                     "{} A new log starts now.",
-                    aside_notice("Your game log", &reason, &moved_to)
+                    aside_notice("Your game log was", &reason, &moved_to)
                 )));
                 Vec::new()
             }
@@ -554,7 +529,7 @@ impl Persistence {
                 if let Some((reason, moved_to)) = update.moved_aside {
                     self.notices.push(Notice::warning(format!(
                         "{} A new log starts now.",
-                        aside_notice("Your game log", &reason, &moved_to)
+                        aside_notice("Your game log was", &reason, &moved_to)
                     )));
                 }
             }
@@ -579,7 +554,7 @@ impl Persistence {
                 if let Some((reason, moved_to)) = update.moved_aside {
                     self.notices.push(Notice::warning(format!(
                         "{} New statistics start now.",
-                        aside_notice("Your statistics file", &reason, &moved_to)
+                        aside_notice("Your statistics were", &reason, &moved_to)
                     )));
                 }
                 Ok(update.value)

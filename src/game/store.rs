@@ -263,11 +263,11 @@ impl Store {
                     }
                 }
                 Err(reason) => Some(match move_aside::<()>(&path, reason.clone()) {
-                    Loaded::MovedAside { moved_to, .. } => aside_notice("The saved game", &reason, &moved_to),
+                    Loaded::MovedAside { moved_to, .. } => aside_notice("The saved game was", &reason, &moved_to),
                     _ => format!("The saved game {} is unreadable ({reason}).", path.display()),
                 }),
             },
-            Loaded::MovedAside { reason, moved_to } => Some(aside_notice("The saved game", &reason, &moved_to)),
+            Loaded::MovedAside { reason, moved_to } => Some(aside_notice("The saved game was", &reason, &moved_to)),
             Loaded::Unreadable { reason } => Some(format!(
                 "The saved game {} could not be read: {reason}.",
                 path.display()
@@ -496,10 +496,13 @@ fn aside(reason: &str, moved_to: PathBuf) -> SkippedGame {
     }
 }
 
-/// "`what` was unreadable (`reason`); it is kept as NAME in FOLDER.": the file's name whole
-/// on its own, so that a narrow notice never cuts it.
-pub(crate) fn aside_notice(what: &str, reason: &str, moved_to: &Path) -> String {
-    format!("{what} was unreadable ({reason}); it is kept as {}.", kept_as(moved_to))
+/// "`subject` unreadable (`reason`); the file is kept as NAME in FOLDER.": the file's name
+/// whole on its own, so that a narrow notice never cuts it.
+pub(crate) fn aside_notice(subject: &str, reason: &str, moved_to: &Path) -> String {
+    format!(
+        "{subject} unreadable ({reason}); the file is kept as {}.",
+        kept_as(moved_to)
+    )
 }
 
 /// `NAME in FOLDER` for a file set aside.

@@ -1,4 +1,5 @@
-//! Why a file operation in the data directory failed.
+//! Why a file operation in the data directory failed, and why `Persistence` could not do
+//! what the game asked.
 
 use std::path::{Path, PathBuf};
 
@@ -89,6 +90,29 @@ pub(crate) fn file_in_the_way(path: &Path) -> Option<PathBuf> {
         .find(|a| a.symlink_metadata().is_ok())
         .filter(|a| !a.is_dir())
         .map(Path::to_path_buf)
+}
+
+/// Why `Persistence` could not do what it was asked.
+#[derive(Debug, Error)]
+pub enum PersistError {
+    /// There is no data directory, so nothing is kept.
+    #[error("there is no data directory")]
+    NoDirectory,
+    /// The statistics came from a newer Slide or could not be read: writing would lose them.
+    #[error("the statistics file is left unchanged (see the notice at start)")]
+    StatsLeftAlone,
+    /// Reading or writing the data directory failed.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The game asked for is not in the folder (any more).
+    #[error("that game is no longer there (another copy of Slide may have it)")]
+    GameGone,
+    /// Another copy of Slide is playing the game asked for.
+    #[error("another copy of Slide is playing that game")]
+    GameHeld,
+    /// The last save did not reach the disk (in time).
+    #[error("the game could not be saved in {}", .0.display())]
+    NotSaved(PathBuf),
 }
 
 #[cfg(test)]
