@@ -15,9 +15,10 @@ use slide::solver::{BuildProgress, Hint, Solution, Solver};
 
 use slide::difficulty::{DealRequest, Dealer};
 
-use crate::ui::action::{Action, Keymap};
+use crate::ui::keys::{Action, Bindings, Keymap};
 pub use crate::ui::modes::Mode;
 use crate::ui::modes::dealing::Ahead;
+use crate::ui::settings::Settings;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 
@@ -133,6 +134,8 @@ pub struct Pending {
 pub struct App {
     /// Settings.
     pub config: Config,
+    /// The keys of each action.
+    pub keys: Bindings,
     /// Keys to actions.
     pub keymap: Keymap,
     /// Styles.
@@ -197,7 +200,7 @@ pub struct App {
     /// touches the terminal itself).
     pub(crate) clipboard_out: Option<String>,
     /// The tile colour scheme (from `[look]`, cycled by the scheme key).
-    pub scheme: slide::config::Scheme,
+    pub scheme: crate::ui::scheme::Scheme,
     /// When the inspection of a fresh board runs out (the clock then starts by itself).
     pub(crate) inspection_until: Option<Instant>,
 }
@@ -207,15 +210,17 @@ pub const BUMP_TIME: Duration = Duration::from_millis(180);
 
 impl App {
     /// An app around `game`, which `origin` says where it comes from.
-    pub fn new(config: Config, theme: Theme, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
+    pub fn new(settings: Settings, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
         let worker = Worker::spawn(solver.clone());
         let dealer = Dealer::new(solver.clone());
-        let keymap = Keymap::new(&config.keys);
+        let scheme = settings.scheme();
+        let Settings { config, keys, theme } = settings;
+        let keymap = keys.keymap();
         let picture_colours = crate::ui::picture_mode::PictureColours::for_theme(&theme);
         let clipboard = crate::ui::clipboard::ClipboardSupport::detect(config.game.clipboard);
-        let scheme = config.look.scheme;
         let mut app = App {
             config,
+            keys,
             keymap,
             theme,
             game,
@@ -342,9 +347,9 @@ impl App {
 
     /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
     /// box (over a solved board of the size) and starts the game when the deal lands.
-    pub fn dealing(config: Config, theme: Theme, request: DealRequest, solver: Solver, persist: Persistence) -> App {
+    pub fn dealing(settings: Settings, request: DealRequest, solver: Solver, persist: Persistence) -> App {
         let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
-        let mut app = App::new(config, theme, placeholder, solver, persist, Origin::Placeholder);
+        let mut app = App::new(settings, placeholder, solver, persist, Origin::Placeholder);
         app.deal(request, true);
         app
     }
@@ -816,8 +821,7 @@ pub(crate) fn slide_now_ms() -> u64 {
 #[cfg(test)]
 pub(crate) fn test_app(game: Game) -> App {
     App::new(
-        Config::default(),
-        Theme::mono(),
+        Settings::plain(),
         game,
         Solver::new(slide::solver::TableCache::disabled()),
         Persistence::disabled(),
@@ -854,8 +858,7 @@ mod tests {
 
     fn app_on_disk(store: &slide::game::Store, game: Game, origin: Origin) -> App {
         App::new(
-            Config::default(),
-            Theme::mono(),
+            Settings::plain(),
             game,
             Solver::new(slide::solver::TableCache::disabled()),
             Persistence::open(Ok(store.clone())),
@@ -1184,15 +1187,7 @@ mod tests {
             seed: 99,
             daily: None,
         };
-        let dealing = || {
-            App::dealing(
-                Config::default(),
-                Theme::mono(),
-                request,
-                solver.clone(),
-                Persistence::disabled(),
-            )
-        };
+        let dealing = || App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
         let mut app = dealing();
         assert!(matches!(app.mode, Mode::Dealing(d) if d.first));
         assert!(app.wait_dealt(Duration::from_secs(60)));

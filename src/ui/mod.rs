@@ -6,14 +6,15 @@
 //! SIGQUIT: the game is saved first) and panic (a hook; the game saved a moment before
 //! the panic is what comes back).
 
-mod action;
 mod app;
 mod background_improve;
 mod clipboard;
 mod event_loop;
+mod keys;
 mod modes;
 mod picture_mode;
 mod scheme;
+mod settings;
 mod speedsolve;
 mod theme;
 mod view;
@@ -33,7 +34,7 @@ use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
 use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
 use signal_hook::iterator::Signals;
-use slide::config::{Config, ConfigError};
+use slide::config::ConfigError;
 use slide::difficulty::{Level, PuzzleCode, fresh_seed};
 use slide::game::{FLUSH_TIMEOUT, Game, Notice, Persistence, Store, WriterHandle};
 use slide::puzzle::{Board, Size};
@@ -41,7 +42,7 @@ use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::{App, Origin};
-use crate::ui::theme::{Theme, no_color_requested, truecolor_supported};
+use crate::ui::settings::Settings;
 use slide::difficulty::DealRequest;
 
 /// How to start the game (from the command line).
@@ -118,10 +119,10 @@ impl UiError {
     reason = "the entry point's agreed shape takes the arguments by value"
 )]
 pub fn run(args: PlayArgs) -> Result<(), UiError> {
-    let config = Config::load(args.config.as_deref())?;
+    let settings = Settings::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
     // Read and decoded before the screen changes, so a bad file is reported plainly.
-    let picture = load_picture(args.picture.as_deref(), &config.game.picture)?;
+    let picture = load_picture(args.picture.as_deref(), &settings.config.game.picture)?;
     // Checked before anything is dealt, resumed or claimed.
     if let Some(what) = missing_terminal() {
         return Err(UiError::NoTerminal(what));
@@ -129,7 +130,7 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let cache = TableCache::default_location();
     cache.remove_unfinished_writes();
     let solver = Solver::new(cache);
-    let mut app = build_app(config, &args, code, solver);
+    let mut app = build_app(settings, &args, code, solver);
     if picture.is_some() {
         app.set_picture(picture);
     }
@@ -248,7 +249,7 @@ fn install_panic_hook(mouse: bool) {
 /// The app for these arguments: a given board, a dealt game, or the game played last,
 /// with the notices to show (a resumed game, a file moved aside, a directory that can't be
 /// written).
-fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
+fn build_app(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
     let mut persist = Persistence::open(Store::locate());
     let explicit = args.board.is_some()
         || code.is_some()
@@ -288,12 +289,11 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
         Some(PuzzleCode::Board(board)) => Some(board),
         _ => args.board,
     };
-    let theme = Theme::for_terminal(&config.theme, no_color_requested(), truecolor_supported());
+    let config = &settings.config;
     let mut app = match (resumed, given) {
-        (Some(game), _) => App::new(config, theme, game, solver, persist, Origin::Resumed),
+        (Some(game), _) => App::new(settings, game, solver, persist, Origin::Resumed),
         (None, Some(board)) => App::new(
-            config,
-            theme,
+            settings,
             Game::new(board, None, None, None),
             solver,
             persist,
@@ -328,7 +328,7 @@ fn build_app(config: Config, args: &PlayArgs, code: Option<PuzzleCode>, solver: 
                     daily: None,
                 },
             };
-            App::dealing(config, theme, request, solver, persist)
+            App::dealing(settings, request, solver, persist)
         }
     };
     for n in later {

@@ -175,7 +175,7 @@ impl crate::ui::app::App {
             let what = if p.numbers { "shown" } else { "hidden" };
             self.status = Some(format!("Tile numbers {what}."));
         } else {
-            let n = self.keys_named(slide::config::Action::NewGame);
+            let n = self.keys.named(crate::ui::keys::Action::NewGame);
             self.status = Some(format!(
                 "No picture on the tiles: choose one in the new-game menu ({n})."
             ));

@@ -95,7 +95,7 @@ fn the_256_colour_fallback_uses_indexed_colours() {
 #[test]
 fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
     let mut a = picture_app(THREE, "flower", PictureColours::True);
-    a.update(slide::config::Action::Numbers);
+    a.update(crate::ui::keys::Action::Numbers);
     let buf = buffer(&a, 80, 24);
     let side = 3;
     let Fit::Fits(layout) = fit(buf.area, side) else {
@@ -110,7 +110,7 @@ fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
         assert_eq!(buf[(r.x, r.y)].symbol(), tile.to_string(), "tile {tile}");
         assert!(matches!(buf[(r.x, r.y)].fg, Color::Black | Color::White));
     }
-    a.update(slide::config::Action::Numbers);
+    a.update(crate::ui::keys::Action::Numbers);
     let buf = buffer(&a, 80, 24);
     let r = layout.tile_rect(0);
     assert_eq!(buf[(r.x, r.y)].symbol(), "▀", "hidden again");
@@ -165,16 +165,16 @@ fn the_menu_offers_the_pictures_and_puts_one_on() {
     a.notices.clear();
     a.theme = Theme::colour();
     a.picture_colours = PictureColours::True;
-    a.update(slide::config::Action::NewGame);
+    a.update(crate::ui::keys::Action::NewGame);
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ none"), "{screen}");
-    a.update(slide::config::Action::Up); // the picture row
-    a.update(slide::config::Action::Right); // none → the first shipped picture
+    a.update(crate::ui::keys::Action::Up); // the picture row
+    a.update(crate::ui::keys::Action::Right); // none → the first shipped picture
     let Mode::Menu(m) = &a.mode else { panic!("menu") };
     assert_eq!(m.pictures[m.picture], "sunset");
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ sunset"), "{screen}");
-    a.update(slide::config::Action::Confirm);
+    a.update(crate::ui::keys::Action::Confirm);
     assert_eq!(a.picture.as_ref().map(|p| p.picture.name.as_str()), Some("sunset"));
 }
 
@@ -219,7 +219,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     );
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");
     assert!(screen.contains("Streak  3 days (best 5)"), "{screen}");
-    a.update(slide::config::Action::Copy);
+    a.update(crate::ui::keys::Action::Copy);
     assert_eq!(
         a.clipboard_out.as_deref(),
         Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints")
@@ -228,7 +228,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     assert!(screen.contains("Copied (if your terminal allows)."), "{screen}");
     // Where OSC 52 can't work, the screen says to select the line, and nothing is sent.
     let mut a = daily_win(ClipboardSupport::Unavailable("TERM=dumb"), false);
-    a.update(slide::config::Action::Copy);
+    a.update(crate::ui::keys::Action::Copy);
     assert!(a.clipboard_out.is_none());
     let screen = text(&buffer(&a, 80, 24));
     assert!(
@@ -247,7 +247,7 @@ fn picture_frame_time_six_by_six() {
         (PictureColours::Indexed, "256 colours"),
     ] {
         let mut a = picture_app(SIX, "sunset", colours);
-        a.update(slide::config::Action::Numbers);
+        a.update(crate::ui::keys::Action::Numbers);
         let mut t = Terminal::new(TestBackend::new(120, 40)).expect("test terminal");
         let frames = 2000;
         let mut times = Vec::with_capacity(frames);

@@ -359,7 +359,7 @@ fn help_overlay() {
 fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
-    a.update(slide::config::Action::Help);
+    a.update(crate::ui::keys::Action::Help);
     let first = screen(&a, 80, 24).join("\n");
     assert!(first.contains("Goal: put the tiles in order"), "{first}");
     assert!(first.contains("gap in the bottom-right corner"), "{first}");
@@ -367,7 +367,7 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     assert!(first.contains("i hint"), "the footer stays:\n{first}");
     let mut seen = first.clone();
     for _ in 0..6 {
-        a.update(slide::config::Action::PageDown);
+        a.update(crate::ui::keys::Action::PageDown);
         seen.push_str(&screen(&a, 80, 24).join("\n"));
     }
     for needle in [
@@ -384,7 +384,7 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
         assert!(seen.contains(needle), "{needle} never shown while scrolling:\n{seen}");
     }
     // Any other key closes the help; it never quits.
-    a.update(slide::config::Action::Back);
+    a.update(crate::ui::keys::Action::Back);
     assert_eq!(a.mode, Mode::Playing);
     assert!(!a.quit);
 }
@@ -393,7 +393,7 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
 fn help_speaks_the_blank_convention() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
-    a.update(slide::config::Action::Help);
+    a.update(crate::ui::keys::Action::Help);
     let text = screen(&a, 80, 40).join("\n");
     assert!(text.contains("moves the gap that way"), "{text}");
 }
@@ -520,7 +520,7 @@ fn the_first_game_shows_the_goal_until_the_first_move() {
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Goal: tiles in order,"), "{text}");
     assert!(text.contains("? help"), "{text}");
-    a.update(slide::config::Action::Left);
+    a.update(crate::ui::keys::Action::Left);
     let text = screen(&a, 60, 17).join("\n");
     assert!(!text.contains("Goal:"), "{text}");
 }
@@ -566,7 +566,7 @@ fn tile_styles(a: &App) -> Vec<(ratatui::style::Color, ratatui::style::Color, Mo
 
 #[test]
 fn every_scheme_shows_in_colour_and_in_mono() {
-    use slide::config::Scheme;
+    use crate::ui::scheme::Scheme;
     // The top row solved; 9 and 5 swapped, so the left column (5, 9, 13) is the fringe.
     // Cells: 0-3 hold 1-4 (home), 4 holds 9, 5 holds 6 (home), 8 holds 5, 12 holds 13.
     let board = "1 2 3 4 9 6 7 8 5 10 11 12 13 15 0 14";
@@ -655,8 +655,7 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
     )
     .expect("stats");
     let on_disk = App::new(
-        slide::config::Config::default(),
-        crate::ui::theme::Theme::mono(),
+        crate::ui::settings::Settings::plain(),
         Game::new(
             "1 2 3 4 5 6 0 7 8".parse().expect("board"),
             Some(Level::Easy),

@@ -8,7 +8,7 @@
 //! solved ones dim. Tiles at home keep their brackets and bold in every scheme.
 
 use ratatui::style::{Color, Modifier, Style};
-use slide::config::Scheme;
+use slide::config::LookSettings;
 use slide::puzzle::fringe::{Fringe, Region};
 
 use crate::ui::theme::{Theme, nearest_256};
@@ -30,6 +30,51 @@ const NEUTRAL: (u8, u8, u8) = (0x9E, 0x9E, 0x9E);
 const ROWS: [(u8, u8, u8); 6] = [YELLOW, BLUE, ORANGE, VERMILLION, SKY, PLUM];
 /// Rows whose background is dark enough for white text.
 const DARK_ROWS: [bool; 6] = [false, true, false, false, false, true];
+
+/// A colour scheme for the tiles, as speedsolving simulators offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Scheme {
+    /// Tiles at home and the others (and the hint).
+    #[default]
+    Plain,
+    /// A colour per row of the goal.
+    Rows,
+    /// Solved tiles dim, the next row and column to solve bright, the rest neutral.
+    Fringe,
+    /// Alternating colours by goal column.
+    Checker,
+}
+
+impl Scheme {
+    /// Every scheme, in the order the scheme key cycles through them (the config's
+    /// [`LookSettings::SCHEMES`]).
+    pub const ALL: [Scheme; 4] = [Scheme::Plain, Scheme::Rows, Scheme::Fringe, Scheme::Checker];
+
+    /// The name in the config file.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scheme::Plain => "plain",
+            Scheme::Rows => "rows",
+            Scheme::Fringe => "fringe",
+            Scheme::Checker => "checker",
+        }
+    }
+
+    /// The scheme `look.scheme` names (the library accepts only these names).
+    pub fn configured(look: &LookSettings) -> Scheme {
+        Scheme::ALL
+            .into_iter()
+            .find(|s| s.name() == look.scheme)
+            .unwrap_or_default()
+    }
+
+    /// The scheme after this one (the last wraps to the first).
+    #[must_use]
+    pub fn next(self) -> Scheme {
+        let i = Scheme::ALL.iter().position(|s| *s == self).unwrap_or(0);
+        Scheme::ALL[(i + 1) % Scheme::ALL.len()]
+    }
+}
 
 /// Where a tile is and where it belongs: what a scheme needs to style it.
 #[derive(Debug, Clone, Copy)]
@@ -102,6 +147,20 @@ fn region(fringe: Option<&Fringe>, tile: u8) -> Region {
 mod tests {
     use super::*;
     use crate::ui::theme::contrast;
+
+    #[test]
+    fn the_schemes_are_the_configs_and_cycle() {
+        let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
+        assert_eq!(names, LookSettings::SCHEMES);
+        for s in Scheme::ALL {
+            let look = LookSettings {
+                scheme: s.name().to_string(),
+            };
+            assert_eq!(Scheme::configured(&look), s);
+        }
+        assert_eq!(Scheme::Checker.next(), Scheme::Plain);
+        assert_eq!(Scheme::Plain.next(), Scheme::Rows);
+    }
 
     #[test]
     fn neighbouring_colours_differ_in_lightness() {

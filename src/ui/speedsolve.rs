@@ -97,14 +97,14 @@ impl App {
 
 #[cfg(test)]
 mod tests {
+    use crate::ui::keys::Action;
+    use crate::ui::scheme::Scheme;
     use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    use slide::config::{Action, Scheme};
     use slide::difficulty::Level;
     use slide::game::{Game, Persistence};
     use slide::solver::Solver;
 
     use crate::ui::app::{App, Mode, Origin, test_app};
-    use crate::ui::theme::Theme;
     use crate::ui::widgets::layout::{Fit, fit};
 
     fn key(app: &mut App, code: KeyCode) {
@@ -197,8 +197,7 @@ mod tests {
         let store = slide::game::Store::at(dir.clone());
         let game = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
         let mut app = App::new(
-            slide::config::Config::default(),
-            Theme::mono(),
+            crate::ui::settings::Settings::plain(),
             game,
             Solver::new(slide::solver::TableCache::disabled()),
             Persistence::open(Ok(store)),
@@ -245,8 +244,7 @@ mod tests {
         config.game.inspection_s = 15;
         let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), Some(Level::Easy), Some(1), None);
         let mut app = App::new(
-            config,
-            Theme::mono(),
+            crate::ui::settings::Settings::with(config),
             game,
             Solver::new(slide::solver::TableCache::disabled()),
             Persistence::disabled(),

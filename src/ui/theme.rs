@@ -8,7 +8,7 @@
 //! get the nearest of the 256 standard colours.
 
 use ratatui::style::{Color, Modifier, Style};
-use slide::config::{Rgb, ThemePreset, ThemeSettings, parse_colour};
+use slide::config::{Config, ConfigError, ThemePreset, ThemeSettings};
 
 /// Resolved styles.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -38,6 +38,29 @@ const SKY: Color = Color::Rgb(0x56, 0xB4, 0xE9);
 const CHARCOAL: Color = Color::Rgb(0x1C, 0x1C, 0x1C);
 
 impl Theme {
+    /// The theme of `config` on this terminal, or the first colour of `[theme]` that is
+    /// not a colour, at its line and column in the file.
+    pub fn from_config(config: &Config, no_color: bool, truecolor: bool) -> Result<Theme, ConfigError> {
+        let t = &config.theme;
+        for (field, colour) in [
+            ("tile", &t.tile),
+            ("tile_home", &t.tile_home),
+            ("hint", &t.hint),
+            ("accent", &t.accent),
+        ] {
+            if parse_colour(&colour.value).is_none() {
+                return Err(config.invalid(
+                    colour.at,
+                    format!(
+                        "theme.{field}: '{}' is not a colour; expected a name like blue, \"#rrggbb\", an index 0-255, or \"\"",
+                        colour.value
+                    ),
+                ));
+            }
+        }
+        Ok(Theme::for_terminal(t, no_color, truecolor))
+    }
+
     /// The theme for `settings`; `no_color` (the `NO_COLOR` convention) forces monochrome.
     pub fn new(settings: &ThemeSettings, no_color: bool) -> Theme {
         Theme::for_terminal(settings, no_color, true)
@@ -59,17 +82,20 @@ impl Theme {
         } else {
             Theme::colour()
         };
-        let over = |s: &str| parse_colour(s).flatten().map(to_color);
-        if let Some(c) = over(settings.tile.get_ref()) {
+        let over = |s: &str| match parse_colour(s) {
+            Some(Written::Colour(c)) => Some(c),
+            Some(Written::Preset) | None => None,
+        };
+        if let Some(c) = over(&settings.tile.value) {
             t.tile = t.tile.bg(c);
         }
-        if let Some(c) = over(settings.tile_home.get_ref()) {
+        if let Some(c) = over(&settings.tile_home.value) {
             t.tile_home = t.tile_home.bg(c);
         }
-        if let Some(c) = over(settings.hint.get_ref()) {
+        if let Some(c) = over(&settings.hint.value) {
             t.hint = t.hint.bg(c);
         }
-        if let Some(c) = over(settings.accent.get_ref()) {
+        if let Some(c) = over(&settings.accent.value) {
             t.accent = t.accent.fg(c);
             t.key = t.key.fg(c);
         }
@@ -203,29 +229,51 @@ pub fn no_color_requested() -> bool {
     std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
-fn to_color(c: Rgb) -> Color {
-    match c {
-        Rgb::True(r, g, b) => Color::Rgb(r, g, b),
-        Rgb::Indexed(i) => Color::Indexed(i),
-        Rgb::Named(i) => [
-            Color::Black,
-            Color::Red,
-            Color::Green,
-            Color::Yellow,
-            Color::Blue,
-            Color::Magenta,
-            Color::Cyan,
-            Color::Gray,
-            Color::DarkGray,
-            Color::LightRed,
-            Color::LightGreen,
-            Color::LightYellow,
-            Color::LightBlue,
-            Color::LightMagenta,
-            Color::LightCyan,
-            Color::White,
-        ][usize::from(i).min(15)],
+/// A colour as written in the config.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Written {
+    /// An empty string: the preset's colour.
+    Preset,
+    /// This colour.
+    Colour(Color),
+}
+
+/// A colour as written in the config; `None` when it is not one.
+pub fn parse_colour(text: &str) -> Option<Written> {
+    /// The 16 named colours, in the terminal's order.
+    const NAMED: [(&str, Color); 16] = [
+        ("black", Color::Black),
+        ("red", Color::Red),
+        ("green", Color::Green),
+        ("yellow", Color::Yellow),
+        ("blue", Color::Blue),
+        ("magenta", Color::Magenta),
+        ("cyan", Color::Cyan),
+        ("gray", Color::Gray),
+        ("darkgray", Color::DarkGray),
+        ("lightred", Color::LightRed),
+        ("lightgreen", Color::LightGreen),
+        ("lightyellow", Color::LightYellow),
+        ("lightblue", Color::LightBlue),
+        ("lightmagenta", Color::LightMagenta),
+        ("lightcyan", Color::LightCyan),
+        ("white", Color::White),
+    ];
+    let t = text.trim().to_ascii_lowercase();
+    if t.is_empty() {
+        return Some(Written::Preset);
     }
+    if let Some(hex) = t.strip_prefix('#') {
+        if hex.len() != 6 {
+            return None;
+        }
+        let v = u32::from_str_radix(hex, 16).ok()?;
+        return Some(Written::Colour(Color::Rgb((v >> 16) as u8, (v >> 8) as u8, v as u8)));
+    }
+    if let Ok(i) = t.parse::<u8>() {
+        return Some(Written::Colour(Color::Indexed(i)));
+    }
+    NAMED.iter().find(|(n, _)| *n == t).map(|(_, c)| Written::Colour(*c))
 }
 
 #[cfg(test)]
@@ -247,11 +295,31 @@ mod tests {
     #[test]
     fn overrides_apply() {
         let settings = ThemeSettings {
-            tile: toml::Spanned::new(0..0, "#102030".into()),
+            tile: slide::config::Placed::new("#102030".into()),
             ..ThemeSettings::default()
         };
         let t = Theme::new(&settings, false);
         assert_eq!(t.tile.bg, Some(Color::Rgb(0x10, 0x20, 0x30)));
+    }
+
+    #[test]
+    fn colours_parse_and_a_bad_one_is_reported_where_it_is_written() {
+        assert_eq!(parse_colour(""), Some(Written::Preset));
+        assert_eq!(parse_colour("Blue"), Some(Written::Colour(Color::Blue)));
+        assert_eq!(parse_colour("#0a0B0c"), Some(Written::Colour(Color::Rgb(10, 11, 12))));
+        assert_eq!(parse_colour("200"), Some(Written::Colour(Color::Indexed(200))));
+        assert_eq!(parse_colour("#12345"), None);
+        assert_eq!(parse_colour("purplish"), None);
+        let config = Config::parse("[theme]\ntile = \"purplish\"\n", std::path::Path::new("c.toml"))
+            .expect("the library takes it");
+        let e = Theme::from_config(&config, false, true)
+            .expect_err("not a colour")
+            .to_string();
+        assert!(
+            e.starts_with("c.toml:2:8: theme.tile: 'purplish' is not a colour"),
+            "{e}"
+        );
+        assert!(Theme::from_config(&Config::default(), false, true).is_ok());
     }
 }
 

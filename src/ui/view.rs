@@ -49,7 +49,7 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
     if app.placeholder {
         // Nothing dealt yet: no board is invented behind the deal box.
         Footer {
-            keys: &app.config.keys,
+            keys: &app.keys,
             theme: &app.theme,
         }
         .render(layout.footer, buf);
@@ -73,7 +73,7 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         },
         picture: app.picture.as_ref(),
         colours: app.picture_colours,
-        numbers_key: app.keys_named(slide::config::Action::Numbers),
+        numbers_key: app.keys.named(crate::ui::keys::Action::Numbers),
     }
     .render(layout.board, buf);
     Panel { app }.render(layout.panel, buf);
@@ -81,7 +81,7 @@ fn render_screen(app: &App, area: Rect, buf: &mut Buffer) {
         Times { app }.render(times, buf);
     }
     Footer {
-        keys: &app.config.keys,
+        keys: &app.keys,
         theme: &app.theme,
     }
     .render(layout.footer, buf);
@@ -95,7 +95,7 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
             // What the help was opened over stays behind it.
             draw_mode(app, &h.back, area, board, buf);
             Help {
-                keys: &app.config.keys,
+                keys: &app.keys,
                 theme: &app.theme,
                 scroll: h.scroll,
                 blank: app.blank_convention(),
@@ -109,7 +109,7 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
         .render(area, buf),
         Mode::Won(w) => WinView {
             win: w,
-            keys: &app.config.keys,
+            keys: &app.keys,
             theme: &app.theme,
             clipboard: &app.clipboard,
         }
@@ -125,13 +125,13 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
         }
         .render(area, buf),
         Mode::ConfirmRestart => ConfirmRestartView {
-            restart_key: app.keys_named(slide::config::Action::Restart),
+            restart_key: app.keys.named(crate::ui::keys::Action::Restart),
             theme: &app.theme,
         }
         .render(area, buf),
         Mode::Review(r) => ReviewView {
             state: r,
-            keys: &app.config.keys,
+            keys: &app.keys,
             theme: &app.theme,
         }
         .render(area, buf),
@@ -139,7 +139,7 @@ fn draw_mode(app: &App, mode: &Mode, area: Rect, board: Rect, buf: &mut Buffer) 
             state: s,
             stats: app.persist.stats(),
             today: slide::difficulty::UtcDate::today(),
-            keys: &app.config.keys,
+            keys: &app.keys,
             theme: &app.theme,
         }
         .render(area, buf),

@@ -4,7 +4,7 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use slide::config::Action;
+use crate::ui::keys::Action;
 use slide::puzzle::Move;
 
 use crate::ui::app::{App, Mode};

@@ -1,8 +1,8 @@
 //! The daily puzzle's part of the win screen: the streak, the line to share, and the copy
 //! key that sends it to the clipboard through the terminal (OSC 52).
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::text::{Line, Span};
-use slide::config::{Action, KeyBindings};
 use slide::difficulty::ShareResult;
 use slide::game::Finish;
 
@@ -64,7 +64,7 @@ impl App {
 }
 
 /// The win box's lines for a daily puzzle: streak, share line, and how to copy it.
-pub fn daily_lines(d: &DailyWin, keys: &KeyBindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+pub fn daily_lines(d: &DailyWin, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
     let days = |n: u32| {
         if n == 1 {
             "1 day".to_string()

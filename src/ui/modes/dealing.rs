@@ -3,11 +3,11 @@
 
 use std::time::Instant;
 
+use crate::ui::keys::Action;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
-use slide::config::Action;
 use slide::difficulty::{DAILY_LEVEL, DealRequest, Dealt, Generated, Level, fresh_seed};
 use slide::game::Game;
 

@@ -1,10 +1,11 @@
 //! The help overlay: how to play and every key.
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::config::{Action, ArrowsMove, KeyBindings};
+use slide::config::ArrowsMove;
 use slide::difficulty::{DAILY_LEVEL, Level, bands};
 use slide::puzzle::Size;
 
@@ -36,7 +37,7 @@ impl App {
 
     /// ↑/↓ and Page Up/Down scroll; any other key closes the help (and never quits).
     pub(crate) fn update_help(&mut self, mut help: HelpState, action: Action) {
-        let total = help_lines(&self.config.keys, &self.theme, self.blank_convention()).len() as u16;
+        let total = help_lines(&self.keys, &self.theme, self.blank_convention()).len() as u16;
         let page = visible_rows(self.area).max(1);
         let max = total.saturating_sub(page);
         help.scroll = match action {
@@ -65,7 +66,7 @@ fn visible_rows(area: Rect) -> u16 {
 }
 
 /// Every line of the help: the goal first, then the keys, the levels and the records.
-fn help_lines(keys: &KeyBindings, theme: &Theme, blank: bool) -> Vec<Line<'static>> {
+fn help_lines(keys: &Bindings, theme: &Theme, blank: bool) -> Vec<Line<'static>> {
     let direction = if blank {
         "A direction key moves the gap that way: the tile\nbeside it slides the other way."
     } else {
@@ -85,7 +86,7 @@ fn help_lines(keys: &KeyBindings, theme: &Theme, blank: bool) -> Vec<Line<'stati
 /// The help overlay.
 pub struct Help<'a> {
     /// Bindings to list.
-    pub keys: &'a KeyBindings,
+    pub keys: &'a Bindings,
     /// Styles.
     pub theme: &'a Theme,
     /// Where it is scrolled to.
@@ -118,14 +119,10 @@ impl Widget for Help<'_> {
 }
 
 /// Every action and its keys, in two columns to keep the box short.
-fn key_lines(keys: &KeyBindings, theme: &Theme) -> Vec<Line<'static>> {
+fn key_lines(keys: &Bindings, theme: &Theme) -> Vec<Line<'static>> {
     let mut entries: Vec<(String, String)> = keys
-        .all()
-        .into_iter()
-        .map(|(action, names)| {
-            let names: Vec<&str> = names.iter().map(|n| n.get_ref().as_str()).collect();
-            (action.config_name().replace('_', " "), names.join(" "))
-        })
+        .written()
+        .map(|(action, names)| (action.config_name().replace('_', " "), names.join(" ")))
         .collect();
     entries.push(("quit now".to_string(), "Ctrl-c".to_string()));
     let half = entries.len().div_ceil(2);

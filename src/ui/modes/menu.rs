@@ -9,7 +9,7 @@ use ratatui::widgets::Widget;
 use slide::difficulty::Level;
 use slide::puzzle::Size;
 
-use slide::config::Action;
+use crate::ui::keys::Action;
 use slide::difficulty::{DealRequest, fresh_seed};
 
 use crate::ui::app::{App, Mode, Origin, slide_now_ms};

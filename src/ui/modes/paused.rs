@@ -1,10 +1,10 @@
 //! Paused: the board is hidden and the clock stopped; any key goes back to the game.
 
+use crate::ui::keys::Action;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Widget};
-use slide::config::Action;
 
 use crate::ui::app::{App, Mode};
 use crate::ui::theme::Theme;

@@ -11,10 +11,10 @@ use slide::puzzle::Move;
 use slide::solver::worker::Task;
 
 use crate::ui::app::{App, Mode, Pending};
+use crate::ui::keys::Action;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::overlay;
-use slide::config::Action;
 
 impl App {
     /// A key while playing (also over a solved board whose win box was closed).
@@ -50,7 +50,7 @@ impl App {
             // Over a solved board whose win box was closed.
             Action::Review if self.game.is_won() => self.review_current_game(),
             Action::Back => {
-                let q = self.keys_named(Action::Quit);
+                let q = self.keys.named(Action::Quit);
                 self.status = Some(format!("{q} quits (your game is saved)."));
             }
             Action::Quit | Action::ForceQuit => self.quit = true,
@@ -76,14 +76,6 @@ impl App {
             (Action::Left, false) | (Action::Right, true) => Move::Left,
             _ => Move::Right,
         }
-    }
-
-    /// The keys bound to `action`, for messages ("q", or "the quit key").
-    pub(crate) fn keys_named(&self, action: Action) -> String {
-        self.config
-            .keys
-            .first(action)
-            .map_or_else(|| format!("the {} key", action.config_name()), |k| k.to_string())
     }
 
     /// "R again restarts": the restart key confirms, any other key keeps the game.

@@ -8,12 +8,12 @@ use std::cmp::Ordering;
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
-use slide::config::{Action, KeyBindings};
 use slide::puzzle::{Board, Move};
 use slide::review::{Progress, Review};
 use slide::solver::worker::Task;
@@ -159,7 +159,7 @@ pub struct ReviewView<'a> {
     /// What to show.
     pub state: &'a ReviewState,
     /// Key names.
-    pub keys: &'a KeyBindings,
+    pub keys: &'a Bindings,
     /// Styles.
     pub theme: &'a Theme,
 }

@@ -40,7 +40,7 @@ fn key(app: &mut App, code: KeyCode) {
     if let Some(a) = app.keymap.action(&ev) {
         app.update(a);
     } else if code == KeyCode::Enter {
-        app.update(crate::ui::action::Action::Confirm);
+        app.update(crate::ui::keys::Action::Confirm);
     }
 }
 
@@ -277,7 +277,7 @@ fn stats_screen(w: u16, h: u16, history: Vec<FinishedGame>, stats: &Stats) -> Ve
                 state: &state,
                 stats,
                 today: UtcDate::new(2026, 12, 3).unwrap(),
-                keys: &a.config.keys,
+                keys: &a.keys,
                 theme: &a.theme,
             },
             f.area(),

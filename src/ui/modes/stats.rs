@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
@@ -12,7 +13,6 @@ use ratatui::widgets::{
     Axis, Block, BorderType, Chart, Clear, Dataset, GraphType, List, ListItem, ListState, Paragraph, Row, Sparkline,
     StatefulWidget, Table, Widget,
 };
-use slide::config::{Action, KeyBindings};
 use slide::difficulty::UtcDate;
 use slide::game::{Clock, FinishedGame, Kind, Stats};
 use slide::puzzle::Size;
@@ -100,7 +100,7 @@ pub struct StatsView<'a> {
     /// Today, for the streaks.
     pub today: UtcDate,
     /// Key names.
-    pub keys: &'a KeyBindings,
+    pub keys: &'a Bindings,
     /// Styles.
     pub theme: &'a Theme,
 }

@@ -1,10 +1,10 @@
 //! The win screen: moves, time, hints, par, and the personal best.
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::config::{Action, KeyBindings};
 use slide::game::averages::{format_millis, tps};
 use slide::game::{Beaten, Best, Speed};
 
@@ -81,7 +81,7 @@ impl App {
             Action::Quit => self.quit = true,
             Action::Back => {
                 self.mode = Mode::Playing;
-                let n = self.keys_named(Action::NewGame);
+                let n = self.keys.named(Action::NewGame);
                 self.status = Some(format!("Solved. {n} for a new game."));
             }
             Action::Help => self.open_help(),
@@ -140,7 +140,7 @@ pub struct WinView<'a> {
     /// The result.
     pub win: &'a WinSummary,
     /// Key names.
-    pub keys: &'a KeyBindings,
+    pub keys: &'a Bindings,
     /// Styles.
     pub theme: &'a Theme,
     /// Whether the copy key can reach the clipboard.
@@ -158,7 +158,7 @@ const ACTIONS: [(Action, &str); 6] = [
 ];
 
 /// The action line's entries as drawn ("n new game"), and the gap between them.
-fn action_entries(keys: &KeyBindings) -> Vec<(Action, String)> {
+fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
     ACTIONS
         .iter()
         .map(|&(a, what)| {
@@ -171,7 +171,7 @@ fn action_entries(keys: &KeyBindings) -> Vec<(Action, String)> {
 const GAP: &str = "  ";
 
 /// Every line of the win box.
-fn win_lines(w: &WinSummary, keys: &KeyBindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
     let row =
         |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
     let par = match w.par {
@@ -272,7 +272,7 @@ const TITLE: &str = " ★ Solved! ";
 impl App {
     /// The win box's action under a click on its last line, if any.
     pub(crate) fn win_action_at(&self, w: &WinSummary, column: u16, row: u16) -> Option<Action> {
-        let lines = win_lines(w, &self.config.keys, &self.theme, &self.clipboard);
+        let lines = win_lines(w, &self.keys, &self.theme, &self.clipboard);
         let above_footer = Rect {
             height: self.area.height.saturating_sub(1),
             ..self.area
@@ -283,7 +283,7 @@ impl App {
             return None;
         }
         let mut x = usize::from(column - rect.x - 2);
-        for (action, entry) in action_entries(&self.config.keys) {
+        for (action, entry) in action_entries(&self.keys) {
             let width = entry.chars().count();
             if x < width {
                 return Some(action);

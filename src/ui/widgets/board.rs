@@ -1,11 +1,11 @@
 //! The board widget: big tiles with centred numbers, brackets for tiles at home, and an
 //! arrow on the hinted tile.
 
+use crate::ui::scheme::Scheme;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::{Block, BorderType, Widget};
-use slide::config::Scheme;
 use slide::puzzle::fringe::Fringe;
 use slide::puzzle::{Board, Move};
 

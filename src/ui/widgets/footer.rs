@@ -1,23 +1,23 @@
 //! The footer: the main keys, the hint key among them.
 
+use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::config::{Action, KeyBindings};
 
 use crate::ui::theme::Theme;
 
 /// One line naming the main keys, cut to the width.
 pub struct Footer<'a> {
     /// Bindings to name.
-    pub keys: &'a KeyBindings,
+    pub keys: &'a Bindings,
     /// Styles.
     pub theme: &'a Theme,
 }
 
 /// The footer's entries: (keys, what they do).
-pub fn entries(keys: &KeyBindings) -> Vec<(String, &'static str)> {
+pub fn entries(keys: &Bindings) -> Vec<(String, &'static str)> {
     let first = |a| keys.first(a).map_or_else(|| "-".to_string(), |k| k.to_string());
     let arrows = [Action::Up, Action::Down, Action::Left, Action::Right]
         .map(first)

@@ -101,7 +101,7 @@ impl Widget for Panel<'_> {
         } else if app.first_game && g.moves() == 0 && !g.can_redo() {
             lines.push(Line::styled("Goal: tiles in order,", t.accent));
             lines.push(Line::styled("gap bottom-right.", t.accent));
-            let help = app.keys_named(slide::config::Action::Help);
+            let help = app.keys.named(crate::ui::keys::Action::Help);
             lines.push(Line::styled(format!("{help} help"), t.dim));
         }
         if let Some(tables) = &app.tables {

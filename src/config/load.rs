@@ -1,0 +1,260 @@
+//! Finding, reading and parsing the config file, and its errors at a line and column.
+
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+use crate::config::placed::Position;
+use crate::config::settings::Config;
+
+/// Environment variable naming the directory that holds `config.toml` (overrides XDG). Set
+/// but empty, it counts as unset.
+pub const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
+
+/// What the built-in configuration is called in messages.
+const BUILT_IN: &str = "<built-in>";
+
+/// A configuration file that could not be used.
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    /// The file could not be read.
+    #[error("{path}: cannot read the configuration: {source}")]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The file is not valid: syntax, an unknown key, a wrong type or a bad value.
+    #[error("{path}:{line}:{column}: {message}")]
+    Invalid {
+        /// The file (`<built-in>` for the embedded default).
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was wrong and what was expected.
+        message: String,
+    },
+}
+
+impl Config {
+    /// Loads the configuration: `explicit` if given, else `config.toml` in the config
+    /// directory if it exists, else the built-in defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        let path = match explicit {
+            Some(p) => Some(p.to_path_buf()),
+            None => user_config_path().filter(|p| p.exists()),
+        };
+        match path {
+            None => Ok(Config::default()),
+            Some(path) => {
+                let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                    path: path.clone(),
+                    source,
+                })?;
+                Config::parse(&text, &path)
+            }
+        }
+    }
+
+    /// Parses and validates `text`, naming `path` in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let mut config: Config = toml::from_str(text).map_err(|e| {
+            let span = e.span();
+            let mut message = e.message().trim().to_string();
+            // toml says only "duplicate key": name it, as the other messages name theirs.
+            if message == "duplicate key"
+                && let Some(name) = span.clone().and_then(|s| text.get(s))
+            {
+                let name = name.trim().trim_matches(['[', ']']);
+                message = format!("duplicate key '{name}': each key and table may appear only once");
+            }
+            let at = Position::of(text, span.map_or(0, |s| s.start));
+            invalid(path, at, message)
+        })?;
+        config.place(text);
+        config.source = Some(path.to_path_buf());
+        Ok(config)
+    }
+
+    /// The file this configuration was read from (`<built-in>` for the defaults).
+    pub fn source(&self) -> &Path {
+        self.source.as_deref().unwrap_or(Path::new(BUILT_IN))
+    }
+
+    /// An error about a value of this configuration written at `at` (a value the library
+    /// keeps as text, such as a key name, checked by the game): the same form as the
+    /// library's own, `FILE:LINE:COLUMN: message`.
+    pub fn invalid(&self, at: Option<Position>, message: impl Into<String>) -> ConfigError {
+        invalid(
+            self.source(),
+            at.unwrap_or(Position { line: 1, column: 1 }),
+            message.into(),
+        )
+    }
+}
+
+fn invalid(path: &Path, at: Position, message: String) -> ConfigError {
+    ConfigError::Invalid {
+        path: path.to_path_buf(),
+        line: at.line,
+        column: at.column,
+        message,
+    }
+}
+
+/// Where the user's config file would be: `$SLIDE_CONFIG_DIR/config.toml`, else the XDG
+/// config directory's `slide/config.toml`.
+pub fn user_config_path() -> Option<PathBuf> {
+    config_dir_from_env(std::env::var_os(CONFIG_DIR_ENV))
+        .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.config_dir().to_path_buf()))
+        .map(|dir| dir.join("config.toml"))
+}
+
+/// The directory a `SLIDE_CONFIG_DIR` value names. Empty means unset, as for other
+/// variables of its kind: `SLIDE_CONFIG_DIR=` must not mean the current directory.
+fn config_dir_from_env(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    value.filter(|v| !v.is_empty()).map(PathBuf::from)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::DEFAULT_CONFIG_TOML;
+    use crate::config::settings::{GameSettings, InputSettings, KeyBindings, LookSettings, ThemeSettings};
+    use crate::puzzle::Size;
+
+    fn err(text: &str) -> String {
+        Config::parse(text, Path::new("c.toml"))
+            .expect_err("should be rejected")
+            .to_string()
+    }
+
+    #[test]
+    fn shipped_file_is_valid_and_matches_code_defaults() {
+        let parsed = Config::parse(DEFAULT_CONFIG_TOML, Path::new("config.toml")).unwrap();
+        assert_eq!(parsed.game, GameSettings::default());
+        assert_eq!(parsed.keys, KeyBindings::default());
+        assert_eq!(parsed.theme, ThemeSettings::default());
+        assert_eq!(parsed.look, LookSettings::default());
+        assert_eq!(parsed.input, InputSettings::default());
+    }
+
+    #[test]
+    fn speedsolving_settings_parse_and_are_checked() {
+        let c = Config::parse(
+            "[game]\ninspection_s = 15\n[look]\nscheme = \"fringe\"\n[input]\nhover = true\n",
+            Path::new("c.toml"),
+        )
+        .unwrap();
+        assert_eq!(c.game.inspection_s, 15);
+        assert_eq!(c.look.scheme, "fringe");
+        assert_eq!(
+            err("[look]\nscheme = \"rainbow\"\n"),
+            "c.toml:2:10: look.scheme must be \"plain\", \"rows\", \"fringe\" or \"checker\""
+        );
+        assert!(c.input.hover);
+        assert!(
+            err("[game]\ninspection_s = 61\n").starts_with("c.toml:2:16: game.inspection_s must be between 0 and 60")
+        );
+        assert_eq!(
+            err("[input]\nhover = 1\n"),
+            "c.toml:2:9: input.hover must be true or false"
+        );
+    }
+
+    #[test]
+    fn partial_file_keeps_defaults() {
+        let c = Config::parse("[game]\nsize = 3\n", Path::new("c.toml")).unwrap();
+        assert_eq!(c.size(), Size::THREE);
+        assert_eq!(c.keys, KeyBindings::default());
+    }
+
+    #[test]
+    fn errors_name_line_and_column() {
+        assert_eq!(err("[game]\nsize = 9\n"), "c.toml:2:8: game.size must be 3, 4, 5 or 6");
+        assert!(err("[game]\nsise = 4\n").starts_with("c.toml:2:1:"));
+        assert_eq!(
+            err("[game]\nmouse = \"yes\"\n"),
+            "c.toml:2:9: game.mouse must be true or false"
+        );
+        assert!(err("[game\n").starts_with("c.toml:1:"));
+        assert!(err("[keys]\nhint = \"i\"\n").starts_with("c.toml:2:8:"));
+    }
+
+    #[test]
+    fn texts_kept_for_the_game_carry_their_place_and_errors_about_them_name_it() {
+        let c = Config::parse(
+            "[keys]\nhint = [\"Hyper\"]\n[theme]\ntile = \"purplish\"\n",
+            Path::new("c.toml"),
+        )
+        .unwrap();
+        let hint = &c.keys.hint[0];
+        assert_eq!(hint.value, "Hyper");
+        assert_eq!(hint.at, Some(Position { line: 2, column: 9 }));
+        assert_eq!(c.theme.tile.at, Some(Position { line: 4, column: 8 }));
+        assert_eq!(c.invalid(hint.at, "bad").to_string(), "c.toml:2:9: bad");
+        assert_eq!(Config::default().source(), Path::new("<built-in>"));
+        assert_eq!(Config::default().keys.hint[0].at, None);
+    }
+
+    #[test]
+    fn values_out_of_range_or_of_the_wrong_type_are_named_in_plain_words() {
+        for text in [
+            "[game]\nhint_budget_ms = 0\n",
+            "[game]\nhint_budget_ms = 60001\n",
+            "[game]\nhint_budget_ms = -5\n",
+            "[game]\nhint_budget_ms = \"fast\"\n",
+            "[game]\nhint_budget_ms = 1.5\n",
+        ] {
+            assert_eq!(
+                err(text),
+                "c.toml:2:18: game.hint_budget_ms must be between 50 and 60000 (milliseconds)",
+                "{text}"
+            );
+        }
+        assert!(Config::parse("[game]\nhint_budget_ms = 50\n", Path::new("c.toml")).is_ok());
+        assert_eq!(
+            err("[game]\nanimation_ms = 99999\n"),
+            "c.toml:2:16: game.animation_ms must be between 0 and 5000 (milliseconds)"
+        );
+        assert_eq!(
+            err("[game]\nsize = \"big\"\n"),
+            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
+        );
+        assert_eq!(
+            err("[game]\nsize = 300\n"),
+            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
+        );
+        assert!(
+            err("[game]\nlevel = \"nightmare\"\n").starts_with("c.toml:2:9: game.level must be \"easy\""),
+            "{}",
+            err("[game]\nlevel = \"nightmare\"\n")
+        );
+        assert_eq!(
+            err("[game]\narrows_move = \"up\"\n"),
+            "c.toml:2:15: game.arrows_move must be \"tile\" or \"blank\""
+        );
+    }
+
+    #[test]
+    fn a_duplicate_key_is_reported_where_it_is_repeated() {
+        assert_eq!(
+            err("[game]\nsize = 3\nmouse = true\nsize = 4\n"),
+            "c.toml:4:1: duplicate key 'size': each key and table may appear only once"
+        );
+        assert_eq!(
+            err("[game]\nsize = 3\n\n[keys]\n[game]\n"),
+            "c.toml:5:2: duplicate key 'game': each key and table may appear only once"
+        );
+    }
+
+    #[test]
+    fn an_empty_config_dir_variable_counts_as_unset() {
+        assert_eq!(config_dir_from_env(Some("".into())), None);
+        assert_eq!(config_dir_from_env(None), None);
+        assert_eq!(config_dir_from_env(Some("cfg".into())), Some(PathBuf::from("cfg")));
+    }
+}

@@ -1,0 +1,24 @@
+//! Settings: the schema of `config.toml`, its defaults, loading and validation.
+//!
+//! The shipped `config.toml` is embedded in the binary and is the single source of the
+//! defaults. A user file is looked up at `--config PATH`, then in the XDG config directory
+//! (`$SLIDE_CONFIG_DIR` overrides it), then the built-in copy is used. Every key is
+//! optional, unknown keys are rejected, and every error names the file, line and column.
+//!
+//! Owns: what each setting is, its range, and the plain-words message when a value is out
+//! of it. It knows no key, colour or terminal: key names (`keys.*`), colours (`theme.*`)
+//! and the tile scheme (`look.scheme`) are kept as the text written, each with its
+//! [`Position`] in the file, and the game checks them ([`Config::invalid`] places its
+//! message). Imports `puzzle` and `difficulty` only (for the size and level settings);
+//! must not import `solver`, `game`, `engine`, or any terminal crate.
+
+mod load;
+mod placed;
+mod settings;
+
+pub use load::{CONFIG_DIR_ENV, ConfigError, user_config_path};
+pub use placed::{Placed, Position};
+pub use settings::{
+    ANIMATION_MS, ArrowsMove, Config, DEFAULT_CONFIG_TOML, GameSettings, HINT_BUDGET_MS, INSPECTION_S, InputSettings,
+    KeyBindings, LookSettings, ThemePreset, ThemeSettings,
+};
