@@ -23,7 +23,6 @@ pub mod plan_shortening;
 mod table_cache;
 mod walking_distance;
 mod within_bound;
-pub mod worker;
 mod zobrist;
 
 use std::fmt;
