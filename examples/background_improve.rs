@@ -15,7 +15,11 @@ use slide::solver::{Solver, TableCache, lower_bound};
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let solver = Solver::new(TableCache::default_location());
     let (mut engine, replies) = Engine::with_channel(solver.clone(), Options::default());
-    let next = || replies.recv_timeout(Duration::from_secs(60)).map_err(|_| "no reply in a minute");
+    let next = || {
+        replies
+            .recv_timeout(Duration::from_secs(60))
+            .map_err(|_| "no reply in a minute")
+    };
     println!("board  bound  hint@1s  best@5s  best@30s");
     let (mut sums, mut n) = ([0u32; 3], 0u32);
     for (i, line) in std::io::stdin().lock().lines().enumerate() {

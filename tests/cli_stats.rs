@@ -69,7 +69,7 @@ fn json_rows_carry_the_documented_fields() {
     let table = slide(&d, &["stats"]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(text.contains("4×4   medium"), "{text}");
-    assert!(text.contains("44 in 1:01.0"), "{text}");
+    assert!(text.contains("44 in 1:01.000"), "{text}");
     let _ = std::fs::remove_dir_all(&d);
 }
 

@@ -4,12 +4,16 @@ use std::time::Duration;
 
 use clap::Args;
 use serde::Serialize;
+use slide::game::proven_hint;
 use slide::puzzle::{Board, Move};
-use slide::solver::{Hint, SolveError, SolveOptions, Solver, TableCache, lower_bound};
+use slide::solver::{Hint, SolveError, SolveOptions, Solver, TableCache};
 
 use crate::cli::board_input::run_boards;
 use crate::cli::output::{moves, print_json, print_line};
 use crate::cli::{CliError, progress, values};
+
+/// How long a 5×5 or 6×6 hint may search for a proof that its plan is optimal, after the plan.
+const PROOF_TIME: Duration = Duration::from_secs(1);
 
 /// The next move.
 #[derive(Debug, Args)]
@@ -50,15 +54,10 @@ pub fn run(args: &HintCommand) -> Result<(), CliError> {
     };
     run_boards(&args.board, |board| {
         progress::prepare(&solver, board.size())?;
-        let hint = match solver.hint(&board, &opts) {
-            Ok(mut hint) => {
-                // The board's one bound, as `solve` and `rate` report it (see `solve`).
-                if !hint.optimal {
-                    hint.lower_bound = hint.lower_bound.max(lower_bound(&solver, &board));
-                    hint.optimal = hint.remaining == hint.lower_bound;
-                }
-                Some(hint)
-            }
+        // Settled as the game's panel settles it: the board's one bound (as `solve` and
+        // `rate` report it), a short proof attempt, optimal exactly when plan = bound.
+        let hint = match proven_hint(&solver, &board, &opts, PROOF_TIME) {
+            Ok(hint) => Some(hint),
             Err(SolveError::AlreadySolved) => None,
             Err(e) => return Err(e.into()),
         };

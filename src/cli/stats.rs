@@ -7,7 +7,7 @@ use clap::Args;
 use serde::Serialize;
 use slide::difficulty::UtcDate;
 use slide::game::averages::{Average, format_average};
-use slide::game::{Kind, Loaded, Record, Stats, Store};
+use slide::game::{Kind, Loaded, Record, Stats, Store, format_time};
 use slide::puzzle::Size;
 
 use crate::cli::CliError;
@@ -156,7 +156,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     ))?;
     for r in &rows {
         let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
-            (Some(m), Some(ms)) => format!("{m} in {}", clock(ms)),
+            (Some(m), Some(ms)) => format!("{m} in {}", format_time(ms)),
             _ => "—".to_string(),
         };
         let rate = if r.played > 0 {
@@ -185,12 +185,6 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
         ))?;
     }
     Ok(())
-}
-
-/// `m:ss.t` for a time in milliseconds.
-fn clock(ms: u64) -> String {
-    let tenths = ms / 100;
-    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
 }
 
 fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
@@ -223,16 +217,5 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
         )),
         Ok(None) => print_line("No statistics to clear."),
         Err(e) => Err(CliError::Failure(format!("could not clear the statistics: {e}"))),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::clock;
-
-    #[test]
-    fn clock_format() {
-        assert_eq!(clock(0), "0:00.0");
-        assert_eq!(clock(61_250), "1:01.2");
     }
 }

@@ -1,4 +1,4 @@
-//! Dealing a board for a size and level from a seed.
+//! Dealing a board for a size and level from a seed, or the board a puzzle code names.
 //!
 //! Candidates come from uniformly random boards (or, for the easy levels of large sizes,
 //! random walks from the goal), are filtered by a rating window and, where the rating alone
@@ -7,10 +7,11 @@
 
 use std::time::{Duration, Instant};
 
-use crate::difficulty::bands::band_of;
-use crate::difficulty::calibration::{Policy, Source, policy_for};
+use crate::difficulty::bands::{Band, band_of};
+use crate::difficulty::code::PuzzleCode;
+use crate::difficulty::deal_policy::{Policy, Source, policy_for};
+use crate::difficulty::level::Level;
 use crate::difficulty::rating::{LevelRating, rate_level, rating};
-use crate::difficulty::{Band, Level, PuzzleCode};
 use crate::puzzle::{Board, SeededRng, Size};
 use crate::solver::{SolveError, SolveOptions, Solver, Stop};
 
@@ -57,6 +58,28 @@ impl Generated {
             size: self.size(),
             level: self.level,
             seed: self.seed,
+        }
+    }
+}
+
+impl PuzzleCode {
+    /// Deals the board the code names, with its rating.
+    pub fn deal(&self, solver: &Solver) -> Generated {
+        match *self {
+            PuzzleCode::Seeded { size, level, seed } => generate(solver, size, level, seed),
+            PuzzleCode::Board(board) => {
+                let rated = rate_level(solver, &board);
+                Generated {
+                    board,
+                    level: rated.level,
+                    seed: 0,
+                    rating: rated.rating,
+                    expected_length: rated.expected_length,
+                    length: rated.length,
+                    rated,
+                    elapsed: std::time::Duration::ZERO,
+                }
+            }
         }
     }
 }
@@ -149,7 +172,7 @@ fn search(
     let exact = size.side() == 3;
     for draws in 0..MAX_DRAWS {
         if draws % 1024 == 0 && stop.should_stop() {
-            return Err(stop_reason(stop));
+            return Err(stop.error());
         }
         let board = draw(size, policy.source, rng);
         let r = placement_rating(solver, &board);
@@ -195,12 +218,4 @@ fn search(
         }
     }
     Ok(best.map_or_else(|| (Board::random(size, rng), None), |(_, b, l)| (b, l)))
-}
-
-fn stop_reason(stop: &Stop) -> SolveError {
-    if stop.is_out_of_time() {
-        SolveError::OutOfTime
-    } else {
-        SolveError::Cancelled
-    }
 }

@@ -124,8 +124,20 @@ impl Background {
     /// game was won): it is to be stopped.
     pub fn stale(&self) -> bool {
         match (&self.running, &self.focus) {
-            (Some(Running { next: Next::Improve { board, .. }, .. }), Some(f)) => *board != f.board || f.won,
-            (Some(Running { next: Next::Par { start, .. }, .. }), Some(f)) => *start != f.start,
+            (
+                Some(Running {
+                    next: Next::Improve { board, .. },
+                    ..
+                }),
+                Some(f),
+            ) => *board != f.board || f.won,
+            (
+                Some(Running {
+                    next: Next::Par { start, .. },
+                    ..
+                }),
+                Some(f),
+            ) => *start != f.start,
             (Some(_), None) => true,
             (None, _) => false,
         }

@@ -159,7 +159,9 @@ impl Dealer {
         let spawned = thread::Builder::new().name(thread_name("deal")).spawn(move || {
             let stop = Stop::never().with_flag(flag);
             let DealRequest { size, level, seed, .. } = request;
-            let result = catch_unwind(AssertUnwindSafe(|| generate_with_stop(&solver, size, level, seed, &stop)));
+            let result = catch_unwind(AssertUnwindSafe(|| {
+                generate_with_stop(&solver, size, level, seed, &stop)
+            }));
             let result = match result {
                 Ok(Ok(g)) => Ok(g),
                 // Cancelled: answered when it was stopped.

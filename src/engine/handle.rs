@@ -10,11 +10,11 @@ use crate::engine::background::{Background, Focus, Next, Running};
 use crate::engine::dealer::{Dealer, Dealing};
 use crate::engine::error::EngineError;
 use crate::engine::improve::IMPROVE_BUDGET;
+use crate::engine::job::{Job, Work};
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::{Ask, Lane, Message, Pending, Reply, Ticket};
 use crate::engine::sink::Sink;
 use crate::engine::tables::{prepare, prewarm};
-use crate::engine::job::{Job, Work};
 use crate::engine::worker::Worker;
 use crate::puzzle::{Board, Move, Size};
 use crate::review::{Progress, Review};
@@ -582,7 +582,11 @@ impl Engine {
         if board == start {
             answers = self.par(board, len, s.optimal);
         }
-        let better = self.background.plan.as_ref().is_none_or(|k| k.is_beaten_by(len, s.optimal));
+        let better = self
+            .background
+            .plan
+            .as_ref()
+            .is_none_or(|k| k.is_beaten_by(len, s.optimal));
         if board == on_screen && better {
             let with_tables = self.solver.is_ready(board.size());
             self.background.plan = Some(KnownPlan::from_solution(board, &s, bounds, with_tables));

@@ -4,11 +4,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::engine::job::Job;
 use crate::engine::request::{Message, Reply};
 use crate::engine::sink::Sink;
-use crate::engine::job::Job;
 use crate::puzzle::{Board, Move};
-use crate::solver::{SolveError, SolveOptions, Solution, Solver, Stop};
+use crate::solver::{Solution, SolveError, SolveOptions, Solver, Stop};
 
 /// The first improvement search's budget; the later ones take 4× and 8.5× as long
 /// (about half a minute per position in all).
@@ -43,7 +43,14 @@ enum Stage {
 /// the rest of the machine): a bounded search, on 5×5 an optimal attempt, the best plan
 /// shortened, then longer bounded searches. Steps with news go to `sink`; the last step is
 /// returned. Stops at once when `stop` does.
-pub(crate) fn improve(solver: &Solver, job: &Job, best: Option<u32>, plan: &[Move], stop: &Stop, sink: &Sink) -> Message {
+pub(crate) fn improve(
+    solver: &Solver,
+    job: &Job,
+    best: Option<u32>,
+    plan: &[Move],
+    stop: &Stop,
+    sink: &Sink,
+) -> Message {
     let (ticket, board) = (job.ticket, job.board);
     let mut best = best.unwrap_or(u32::MAX);
     // The best plan itself, when the game sent it.

@@ -34,4 +34,3 @@ pub(crate) struct Job {
     /// Set when the request is superseded or stopped: the search stops at its next check.
     pub cancel: Arc<AtomicBool>,
 }
-

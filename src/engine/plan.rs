@@ -117,7 +117,10 @@ mod tests {
         let next = p.clone().toward(&after).expect("followed");
         assert_eq!(next.remaining(), 1);
         assert_eq!(next.lower_bound, 1);
-        assert!(p.clone().toward(&"1 2 3 4 5 6 7 8 0".parse().unwrap()).is_none(), "two moves on");
+        assert!(
+            p.clone().toward(&"1 2 3 4 5 6 7 8 0".parse().unwrap()).is_none(),
+            "two moves on"
+        );
         assert_eq!(p.clone().toward(&p.board), Some(p.clone()));
         assert!(p.clone().advance(Move::Up, after).is_none());
     }

@@ -114,10 +114,7 @@ pub(crate) enum Message {
     /// A size's tables are being prepared.
     Progress { size: Size, progress: BuildProgress },
     /// Preparing a size's tables finished.
-    Prepared {
-        size: Size,
-        error: Option<EngineError>,
-    },
+    Prepared { size: Size, error: Option<EngineError> },
     /// A deal's board.
     Dealt {
         ticket: Ticket,

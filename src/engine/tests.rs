@@ -7,14 +7,14 @@ use std::time::{Duration, Instant};
 
 use crate::difficulty::{DealRequest, Level, generate};
 use crate::engine::improve::shortened;
+use crate::engine::job::{Job, Work};
 use crate::engine::request::Message;
 use crate::engine::sink::Sink;
-use crate::engine::job::{Job, Work};
 use crate::engine::worker::Worker;
 use crate::engine::*;
 use crate::puzzle::{Board, Move, SeededRng, Size};
 use crate::review::ReviewError;
-use crate::solver::{HeuristicKind, Partition, SolveError, SolveOptions, Solution, Solver, Stop, TableCache};
+use crate::solver::{HeuristicKind, Partition, Solution, SolveError, SolveOptions, Solver, Stop, TableCache};
 
 fn solver() -> Solver {
     Solver::new(TableCache::disabled())
@@ -81,7 +81,13 @@ fn a_superseded_request_is_answered_cancelled_and_the_newer_one_is_answered() {
         plan: Vec::new(),
     };
     // A long search runs; a second of its lane waits behind it, a third replaces the second.
-    w.submit(job(Lane::Background, 1, six_by_six(), long.clone(), Duration::from_secs(20)));
+    w.submit(job(
+        Lane::Background,
+        1,
+        six_by_six(),
+        long.clone(),
+        Duration::from_secs(20),
+    ));
     std::thread::sleep(Duration::from_millis(100));
     let small: Board = "1 2 3 4 5 6 7 0 8".parse().unwrap();
     w.submit(job(Lane::Background, 2, small, Work::Par, Duration::from_secs(5)));
@@ -179,7 +185,10 @@ fn a_review_reports_progress_then_the_distances_and_a_cancelled_one_says_so() {
             }
             Message::Review { result, .. } => {
                 // Done before the cancel reached it.
-                assert!(!matches!(result, Err(EngineError::Review(ReviewError::Solve(SolveError::Cancelled)))));
+                assert!(!matches!(
+                    result,
+                    Err(EngineError::Review(ReviewError::Solve(SolveError::Cancelled)))
+                ));
                 break;
             }
             Message::ReviewProgress { .. } => assert!(engine.handle(reply).is_empty()),
@@ -260,7 +269,9 @@ fn on_five_by_five_the_improvement_proves_an_easy_plan_optimal() {
     loop {
         match next(&rx, 60) {
             Message::Improved {
-                plan: Some(s), finished, ..
+                plan: Some(s),
+                finished,
+                ..
             } if s.optimal => {
                 assert_eq!(s.len(), optimal);
                 assert!(finished);
@@ -287,11 +298,23 @@ fn a_hint_stops_the_improvement_within_ten_milliseconds_and_it_is_answered_cance
             best: None,
             plan: Vec::new(),
         };
-        w.submit(job(Lane::Background, 10 + i, six_by_six(), work, Duration::from_secs(20)));
+        w.submit(job(
+            Lane::Background,
+            10 + i,
+            six_by_six(),
+            work,
+            Duration::from_secs(20),
+        ));
         // Let the search get going (and past its first plan).
         std::thread::sleep(Duration::from_millis(200));
         let asked = Instant::now();
-        w.submit(job(Lane::Interactive, 20 + i, small, Work::Hint, Duration::from_secs(5)));
+        w.submit(job(
+            Lane::Interactive,
+            20 + i,
+            small,
+            Work::Hint,
+            Duration::from_secs(5),
+        ));
         let mut cancelled = false;
         loop {
             match next(&rx, 30) {
@@ -309,7 +332,10 @@ fn a_hint_stops_the_improvement_within_ten_milliseconds_and_it_is_answered_cance
                 other => panic!("unexpected {other:?}"),
             }
         }
-        assert!(cancelled, "the stopped improvement is answered Cancelled before the hint runs");
+        assert!(
+            cancelled,
+            "the stopped improvement is answered Cancelled before the hint runs"
+        );
     }
     assert!(fastest < Duration::from_millis(10), "{fastest:?}");
 }
@@ -355,11 +381,18 @@ fn a_failed_table_build_is_reported_and_hints_fall_back() {
     };
     assert!(hint.optimal);
     assert_eq!(hint.remaining, optimal);
-    assert_eq!(engine.plan().map(KnownPlan::remaining), Some(optimal), "the hint's plan is known");
+    assert_eq!(
+        engine.plan().map(KnownPlan::remaining),
+        Some(optimal),
+        "the hint's plan is known"
+    );
 
     // Asking again reports the same failure at once, without building again.
     let before = *builds.lock().unwrap();
-    assert!(matches!(solver.prepare(Size::FOUR, &|_| {}), Err(SolveError::Tables(_))));
+    assert!(matches!(
+        solver.prepare(Size::FOUR, &|_| {}),
+        Err(SolveError::Tables(_))
+    ));
     assert_eq!(*builds.lock().unwrap(), before);
 }
 
@@ -506,8 +539,15 @@ fn on_the_start_the_improvement_runs_and_a_shorter_plan_replaces_a_longer_one() 
         ]
     ));
     assert_eq!(engine.plan().map(KnownPlan::remaining), Some(120));
-    assert!(engine.handle(improved(ticket, start, 130, false, false)).len() == 1, "a par answer only");
-    assert_eq!(engine.plan().map(KnownPlan::remaining), Some(120), "a longer plan is not taken");
+    assert!(
+        engine.handle(improved(ticket, start, 130, false, false)).len() == 1,
+        "a par answer only"
+    );
+    assert_eq!(
+        engine.plan().map(KnownPlan::remaining),
+        Some(120),
+        "a longer plan is not taken"
+    );
     engine.handle(improved(ticket, start, 104, false, true));
     assert_eq!(engine.plan().map(KnownPlan::remaining), Some(104));
     // Finished: not asked again for this board.
@@ -551,7 +591,11 @@ fn a_move_stops_the_improvement_and_its_late_replies_are_dropped() {
     let m = moved.legal_moves().next().expect("a legal move");
     moved.try_move(m);
     engine.focus(Some(focus(start, moved)));
-    assert_ne!(engine.background_ticket(), Some(ticket), "the improvement of the start stopped");
+    assert_ne!(
+        engine.background_ticket(),
+        Some(ticket),
+        "the improvement of the start stopped"
+    );
     assert!(engine.handle(improved(ticket, start, 50, false, true)).is_empty());
     assert_eq!(engine.plan(), None);
     // Its last answer is Cancelled (the worker may have sent steps before it).

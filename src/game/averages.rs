@@ -82,18 +82,8 @@ pub fn tps(stm: u64, millis: u64) -> Option<f64> {
     (millis > 0).then(|| stm as f64 * 1000.0 / millis as f64)
 }
 
-/// A time as speedsolvers write it, to the millisecond: `12.345`, `1:02.345`,
-/// `1:02:03.456` past an hour.
-pub fn format_millis(ms: u64) -> String {
-    let (s, milli) = (ms / 1000, ms % 1000);
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}.{milli:03}", s / 3600, s / 60 % 60, s % 60)
-    } else if s >= 60 {
-        format!("{}:{:02}.{milli:03}", s / 60, s % 60)
-    } else {
-        format!("{s}.{milli:03}")
-    }
-}
+/// A time as speedsolvers write it: the one format of [`crate::game::format_time`].
+pub use crate::game::time_format::format_time as format_millis;
 
 /// An average as written: its time, or `DNF`.
 pub fn format_average(a: Average) -> String {

@@ -46,9 +46,10 @@ impl Speed {
     pub fn record_solve(&mut self, ms: u64, stm: u32) {
         self.push(Some(ms));
         self.best_single_ms = self.best_single_ms.min(Some(ms)).or(Some(ms));
-        self.solves += 1;
-        self.stm_sum += u64::from(stm);
-        self.ms_sum += ms;
+        // Counts read from disk may be anything: they stop at the largest value, never wrap.
+        self.solves = self.solves.saturating_add(1);
+        self.stm_sum = self.stm_sum.saturating_add(u64::from(stm));
+        self.ms_sum = self.ms_sum.saturating_add(ms);
     }
 
     /// Adds an unfinished attempt.

@@ -312,19 +312,20 @@ impl Stats {
 
     /// Counts a game as played (once, when it is dealt).
     pub fn record_start(&mut self, key: &RecordKey) {
-        self.records.entry(key.row()).or_default().played += 1;
+        let r = self.records.entry(key.row()).or_default();
+        r.played = r.played.saturating_add(1);
     }
 
     /// Counts a win and keeps a best it sets.
     pub fn record_win(&mut self, key: &RecordKey, f: &Finish) -> WinRecord {
         let r = self.records.entry(key.row()).or_default();
-        r.won += 1;
+        r.won = r.won.saturating_add(1);
         // A win always follows a start; a file from before starts were counted may lack it.
         r.played = r.played.max(r.won);
         if let Some(par) = f.par.filter(|p| *p > 0) {
-            r.moves_with_par += u64::from(f.moves);
-            r.par_sum += u64::from(par);
-            r.par_wins += 1;
+            r.moves_with_par = r.moves_with_par.saturating_add(u64::from(f.moves));
+            r.par_sum = r.par_sum.saturating_add(u64::from(par));
+            r.par_wins = r.par_wins.saturating_add(1);
             r.par_ratio_sum += f64::from(f.moves) / f64::from(par);
         }
         let bests = match &key.puzzle {
@@ -364,7 +365,7 @@ impl Stats {
             let dates = self.daily_wins.entry(size_key(key.size)).or_default();
             if dates.contains(&puzzle_day.to_string()) {
                 daily_replay = true;
-                r.replays += 1;
+                r.replays = r.replays.saturating_add(1);
             } else if puzzle_day == f.date {
                 dates.insert(puzzle_day.to_string());
             } else {
@@ -665,6 +666,31 @@ mod tests {
         let text = serde_json::to_string(&s).unwrap();
         let back: Stats = serde_json::from_str(&text).unwrap();
         assert_eq!(back, s, "the speed record survives the file");
+    }
+
+    #[test]
+    fn counters_read_from_disk_saturate_instead_of_overflowing() {
+        let max = u32::MAX;
+        let big = u64::MAX;
+        let text = format!(
+            r#"{{"version":2,"records":{{"3x3 easy":{{"played":{max},"won":{max},"moves_with_par":{big},
+            "par_sum":{big},"par_wins":{max},"replays":{max},
+            "speed":{{"solves":{max},"stm_sum":{big},"ms_sum":{big}}}}},
+            "3x3 daily":{{"played":{max},"won":{max},"replays":{max}}}}}}}"#
+        );
+        let mut s: Stats = serde_json::from_str(&text).unwrap();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_start(&key);
+        s.record_win(&key, &finish(20, false));
+        let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won, row.par_wins), (max, max, max));
+        assert_eq!((row.moves_with_par, row.par_sum), (big, big));
+        assert_eq!((row.speed.solves, row.speed.stm_sum, row.speed.ms_sum), (max, big, big));
+        let daily = RecordKey::daily(Size::THREE, day(2));
+        win_daily(&mut s, Size::THREE, day(2), day(2));
+        win_daily(&mut s, Size::THREE, day(2), day(2));
+        assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().replays, max);
+        assert!(s.bests(&daily).is_some());
     }
 
     #[test]

@@ -138,7 +138,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
         let shared = SharedStop { stop, found: &won };
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                crate::solver::spawn_search(scope, || {
+                crate::threads::spawn_search(scope, || {
                     let mut search = Search::new(heuristic, &shared, &table, pruning, 128);
                     loop {
                         let i = taken.fetch_add(1, Ordering::Relaxed);

@@ -8,9 +8,9 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::Config;
+use slide::engine::{Answer, Ask, Engine, EngineError, Focus, KnownPlan, Options, Reply};
 use slide::game::{Best, Game, Notice, Persistence, Stats};
 use slide::puzzle::{Board, Move};
-use slide::engine::{Answer, Ask, Engine, EngineError, Focus, KnownPlan, Options, Reply};
 use slide::solver::{BuildProgress, Solver};
 
 use slide::difficulty::DealRequest;

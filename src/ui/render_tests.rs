@@ -11,8 +11,8 @@ use slide::game::Game;
 use slide::puzzle::Move;
 
 use crate::ui::app::{App, Mode};
-use slide::engine::KnownPlan;
 use crate::ui::modes::win::WinSummary;
+use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
@@ -742,7 +742,8 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         plan: plan.clone(),
     };
     // What the engine does with a hint's answer: its plan becomes the known one.
-    a.engine.adopt_plan(KnownPlan::from_hint(board, &hint, Vec::new(), true));
+    a.engine
+        .adopt_plan(KnownPlan::from_hint(board, &hint, Vec::new(), true));
     a.answer(slide::engine::Answer::Hint {
         board,
         result: Ok(hint),

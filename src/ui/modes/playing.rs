@@ -192,7 +192,11 @@ impl App {
             self.start_animation(plan);
             return;
         }
-        if self.engine.pending().is_some_and(|p| p.ask == slide::engine::Ask::Solve) {
+        if self
+            .engine
+            .pending()
+            .is_some_and(|p| p.ask == slide::engine::Ask::Solve)
+        {
             return;
         }
         self.engine.solve(*self.game.board(), self.config.hint_budget());

@@ -4,10 +4,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
+use slide::engine::Ask;
 use slide::game::Game;
 use slide::game::averages::{format_average, format_millis};
 use slide::puzzle::Move;
-use slide::engine::Ask;
 
 use crate::ui::app::App;
 
