@@ -5,7 +5,7 @@ use std::io::Write as _;
 use std::process::ExitCode;
 
 use clap::Parser;
-use clap::error::ErrorKind;
+use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use crate::cli::args::Cli;
 use crate::cli::dispatch;
@@ -38,13 +38,27 @@ fn clap_error(e: &clap::Error) -> ExitCode {
         }
         _ => {}
     }
-    let line = one_line(&e.render().to_string(), &subcommand_named());
+    let subcommand = subcommand_named();
+    // `--config` is only offered where it is read; elsewhere say why it is refused.
+    if e.kind() == ErrorKind::UnknownArgument
+        && let Some(ContextValue::String(arg)) = e.get(ContextKind::InvalidArg)
+        && (arg == "--config" || arg.starts_with("--config="))
+        && let Some(name) = &subcommand
+    {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "slide: error: --config is for the game (slide, slide play); `slide {name}` reads no settings"
+        );
+        return ExitCode::from(2);
+    }
+    let help = subcommand.map_or_else(|| "slide --help".to_string(), |name| format!("slide {name} --help"));
+    let line = one_line(&e.render().to_string(), &help);
     let _ = writeln!(std::io::stderr().lock(), "slide: {line}");
     ExitCode::from(2)
 }
 
-/// The subcommand the arguments name, if any (for "see slide solve --help").
-fn subcommand_named() -> String {
+/// The subcommand the arguments name, if any.
+fn subcommand_named() -> Option<String> {
     let names = [
         "play",
         "solve",
@@ -58,10 +72,7 @@ fn subcommand_named() -> String {
         "tables",
         "completions",
     ];
-    std::env::args()
-        .skip(1)
-        .find(|a| names.contains(&a.as_str()))
-        .map_or_else(|| "slide --help".to_string(), |name| format!("slide {name} --help"))
+    std::env::args().skip(1).find(|a| names.contains(&a.as_str()))
 }
 
 /// Clap's message as one line: its first line, then any tip, then where help is.
