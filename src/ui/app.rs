@@ -801,7 +801,7 @@ impl App {
             return None;
         }
         self.game.clock_mut().stop();
-        self.persist.flush(&self.game).err()
+        self.persist.flush(&self.game).err().map(|e| e.to_string())
     }
 
     /// Whether the game has changes not yet on disk.
