@@ -55,7 +55,6 @@ mod table_file;
 pub(crate) mod test_tables;
 mod walking_distance;
 mod within_bound;
-pub mod worker;
 mod zobrist;
 
 pub use build_progress::BuildProgress;

@@ -7,7 +7,6 @@
 //! the panic is what comes back).
 
 mod app;
-mod background_improve;
 mod clipboard;
 mod event_loop;
 mod keys;
