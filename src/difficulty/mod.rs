@@ -9,6 +9,7 @@ mod bands;
 mod calibration;
 mod code;
 mod daily;
+mod deal_judge;
 mod deal_policy;
 mod deal_request;
 mod generator;

@@ -120,9 +120,16 @@ impl Solver {
     /// small stand-ins for the real large partition, which takes minutes to build).
     #[cfg(test)]
     pub(crate) fn preferring(cache: TableCache, large: Partition) -> Solver {
+        Solver::preferring_each(cache, &[large])
+    }
+
+    /// [`Solver::preferring`] for several sizes, one partition each.
+    #[cfg(test)]
+    pub(crate) fn preferring_each(cache: TableCache, large: &[Partition]) -> Solver {
         let mut all = Size::ALL.map(|_| None);
-        let slot = size_slot(large.size());
-        all[slot] = Some(large);
+        for p in large {
+            all[size_slot(p.size())] = Some(p.clone());
+        }
         Solver::with_large(cache, all)
     }
 

@@ -52,7 +52,7 @@ mod table_cache;
 mod table_error;
 mod table_file;
 #[cfg(test)]
-mod test_tables;
+pub(crate) mod test_tables;
 mod walking_distance;
 mod within_bound;
 mod zobrist;

@@ -7,6 +7,7 @@ use crate::puzzle::Size;
 use crate::solver::partition::Partition;
 use crate::solver::pattern_db::PatternDb;
 use crate::solver::table_cache::TableCache;
+use crate::solver::table_file::fnv1a;
 
 /// A fresh folder for one test under the system's temporary directory (never the user's
 /// own cache), named by `tag` and the process.
@@ -31,22 +32,21 @@ pub(crate) fn small_4x4() -> Partition {
     .expect("a partition")
 }
 
-/// The default 5×5 and 6×6 databases, built once per test binary. They are cached in a
-/// folder of the system's temporary directory (never the user's own cache), so runs after
-/// the first load them; a damaged or stale file there is simply rebuilt.
+/// A cache for the unit tests' slow tables, in a folder of the system's temporary directory
+/// (never the user's own cache), one per checkout so that worktrees on other branches never
+/// share files: runs after the first load them, and a damaged or stale file there is simply
+/// rebuilt.
+pub(crate) fn unit_test_cache() -> TableCache {
+    let checkout = fnv1a(env!("CARGO_MANIFEST_DIR").as_bytes());
+    TableCache::at(std::env::temp_dir().join(format!("slide-unit-test-tables-{checkout:016x}")))
+}
+
+/// The default 5×5 and 6×6 databases, built once per test binary (see [`unit_test_cache`]).
 pub(crate) fn default_tables(size: Size) -> &'static Arc<PatternDb> {
     static TABLES: [OnceLock<Arc<PatternDb>>; 2] = [OnceLock::new(), OnceLock::new()];
     TABLES[size.side() - 5].get_or_init(|| {
-        // One folder per checkout, so worktrees on other branches never share files.
-        let checkout = env!("CARGO_MANIFEST_DIR")
-            .bytes()
-            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-            });
-        let dir = std::env::temp_dir().join(format!("slide-unit-test-tables-{checkout:016x}"));
-        let cache = TableCache::at(dir);
         Arc::new(
-            cache
+            unit_test_cache()
                 .load_or_build(Partition::default_for(size), &|_| {})
                 .expect("tables build"),
         )
