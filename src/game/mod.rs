@@ -4,11 +4,17 @@
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 
 pub mod averages;
+mod attempt_record;
 mod clock;
+mod figures;
 mod file_lock;
 mod game_writer;
 mod history;
+mod history_file;
+mod legacy_import;
+mod move_log;
 mod optimality;
+mod outcome;
 mod persistence;
 mod session;
 mod speed;
@@ -16,7 +22,12 @@ mod stats;
 mod store;
 mod time_format;
 
+pub use attempt_record::{AttemptRecord, HistoryJson, SINGLE};
 pub use clock::Clock;
+pub use figures::{Counted, count, figures};
+pub use history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
+pub use move_log::{Actor, LoggedMove, MoveLog};
+pub use outcome::{Ending, Outcome, decide};
 pub use file_lock::FileLock;
 pub use game_writer::{GameWriter, WriterHandle, Written};
 pub use history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};

@@ -480,7 +480,7 @@ impl Store {
 }
 
 /// `path` with `.<what>-<unix seconds>` appended.
-fn suffixed(path: &Path, what: &str) -> PathBuf {
+pub(crate) fn suffixed(path: &Path, what: &str) -> PathBuf {
     let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
     let mut name = path.as_os_str().to_owned();
     name.push(format!(".{what}-{stamp}"));
