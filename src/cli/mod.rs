@@ -11,6 +11,7 @@ mod default_config;
 mod error;
 mod generate;
 mod hint;
+mod history;
 mod levels;
 mod output;
 mod play;
@@ -76,6 +77,8 @@ enum Command {
     Bench(bench::BenchCommand),
     /// Your records: games played and won, bests, moves/par, daily streaks.
     Stats(stats::StatsCommand),
+    /// Every finished attempt, oldest first: scramble, moves, times, result.
+    History(history::HistoryCommand),
     /// Review a game: the optimal distance before and after each move, the detours.
     Review(review::ReviewCommand),
     /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
@@ -96,6 +99,7 @@ impl Command {
             Command::Levels(_) => "levels",
             Command::Bench(_) => "bench",
             Command::Stats(_) => "stats",
+            Command::History(_) => "history",
             Command::Review(_) => "review",
             Command::Tables(_) => "tables",
             Command::Completions(_) => "completions",
@@ -143,6 +147,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Levels(args) => levels::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
         Command::Tables(args) => tables::run(&args),
         Command::Completions(args) => completions::run(&args),

@@ -105,6 +105,12 @@ impl Store {
     pub fn load_records(&self) -> Loaded<AttemptHistory> {
         match self.load_attempts() {
             Loaded::Missing => {
+                // Old statistics this version cannot read are reported, not taken as none.
+                match self.load_stats() {
+                    Loaded::Newer { version } => return Loaded::Newer { version },
+                    Loaded::Unreadable { reason } => return Loaded::Unreadable { reason },
+                    _ => {}
+                }
                 let legacy = self.legacy_history();
                 if legacy.files.is_empty() && legacy.history.moved_aside.is_empty() {
                     Loaded::Missing

@@ -113,6 +113,14 @@ impl MoveLog {
         Some(log)
     }
 
+    /// Moves every time `ms` later (a log restored from its gaps starts at 0; the game's
+    /// clock goes on from where the first move was).
+    pub fn shift(&mut self, ms: u64) {
+        for m in &mut self.moves {
+            m.at_ms = m.at_ms.saturating_add(ms);
+        }
+    }
+
     /// The moves alone, in order.
     pub fn plain_moves(&self) -> Vec<Move> {
         self.moves.iter().map(|m| m.mv).collect()

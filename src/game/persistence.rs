@@ -4,14 +4,20 @@
 //! It saves the game in progress after every change (a move, an undo, a restart, a hint),
 //! on a writer thread so the screen never waits for the disk; closing the terminal, a
 //! signal or a crash finds every move on disk. It claims the game it plays so that a second copy of Slide never saves over it;
-//! and it records starts and wins in the shared statistics under a lock. Every failure
+//! and it records each attempt's result, once, in the history (`history_file.rs`), whose
+//! fold is the statistics every view shows. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
 use std::time::Duration;
 
 use crate::game::file_lock::FileLock;
 use crate::game::game_writer::{GameWriter, WriterHandle, Written};
+use std::collections::HashMap;
+
+use crate::game::attempt_record::AttemptRecord;
 use crate::game::history::FinishedGame;
+use crate::game::outcome::{Ending, Outcome};
+use crate::game::records::Records;
 use crate::game::session::{Game, SavedGame, unix_millis};
 use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
 use crate::game::store::{Loaded, Store, StoreError};
@@ -68,10 +74,13 @@ pub struct WinOutcome {
 #[derive(Debug)]
 pub struct Persistence {
     store: Option<Store>,
-    stats: Stats,
-    /// Whether the statistics may be written (not when they came from a newer version or
-    /// could not be read: writing would lose them).
-    stats_writable: bool,
+    /// The history as far as this game needs it: the statistics, what is recorded.
+    records: Records,
+    /// Whether results may be recorded (not when the history came from a newer version or
+    /// could not be read: writing would lose it).
+    history_writable: bool,
+    /// What each win recorded, by attempt: a win reported again gets the same answer.
+    outcomes: HashMap<String, WinOutcome>,
     claim: Option<(String, FileLock)>,
     writer: Option<GameWriter>,
     /// The last save failed: said once, until a save works again.
@@ -114,27 +123,42 @@ impl Persistence {
                 "Progress can't be saved: the saving thread could not start ({e})."
             ))),
         }
-        p.stats_writable = true;
-        match store.load_stats() {
-            Loaded::Found(s) => p.stats = s,
+        p.history_writable = true;
+        match store.load_records() {
+            Loaded::Found(h) => {
+                for (reason, moved_to) in &h.moved_aside {
+                    p.notices.push(Notice::warning(format!(
+                        "Part of your records was unreadable ({reason}); the file is kept as {}.",
+                        moved_to.display()
+                    )));
+                }
+                if h.unreadable_lines > 0 {
+                    p.notices.push(Notice::warning(format!(
+                        "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
+                        h.unreadable_lines,
+                        store.history_dir().display()
+                    )));
+                }
+                p.records = Records::of(&h);
+            }
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
-                "Your statistics were unreadable ({reason}); the file is kept as {}. New statistics start now.",
+                "Your records were unreadable ({reason}); the file is kept as {}. New records start now.",
                 moved_to.display()
             ))),
             Loaded::Unreadable { reason } => {
-                p.stats_writable = false;
+                p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your statistics ({}) could not be read: {reason}. They are left as they are, and this game's \
+                    "Your history ({}) could not be read: {reason}. It is left as it is, and this game's \
                      results won't be recorded.",
-                    store.stats_path().display()
+                    store.history_dir().display()
                 )));
             }
             Loaded::Newer { version } => {
-                p.stats_writable = false;
+                p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your statistics were written by a newer Slide (format {version}); this version leaves them as \
-                     they are and won't record results."
+                    "Your history was written by a newer Slide (format {version}); this version leaves it as \
+                     it is and won't record results."
                 )));
             }
         }
@@ -146,8 +170,9 @@ impl Persistence {
     pub fn disabled() -> Persistence {
         Persistence {
             store: None,
-            stats: Stats::default(),
-            stats_writable: false,
+            records: Records::default(),
+            history_writable: false,
+            outcomes: HashMap::new(),
             claim: None,
             writer: None,
             failing: false,
@@ -160,9 +185,14 @@ impl Persistence {
         std::mem::take(&mut self.notices)
     }
 
-    /// The statistics as last read or written.
+    /// The statistics: the fold of the history as last read, with this copy's results.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.records.stats()
+    }
+
+    /// The history as this game sees it.
+    pub fn records(&self) -> &Records {
+        &self.records
     }
 
     /// The data directory, if there is one.
@@ -237,10 +267,11 @@ impl Persistence {
         Some(game)
     }
 
-    /// Makes `game` the one in play. A `new` game (just dealt, or a board given by hand)
-    /// counts as played now, once; a resumed one was counted when it was dealt. The game is
-    /// saved at once, so it is what the next start resumes.
-    pub fn start(&mut self, game: &Game, new: bool) {
+    /// Makes `game` the one in play. Nothing is counted: a game is played from its first
+    /// move, and counted when its attempt ends. A game with moves is saved at once; an
+    /// untouched deal is saved when it changes or when Slide quits, so that a game that
+    /// never opened (no terminal) leaves nothing behind.
+    pub fn start(&mut self, game: &Game, _new: bool) {
         let Some(store) = self.store.clone() else { return };
         if self.claim.as_ref().is_none_or(|(id, _)| id != game.id()) {
             self.claim = match store.claim_game(game.id()) {
@@ -248,12 +279,9 @@ impl Persistence {
                 _ => None,
             };
         }
-        if new {
-            let key = game.record_key();
-            // A failure is told by update_stats itself.
-            let _ = self.update_stats(|s| s.record_start(&key));
+        if game.moves() > 0 || game.can_redo() || !game.log().is_empty() {
+            self.save_now(game);
         }
-        self.save_now(game);
         self.prune(game.id());
     }
 
@@ -261,11 +289,11 @@ impl Persistence {
     /// from the new-game menu), unless no move was made in it, when there is nothing to
     /// keep. Its claim is released.
     ///
-    /// A game given up this way counts as a DNF in its level's averages (see
-    /// [`Game::would_be_dnf`]) and is saved as such, so finishing it later is not timed.
+    /// Its attempt ends (see `outcome.rs`): a DNF, or given up if it was helped, when a
+    /// move was made. It is saved as given up, so finishing it later counts as a replay.
     pub fn leave(&mut self, game: &Game) {
         let mut game = game.clone();
-        if self.record_dnf(&game) {
+        if self.record_ending(&game, Ending::Left).is_some() {
             game.note_given_up();
         }
         let game = &game;
@@ -285,14 +313,63 @@ impl Persistence {
         }
     }
 
-    /// Counts the attempt at `game` as a DNF in its level's averages if it would be one
-    /// (unassisted, begun, unfinished); returns whether it was counted.
+    /// Ends the attempt at `game` before a restart or the next scramble: a DNF (or given
+    /// up, if helped) once a move was made. Returns whether a result was recorded.
     pub fn record_dnf(&mut self, game: &Game) -> bool {
-        if !game.would_be_dnf() {
-            return false;
+        self.record_ending(game, Ending::Restarted).is_some()
+    }
+
+    /// Records how `game`'s attempt ended, once: the model decides the result, the history
+    /// keeps it, the statistics count it. `None` when there was nothing to record, it was
+    /// recorded before, or it could not be stored (said in a notice).
+    pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, crate::game::Counted)> {
+        let scramble = crate::puzzle::slidysim::format_scramble(game.start());
+        let finished_before = self.records.finished_before(&scramble);
+        let record = game.ending_record(ending, finished_before, unix_millis())?;
+        if self.records.contains(&record.id) {
+            return None;
         }
-        let key = game.record_key();
-        self.update_stats(|s| s.record_dnf(&key)).is_ok()
+        self.append(record)
+    }
+
+    fn append(&mut self, record: AttemptRecord) -> Option<(AttemptRecord, crate::game::Counted)> {
+        let store = self.store.clone()?;
+        if !self.history_writable {
+            return None;
+        }
+        match store.append_attempts(std::slice::from_ref(&record)) {
+            Ok(appended) => {
+                if !appended.migrated.is_empty() {
+                    let kept: Vec<String> = appended.migrated.iter().map(|p| p.display().to_string()).collect();
+                    self.notices.push(Notice::info(format!(
+                        "Your records now live in {}; the old files are kept as {}.",
+                        store.history_dir().display(),
+                        kept.join(" and ")
+                    )));
+                }
+                if let Some((reason, moved_to)) = appended.moved_aside {
+                    self.notices.push(Notice::warning(format!(
+                        "Part of your history was unreadable ({reason}); the file is kept as {}.",
+                        moved_to.display()
+                    )));
+                }
+                let counted = self.records.add(&record).unwrap_or_default();
+                Some((record, counted))
+            }
+            Err(e) => {
+                if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
+                    self.history_writable = false;
+                }
+                // When nothing can be saved at all, the player was told so at start.
+                if !self.failing {
+                    self.notices.push(Notice::warning(format!(
+                        "Your records can't be saved: {}. This result is not recorded.",
+                        short_error(&e)
+                    )));
+                }
+                None
+            }
+        }
     }
 
     /// Saves the game in play after a change: sent to the writer thread at once.
@@ -397,41 +474,24 @@ impl Persistence {
         Some((size, level))
     }
 
-    /// The game log, newest first, for the statistics screen. A log that cannot be read is
-    /// a notice and reads as empty; a corrupt one is moved aside.
+    /// The won games, newest first (the last few hundred), for the statistics screen and
+    /// its reviews.
     pub fn history(&mut self) -> Vec<FinishedGame> {
-        let Some(store) = &self.store else {
-            return Vec::new();
-        };
-        match store.load_history() {
-            Loaded::Found(h) => h.games.into_iter().rev().collect(),
-            Loaded::Missing => Vec::new(),
-            Loaded::MovedAside { reason, moved_to } => {
-                self.notices.push(Notice::warning(format!(
-                    "Your game log was unreadable ({reason}); the file is kept as {}. A new log starts now.",
-                    moved_to.display()
-                )));
-                Vec::new()
-            }
-            Loaded::Unreadable { reason } => {
-                self.notices.push(Notice::warning(format!(
-                    "Your game log ({}) could not be read: {reason}.",
-                    store.history_path().display()
-                )));
-                Vec::new()
-            }
-            Loaded::Newer { version } => {
-                self.notices.push(Notice::warning(format!(
-                    "Your game log was written by a newer Slide (format {version}); this version can't show it."
-                )));
-                Vec::new()
-            }
-        }
+        self.records
+            .recent()
+            .filter(|r| r.result == Outcome::Won && !r.replay)
+            .filter_map(finished_game)
+            .collect()
     }
 
-    /// Records a win: counts it, keeps a best it sets, and removes the game's file (only
-    /// this game's). The outcome says which record was set, or why nothing was stored.
+    /// Records a win: counts it (once per attempt: a win reported again gets the same
+    /// answer), keeps a best it sets, and removes the game's file (only this game's). The
+    /// outcome says which record was set, or why nothing was stored.
     pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {
+        let id = game.attempt_id();
+        if let Some(o) = self.outcomes.get(&id) {
+            return o.clone();
+        }
         let key = game.record_key();
         let Some(store) = self.store.clone() else {
             return WinOutcome {
@@ -441,8 +501,7 @@ impl Persistence {
                 bests: None,
             };
         };
-        let record = self.update_stats(|s| s.record_win(&key, finish));
-        self.log_win(&store, game, finish);
+        let recorded = self.record_ending(game, Ending::Solved);
         // A save of this game still on its way must not bring the file back.
         self.wait_for_writes();
         if let Err(e) = store.remove_game(game.id()) {
@@ -452,73 +511,45 @@ impl Persistence {
             )));
         }
         self.claim = None;
-        let not_stored = match &record {
-            Ok(_) => None,
-            Err(e) => Some(e.clone()),
+        let _ = finish;
+        let not_stored = match &recorded {
+            Some(_) => None,
+            None if !self.history_writable => Some("the history is left unchanged (see the notice at start)".into()),
+            None => Some("the result could not be saved".into()),
         };
-        WinOutcome {
-            record: record.ok(),
+        let outcome = WinOutcome {
+            record: recorded.map(|(record, counted)| WinRecord {
+                beaten: counted.beaten,
+                daily_replay: counted.replay && record.daily.is_some(),
+                daily_late: counted.late_daily,
+            }),
             not_stored,
-            row: self.stats.records.get(&key.row()).cloned(),
-            bests: self.stats.bests(&key).cloned(),
-        }
-    }
-
-    /// Appends the won game to the game log (for the statistics screen and the review).
-    /// A failure is a notice; the win itself is recorded all the same.
-    fn log_win(&mut self, store: &Store, game: &Game, finish: &Finish) {
-        let entry = FinishedGame::of(game, finish, std::time::SystemTime::now());
-        match store.append_history(entry) {
-            Ok(update) => {
-                if let Some((reason, moved_to)) = update.moved_aside {
-                    self.notices.push(Notice::warning(format!(
-                        "Your game log was unreadable ({reason}); the file is kept as {}. A new log starts now.",
-                        moved_to.display()
-                    )));
-                }
-            }
-            // When nothing can be saved at all, the player was told so at start.
-            Err(e) if !self.failing => self.notices.push(Notice::warning(format!(
-                "This game could not be added to your game log: {}.",
-                short_error(&e)
-            ))),
-            Err(_) => {}
-        }
-    }
-
-    fn update_stats<R>(&mut self, change: impl FnOnce(&mut Stats) -> R) -> Result<R, String> {
-        let Some(store) = &self.store else {
-            return Err("there is no data directory".into());
+            row: self.stats().records.get(&key.row()).cloned(),
+            bests: self.stats().bests(&key).cloned(),
         };
-        if !self.stats_writable {
-            return Err("the statistics file is left unchanged (see the notice at start)".into());
-        }
-        match store.update_stats(change) {
-            Ok(update) => {
-                self.stats = update.stats;
-                if let Some((reason, moved_to)) = update.moved_aside {
-                    self.notices.push(Notice::warning(format!(
-                        "Your statistics were unreadable ({reason}); the file is kept as {}. New statistics start now.",
-                        moved_to.display()
-                    )));
-                }
-                Ok(update.value)
-            }
-            Err(e) => {
-                if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
-                    self.stats_writable = false;
-                }
-                let text = short_error(&e);
-                // When nothing can be saved at all, the player was told so at start.
-                if !self.failing {
-                    self.notices.push(Notice::warning(format!(
-                        "Statistics can't be saved: {text}. This result is not recorded."
-                    )));
-                }
-                Err(text)
-            }
-        }
+        self.outcomes.insert(id, outcome.clone());
+        outcome
     }
+}
+
+/// A won record as the statistics screen lists it.
+fn finished_game(r: &AttemptRecord) -> Option<FinishedGame> {
+    let start = r.start_board().ok()?;
+    let moves = r.log()?.plain_moves();
+    Some(FinishedGame {
+        id: r.id.clone(),
+        finished_at: r.date(),
+        size: r.size,
+        level: r.level.clone(),
+        start: start.to_string(),
+        moves: crate::puzzle::format_moves(&moves),
+        millis: r.millis,
+        move_count: r.stm(),
+        hints: r.hints,
+        assisted: r.assisted,
+        par: r.par,
+        par_optimal: r.par.is_some(),
+    })
 }
 
 /// An error in a few words: the path and the operating system's reason.
@@ -590,8 +621,10 @@ mod tests {
         let back = again.resume_newest().expect("resumed");
         assert_eq!(back.moves(), 1);
         assert_eq!(back.id(), g.id());
-        let row = again.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!(row.played, 1, "resuming does not count the game again");
+        assert!(
+            again.stats().row(Size::THREE, Kind::Level(Level::Easy)).is_none(),
+            "a game is counted when its attempt ends, not when it starts or resumes"
+        );
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
@@ -599,8 +632,11 @@ mod tests {
     fn two_copies_never_play_the_same_game_and_a_win_removes_only_its_own() {
         let store = temp_store("two");
         let mut first = Persistence::open(Ok(store.clone()));
-        let a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        let mut a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
         first.start(&a, true);
+        a.play(Move::Left);
+        first.changed(&a);
+        assert!(first.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
         let mut second = Persistence::open(Ok(store.clone()));
         assert!(second.resume_newest().is_none(), "the first copy is playing it");
         let held: Vec<String> = second.held_elsewhere().into_iter().map(|g| g.id).collect();
@@ -616,7 +652,11 @@ mod tests {
         let resumed = third.resume_newest().expect("the first copy's game is still there");
         assert_eq!(resumed.id(), a.id());
         let row = third.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!((row.played, row.won), (2, 1), "both starts and the win merged");
+        assert_eq!(
+            (row.played, row.won),
+            (1, 1),
+            "the win counts; the first copy's game is counted when it ends"
+        );
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
@@ -692,18 +732,21 @@ mod tests {
         p.won(&g, &finish(&g));
         let log = p.history();
         assert_eq!(log.len(), 1);
-        assert_eq!(log[0].id, g.id());
+        assert_eq!(log[0].id, g.attempt_id());
         assert_eq!(log[0].moves, "L");
         assert_eq!(log[0].start_board().unwrap(), *g.start());
 
-        std::fs::write(store.history_path(), "not json").unwrap();
-        p.take_notices();
+        drop(p);
+        let active = store.history_dir().join("active.jsonl");
+        std::fs::write(&active, "not json").unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
         assert!(p.history().is_empty());
         let notices = p.take_notices();
         assert!(
-            notices.iter().any(|n| n.warning && n.text.contains("game log")),
+            notices.iter().any(|n| n.warning && n.text.contains("unreadable")),
             "{notices:?}"
         );
+        assert!(!active.exists(), "moved aside, not erased");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 }

@@ -6,6 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
 use crate::game::clock::Clock;
+use crate::game::move_log::{Actor, MoveLog};
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
@@ -43,6 +44,11 @@ pub struct Game {
     solver_used: bool,
     helped: bool,
     clock: Clock,
+    /// This attempt's number in the game: 1, then one more at each restart (and when a game
+    /// given up is resumed). With the id, it names the attempt in the history.
+    attempt: u32,
+    /// Every tile slid in this attempt, who slid it and when.
+    log: MoveLog,
 }
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -74,7 +80,32 @@ impl Game {
             solver_used: false,
             helped: false,
             clock: Clock::default(),
+            attempt: 1,
+            log: MoveLog::new(),
         }
+    }
+
+    /// The attempt's number in this game (1 for the first; a restart begins the next).
+    pub fn attempt(&self) -> u32 {
+        self.attempt
+    }
+
+    /// The attempt's id in the history: the game's id and the attempt's number.
+    pub fn attempt_id(&self) -> String {
+        format!("{}-{}", self.id, self.attempt)
+    }
+
+    /// Every tile slid in this attempt (undos as the reverse move), by whom and when.
+    pub fn log(&self) -> &MoveLog {
+        &self.log
+    }
+
+    /// Plays `m` for the player as the solver's move (its animation): as
+    /// [`play`](Game::play), but the move is the solver's.
+    pub fn play_by_solver(&mut self, m: Move) -> bool {
+        self.solver_used = true;
+        self.helped = true;
+        self.play_as(m, Actor::Solver)
     }
 
     /// The game's id: its save file's name, unique per dealt game.
@@ -167,9 +198,14 @@ impl Game {
     pub fn given_up(&self) -> bool {
         self.given_up
     }
-    /// Marks the game as counted as a DNF.
+    /// Marks the attempt as ended without a finish (its result, a DNF or given up, is
+    /// recorded). The game stays resumable: finishing it later is a new attempt that
+    /// counts as a replay, never a second result for this one.
     pub fn note_given_up(&mut self) {
-        self.given_up = true;
+        if !self.given_up {
+            self.given_up = true;
+            self.attempt = self.attempt.saturating_add(1);
+        }
     }
     /// Whether an unfinished attempt of this game would count as a DNF now: a dealt
     /// level's game, unassisted, with a tile moved, not won and not counted already.
@@ -221,7 +257,11 @@ impl Game {
     /// Plays `m` if possible, as one undo step. A new move clears redo, unless it is the
     /// very move redo would have played.
     pub fn play(&mut self, m: Move) -> bool {
-        if !self.slide(m) {
+        self.play_as(m, Actor::Player)
+    }
+
+    fn play_as(&mut self, m: Move, by: Actor) -> bool {
+        if !self.slide(m, by) {
             return false;
         }
         self.stm += 1;
@@ -242,7 +282,7 @@ impl Game {
     pub fn play_segment(&mut self, m: Move, count: usize) -> Vec<Move> {
         let mut played = Vec::new();
         for _ in 0..count {
-            if !self.slide(m) {
+            if !self.slide(m, Actor::Player) {
                 break;
             }
             played.push(m);
@@ -257,10 +297,11 @@ impl Game {
         played
     }
 
-    fn slide(&mut self, m: Move) -> bool {
+    fn slide(&mut self, m: Move, by: Actor) -> bool {
         if self.is_won() || !self.board.try_move(m) {
             return false;
         }
+        self.log.push(m, by, self.clock.elapsed().as_millis() as u64);
         self.history.push(m);
         self.moves += 1;
         if self.is_won() {
@@ -281,6 +322,8 @@ impl Game {
         for _ in 0..n {
             let Some(m) = self.history.pop() else { break };
             self.board.try_move(m.inverse());
+            self.log
+                .push(m.inverse(), Actor::Player, self.clock.elapsed().as_millis() as u64);
             self.future.push(m);
             self.moves = self.moves.saturating_sub(1);
             undone.push(m);
@@ -299,7 +342,7 @@ impl Game {
         let mut redone = Vec::new();
         for _ in 0..n {
             let Some(m) = self.future.pop() else { break };
-            if !self.slide(m) {
+            if !self.slide(m, Actor::Player) {
                 break;
             }
             redone.push(m);
@@ -328,6 +371,9 @@ impl Game {
         self.hints = 0;
         self.solver_used = false;
         self.clock = Clock::default();
+        self.attempt = self.attempt.saturating_add(1);
+        self.log = MoveLog::new();
+        self.given_up = false;
     }
 
     /// Counts one hint.
@@ -364,6 +410,10 @@ impl Game {
             stm: Some(self.stm),
             mtm: Some(self.mtm),
             given_up: self.given_up,
+            attempt: self.attempt,
+            log: (!self.log.is_empty()).then(|| self.log.letters()),
+            log_gaps: self.log.gaps_ms(),
+            log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
         }
     }
 
@@ -403,6 +453,12 @@ impl Game {
         if !id.chars().all(|c| c.is_ascii_alphanumeric()) || id.len() > 32 {
             return Err(format!("id '{id}' is not a game id"));
         }
+        let mut log = match &saved.log {
+            Some(letters) => MoveLog::from_parts(letters, &saved.log_gaps).ok_or("its move log is damaged")?,
+            // A save from before the log was kept: the standing moves, untimed.
+            None => MoveLog::from_parts(&saved.history, &[]).unwrap_or_default(),
+        };
+        log.shift(saved.log_first_ms);
         // Undo steps are not saved: after a resume each move is a step of its own.
         let steps = vec![1; history.len()];
         let future_steps = vec![1; future.len()];
@@ -428,6 +484,8 @@ impl Game {
             solver_used: saved.solver_used,
             helped: saved.helped,
             clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
+            attempt: saved.attempt.max(1),
+            log,
         })
     }
 }
@@ -480,6 +538,27 @@ pub struct SavedGame {
     /// Whether the game was counted as a DNF (given up) in the averages.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub given_up: bool,
+    /// The attempt's number (absent in older saves: the first).
+    #[serde(default = "first_attempt")]
+    pub attempt: u32,
+    /// The attempt's moves as the history writes them (absent in older saves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<String>,
+    /// The milliseconds between the logged moves.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub log_gaps: Vec<u64>,
+    /// The play time of the first logged move.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub log_first_ms: u64,
+}
+
+fn first_attempt() -> u32 {
+    1
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 impl SavedGame {

@@ -52,7 +52,7 @@ impl App {
         let done = a.plan.is_empty();
         a.next_at = now + self.config.animation_delay();
         match next {
-            Some(m) if self.game.play(m) => {
+            Some(m) if self.game.play_by_solver(m) => {
                 if done && !self.game.is_won() {
                     self.mode = Mode::Playing;
                 }
