@@ -9,13 +9,15 @@ use crate::cli::output::{print_json, print_line};
 
 /// Options of `slide history`.
 #[derive(Debug, Args)]
-#[command(after_help = "Every finished attempt is kept: won, DNF (left or restarted after a move, \
+#[command(
+    after_help = "Every finished attempt is kept: won, DNF (left or restarted after a move, \
 unassisted), gave_up (the same, with help), solver (the solver made a move), and replays of boards \
 already finished. `scramble` is slidysim's form (rows of tiles separated by spaces, rows joined by /, \
 0 for the blank) and `solution` its run-length letters: U, D, L, R name the way the tile moves, and a \
 number after a letter repeats it (L2 = LL), as slidysim's readme defines them. `move_times_ms` has one \
 entry per move, in milliseconds since the first (null for games kept by older versions).\n\n\
-Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --level daily")]
+Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --level daily"
+)]
 pub struct HistoryCommand {
     /// One JSON object per attempt, one a line.
     #[arg(long)]
@@ -88,7 +90,10 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         .collect();
     let skip = args.last.map_or(0, |k| chosen.len().saturating_sub(k));
     if !args.json && chosen.is_empty() {
-        return print_line(format!("No attempts recorded yet (history: {}).", store.history_dir().display()));
+        return print_line(format!(
+            "No attempts recorded yet (history: {}).",
+            store.history_dir().display()
+        ));
     }
     for a in &chosen[skip..] {
         if args.json {

@@ -21,12 +21,18 @@ fn single() -> String {
     SINGLE.to_string()
 }
 
-#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
 fn is_false(b: &bool) -> bool {
     !*b
 }
 
-#[allow(clippy::trivially_copy_pass_by_ref, reason = "serde's skip_serializing_if passes a reference")]
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's skip_serializing_if passes a reference"
+)]
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -163,7 +169,10 @@ impl AttemptRecord {
             millis: self.millis,
             par: self.par,
             scramble: self.scramble.clone(),
-            solution: log.as_ref().map(|l| format_solution(&l.plain_moves())).unwrap_or_default(),
+            solution: log
+                .as_ref()
+                .map(|l| format_solution(&l.plain_moves()))
+                .unwrap_or_default(),
             solver_moves: log.as_ref().map_or(0, |l| {
                 l.moves()
                     .iter()
@@ -255,7 +264,9 @@ pub(crate) mod tests {
         assert_eq!(json["move_times_ms"], serde_json::json!([0, 700]));
         assert_eq!(json["moves"], 2);
         assert_eq!(json["mode"], "single");
-        for key in ["id", "date", "size", "level", "mode", "result", "moves", "millis", "scramble", "solution"] {
+        for key in [
+            "id", "date", "size", "level", "mode", "result", "moves", "millis", "scramble", "solution",
+        ] {
             assert!(json.get(key).is_some(), "{key}");
         }
         let mut b = r.start_board().unwrap();
@@ -268,7 +279,10 @@ pub(crate) mod tests {
     fn lines_are_compact_and_keep_reading_with_fields_they_do_not_know() {
         let r = sample();
         let line = serde_json::to_string(&r).unwrap();
-        assert!(!line.contains("replay") && !line.contains("mode") && !line.contains("carried"), "{line}");
+        assert!(
+            !line.contains("replay") && !line.contains("mode") && !line.contains("carried"),
+            "{line}"
+        );
         let newer = line.replacen('{', r#"{"ghost_hand":true,"#, 1);
         let back: AttemptRecord = serde_json::from_str(&newer).unwrap();
         assert_eq!(back, r);

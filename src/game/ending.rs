@@ -18,7 +18,12 @@ impl Game {
             // Its result was recorded when it was given up: only a finish adds a replay.
             return None;
         }
-        let result = decide(ending, !log.is_empty(), self.assisted(), log.solver_moved() || self.solver_used())?;
+        let result = decide(
+            ending,
+            !log.is_empty(),
+            self.assisted(),
+            log.solver_moved() || self.solver_used(),
+        )?;
         let (level, daily) = match (self.daily(), self.level()) {
             (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
             (None, Some(level)) => (level.name().to_string(), None),
@@ -55,7 +60,12 @@ mod tests {
     use crate::puzzle::Move;
 
     fn game() -> Game {
-        Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), Some(Level::Easy), Some(4), Some(2))
+        Game::new(
+            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(4),
+            Some(2),
+        )
     }
 
     #[test]
@@ -69,7 +79,11 @@ mod tests {
         let r = g.ending_record(Ending::Solved, false, 5).unwrap();
         assert_eq!((r.result, r.moves.as_str(), r.stm()), (Outcome::Won, "LRLL", 4));
         assert_eq!(r.id, g.attempt_id());
-        assert_eq!(g.ending_record(Ending::Solved, false, 9).unwrap().id, r.id, "the same attempt, the same id");
+        assert_eq!(
+            g.ending_record(Ending::Solved, false, 9).unwrap().id,
+            r.id,
+            "the same attempt, the same id"
+        );
         let mut b = r.start_board().unwrap();
         b.apply_all(&r.log().unwrap().plain_moves()).unwrap();
         assert!(b.is_goal());
@@ -80,7 +94,10 @@ mod tests {
     fn the_solver_the_restart_and_the_resume_after_leaving() {
         let mut g = game();
         g.play(Move::Left);
-        assert_eq!(g.ending_record(Ending::Restarted, false, 0).unwrap().result, Outcome::Dnf);
+        assert_eq!(
+            g.ending_record(Ending::Restarted, false, 0).unwrap().result,
+            Outcome::Dnf
+        );
         let first = g.attempt_id();
         g.restart();
         assert_ne!(g.attempt_id(), first, "a restart is a new attempt");

@@ -165,7 +165,11 @@ mod tests {
             (row.played, row.won, row.dnf, row.solver_finished, row.replays),
             (7, 4, 1, 1, 1)
         );
-        assert_eq!(row.bests.best.as_ref().unwrap().time_ms, 6_000, "the replay's 1 ms is no best");
+        assert_eq!(
+            row.bests.best.as_ref().unwrap().time_ms,
+            6_000,
+            "the replay's 1 ms is no best"
+        );
         // 9, 8, 7, 6 and a DNF: 6 and the DNF dropped.
         assert_eq!(row.speed.ao(5), Some(Average::Millis(8_000)));
         assert_eq!(row.par_wins, 4, "the solver's game is out of moves/par");

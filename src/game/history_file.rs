@@ -222,7 +222,7 @@ impl Store {
                 push_line(&mut text, r, &active_path)?;
             }
             write_atomic(&active_path, text.as_bytes())?;
-            appended.migrated = self.set_legacy_aside(&legacy.files);
+            appended.migrated = Store::set_legacy_aside(&legacy.files);
         }
         let mut text = match read_text(&active_path) {
             Ok(Some(t)) => t,
@@ -274,7 +274,9 @@ impl Store {
     /// Compresses a full active file into the next sealed file.
     fn seal(&self, text: &str) -> Result<(), StoreError> {
         let next = self.sealed_files()?.last().map_or(1, |(n, _)| n + 1);
-        let path = self.history_dir().join(format!("{SEALED_PREFIX}{next:06}{SEALED_SUFFIX}"));
+        let path = self
+            .history_dir()
+            .join(format!("{SEALED_PREFIX}{next:06}{SEALED_SUFFIX}"));
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
         gz.write_all(text.as_bytes()).map_err(io(&path))?;
         let bytes = gz.finish().map_err(io(&path))?;
@@ -340,7 +342,10 @@ fn set_aside(path: &Path, reason: String) -> (String, PathBuf) {
     let to = suffixed(path, "corrupt");
     match fs::rename(path, &to) {
         Ok(()) => (reason, to),
-        Err(e) => (format!("{reason} (and it could not be moved aside: {e})"), path.to_path_buf()),
+        Err(e) => (
+            format!("{reason} (and it could not be moved aside: {e})"),
+            path.to_path_buf(),
+        ),
     }
 }
 
@@ -369,7 +374,9 @@ pub(crate) mod tests {
         store.append_attempts(&[numbered(1), numbered(2)]).unwrap();
         let again = store.append_attempts(&[numbered(2), numbered(3)]).unwrap();
         assert_eq!(again.duplicates, 1);
-        let Loaded::Found(h) = store.load_attempts() else { panic!() };
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!()
+        };
         let ids: Vec<&str> = h.attempts.iter().map(|a| a.id.as_str()).collect();
         assert_eq!(ids, ["g1-1", "g2-1", "g3-1"]);
         assert!(h.carried.is_none());
@@ -384,13 +391,17 @@ pub(crate) mod tests {
         store.append_attempts(&[numbered(SEAL_AT + 5)]).unwrap();
         let sealed = store.sealed_files().unwrap();
         assert_eq!(sealed.len(), 1);
-        let Loaded::Found(h) = store.load_attempts() else { panic!() };
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!()
+        };
         assert_eq!(h.attempts.len(), SEAL_AT + 6);
         assert_eq!(h.attempts[SEAL_AT].id, numbered(SEAL_AT).id);
         // A crash between sealing and the new active file: the copies count once.
         let text = read_text(&sealed[0].1).ok().flatten().unwrap();
         write_atomic(&store.history_dir().join(ACTIVE), text.as_bytes()).unwrap();
-        let Loaded::Found(h) = store.load_attempts() else { panic!() };
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!()
+        };
         assert_eq!(h.attempts.len(), SEAL_AT);
         let _ = fs::remove_dir_all(store.dir());
     }
@@ -401,14 +412,18 @@ pub(crate) mod tests {
         store.append_attempts(&[numbered(1)]).unwrap();
         let active = store.history_dir().join(ACTIVE);
         let mut text = fs::read_to_string(&active).unwrap();
-        let newer = serde_json::to_string(&numbered(2)).unwrap().replacen('{', r#"{"ghost":[1,2],"#, 1);
+        let newer = serde_json::to_string(&numbered(2))
+            .unwrap()
+            .replacen('{', r#"{"ghost":[1,2],"#, 1);
         text.push_str(&newer);
         text.push_str("\n{\"session_marker\":{\"start\":5}}\nnot json at all\n");
         fs::write(&active, &text).unwrap();
         store.append_attempts(&[numbered(3)]).unwrap();
         let after = fs::read_to_string(&active).unwrap();
         assert!(after.starts_with(&text), "old lines are copied as they were");
-        let Loaded::Found(h) = store.load_attempts() else { panic!() };
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!()
+        };
         assert_eq!(h.attempts.len(), 3);
         assert_eq!(h.unreadable_lines, 1);
         let _ = fs::remove_dir_all(store.dir());
@@ -433,9 +448,13 @@ pub(crate) mod tests {
     fn a_damaged_sealed_file_is_set_aside_and_the_rest_reads() {
         let store = temp_store("damaged");
         store.append_attempts(&[numbered(1)]).unwrap();
-        let bad = store.history_dir().join(format!("{SEALED_PREFIX}000001{SEALED_SUFFIX}"));
+        let bad = store
+            .history_dir()
+            .join(format!("{SEALED_PREFIX}000001{SEALED_SUFFIX}"));
         fs::write(&bad, b"not gzip").unwrap();
-        let Loaded::Found(h) = store.load_attempts() else { panic!() };
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!()
+        };
         assert_eq!(h.attempts.len(), 1);
         assert_eq!(h.moved_aside.len(), 1);
         assert_eq!(fs::read(&h.moved_aside[0].1).unwrap(), b"not gzip");

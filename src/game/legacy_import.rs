@@ -25,6 +25,8 @@ pub(crate) struct Legacy {
     pub history: AttemptHistory,
     /// The files they came from (to set aside once they are in the history).
     pub files: Vec<PathBuf>,
+    /// Old statistics this version cannot use: written by a newer version, or unreadable.
+    pub blocked: Option<Loaded<()>>,
 }
 
 /// `YYYY-MM-DDTHH:MM:SSZ` as milliseconds since the epoch (0 if it does not parse).
@@ -76,7 +78,9 @@ impl Store {
                 legacy.files.push(self.stats_path());
             }
             Loaded::MovedAside { reason, moved_to } => legacy.history.moved_aside.push((reason, moved_to)),
-            Loaded::Missing | Loaded::Unreadable { .. } | Loaded::Newer { .. } => {}
+            Loaded::Missing => {}
+            Loaded::Unreadable { reason } => legacy.blocked = Some(Loaded::Unreadable { reason }),
+            Loaded::Newer { version } => legacy.blocked = Some(Loaded::Newer { version }),
         }
         match self.load_history() {
             Loaded::Found(log) => {
@@ -90,7 +94,7 @@ impl Store {
     }
 
     /// Renames files now in the history to `….migrated-<time>`; returns where they are.
-    pub(crate) fn set_legacy_aside(&self, files: &[PathBuf]) -> Vec<PathBuf> {
+    pub(crate) fn set_legacy_aside(files: &[PathBuf]) -> Vec<PathBuf> {
         files
             .iter()
             .filter_map(|f| {
@@ -105,13 +109,13 @@ impl Store {
     pub fn load_records(&self) -> Loaded<AttemptHistory> {
         match self.load_attempts() {
             Loaded::Missing => {
+                let legacy = self.legacy_history();
                 // Old statistics this version cannot read are reported, not taken as none.
-                match self.load_stats() {
-                    Loaded::Newer { version } => return Loaded::Newer { version },
-                    Loaded::Unreadable { reason } => return Loaded::Unreadable { reason },
+                match legacy.blocked {
+                    Some(Loaded::Newer { version }) => return Loaded::Newer { version },
+                    Some(Loaded::Unreadable { reason }) => return Loaded::Unreadable { reason },
                     _ => {}
                 }
-                let legacy = self.legacy_history();
                 if legacy.files.is_empty() && legacy.history.moved_aside.is_empty() {
                     Loaded::Missing
                 } else {
@@ -146,11 +150,21 @@ mod tests {
         fs::create_dir_all(store.dir()).unwrap();
         fs::write(store.stats_path(), OLD_STATS).unwrap();
         fs::write(store.history_path(), OLD_LOG).unwrap();
-        let Loaded::Found(before) = store.load_records() else { panic!() };
-        assert_eq!(fs::read_to_string(store.stats_path()).unwrap(), OLD_STATS, "reading writes nothing");
+        let Loaded::Found(before) = store.load_records() else {
+            panic!()
+        };
+        assert_eq!(
+            fs::read_to_string(store.stats_path()).unwrap(),
+            OLD_STATS,
+            "reading writes nothing"
+        );
         let s = figures(&before);
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!((row.played, row.won), (9, 7), "the carried log's win is not counted twice");
+        assert_eq!(
+            (row.played, row.won),
+            (9, 7),
+            "the carried log's win is not counted twice"
+        );
         assert_eq!(row.speed.best_single(), Some(4000));
         assert_eq!(s.best_daily_streak(Size::FOUR), 1);
         assert_eq!(before.attempts[0].at, parse_utc("2026-12-03T01:02:03Z"));
@@ -161,8 +175,14 @@ mod tests {
         let appended = store.append_attempts(&[next]).unwrap();
         assert_eq!(appended.migrated.len(), 2);
         assert!(!store.stats_path().exists() && !store.history_path().exists());
-        assert_eq!(fs::read_to_string(&appended.migrated[0]).unwrap(), OLD_STATS, "kept aside");
-        let Loaded::Found(after) = store.load_records() else { panic!() };
+        assert_eq!(
+            fs::read_to_string(&appended.migrated[0]).unwrap(),
+            OLD_STATS,
+            "kept aside"
+        );
+        let Loaded::Found(after) = store.load_records() else {
+            panic!()
+        };
         assert_eq!(after.attempts.len(), 2);
         let s = figures(&after);
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();

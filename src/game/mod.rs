@@ -3,8 +3,8 @@
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 
-pub mod averages;
 mod attempt_record;
+pub mod averages;
 mod clock;
 mod ending;
 mod figures;
@@ -18,6 +18,7 @@ mod optimality;
 mod outcome;
 mod persistence;
 mod records;
+mod saved_game;
 mod session;
 mod speed;
 mod stats;
@@ -27,16 +28,17 @@ mod time_format;
 pub use attempt_record::{AttemptRecord, HistoryJson, SINGLE};
 pub use clock::Clock;
 pub use figures::{Counted, count, figures};
-pub use history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
-pub use move_log::{Actor, LoggedMove, MoveLog};
-pub use outcome::{Ending, Outcome, decide};
 pub use file_lock::FileLock;
 pub use game_writer::{GameWriter, WriterHandle, Written};
 pub use history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};
+pub use history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
+pub use move_log::{Actor, LoggedMove, MoveLog};
 pub use optimality::{BoundTracker, proven_hint, settle};
-pub use records::{RECENT_RECORDS, Records};
+pub use outcome::{Ending, Outcome, decide};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, Persistence, WinOutcome};
-pub use session::{Game, SavedGame};
+pub use records::{RECENT_RECORDS, Records};
+pub use saved_game::SavedGame;
+pub use session::Game;
 pub use speed::{RECENT, Speed};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, Loaded, StatsUpdate, Store, StoreError, env_path, write_atomic};

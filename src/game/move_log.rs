@@ -106,7 +106,11 @@ impl MoveLog {
         let mut at: u64 = 0;
         for (i, c) in letters.chars().enumerate() {
             let mv = Move::from_letter(c.to_ascii_uppercase())?;
-            let by = if c.is_ascii_lowercase() { Actor::Solver } else { Actor::Player };
+            let by = if c.is_ascii_lowercase() {
+                Actor::Solver
+            } else {
+                Actor::Player
+            };
             at = at.saturating_add(gaps_ms.get(i).copied().unwrap_or(0));
             log.moves.push(LoggedMove { mv, by, at_ms: at });
         }

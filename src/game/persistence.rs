@@ -128,7 +128,7 @@ impl Persistence {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {
                     p.notices.push(Notice::warning(format!(
-                        "Part of your records was unreadable ({reason}); the file is kept as {}.",
+                        "Your statistics were unreadable ({reason}); the file is kept as {}.",
                         moved_to.display()
                     )));
                 }

@@ -1,5 +1,5 @@
 //! slidysim's text forms of a scramble and of a solution, as its readme defines them
-//! ("Scrambles and solutions", SLIDYSIM_README.md in the slidysim/slidysim.github.io
+//! ("Scrambles and solutions", `SLIDYSIM_README.md` in the `slidysim/slidysim.github.io`
 //! repository):
 //! - a scramble is each row's tiles separated by spaces, rows joined by `/`, `0` for the
 //!   blank: `5 3 8 9/0 2 4 1/7 10 14 13/12 11 6 15`;
@@ -92,7 +92,10 @@ mod tests {
         assert_eq!(board.tiles()[..4], [5, 3, 8, 9]);
         assert_eq!(board.blank(), 4);
         assert_eq!(format_scramble(&board), text);
-        assert_eq!(format_scramble(&"1 2 3 4 5 6 7 8 0".parse().unwrap()), "1 2 3/4 5 6/7 8 0");
+        assert_eq!(
+            format_scramble(&"1 2 3 4 5 6 7 8 0".parse().unwrap()),
+            "1 2 3/4 5 6/7 8 0"
+        );
     }
 
     #[test]
@@ -108,9 +111,18 @@ mod tests {
 
     #[test]
     fn bad_forms_are_errors_that_say_where() {
-        assert!(matches!(parse_scramble("1 2 3/4 5 6/7 8"), Err(BoardError::WrongCount(8))));
-        assert!(matches!(parse_scramble("1 2 3 4/5 6 7 8 0"), Err(BoardError::WrongCount(9))));
-        assert!(matches!(parse_scramble("1 2 3/4 5 6/8 7 0"), Err(BoardError::Unsolvable(..))));
+        assert!(matches!(
+            parse_scramble("1 2 3/4 5 6/7 8"),
+            Err(BoardError::WrongCount(8))
+        ));
+        assert!(matches!(
+            parse_scramble("1 2 3 4/5 6 7 8 0"),
+            Err(BoardError::WrongCount(9))
+        ));
+        assert!(matches!(
+            parse_scramble("1 2 3/4 5 6/8 7 0"),
+            Err(BoardError::Unsolvable(..))
+        ));
         assert_eq!(
             parse_solution("UR2X"),
             Err(BoardError::BadMove {
