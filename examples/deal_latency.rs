@@ -9,7 +9,8 @@
 
 use std::time::{Duration, Instant};
 
-use slide::difficulty::{DealRequest, Dealer, Level, UtcDate};
+use slide::difficulty::{DealRequest, Level, UtcDate};
+use slide::engine::{Answer, Dealing, Engine, Options};
 use slide::puzzle::Size;
 use slide::solver::{Solver, TableCache};
 
@@ -26,7 +27,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         s
     };
-    let mut dealer = Dealer::new(solver);
+    let (mut engine, replies) = Engine::with_channel(solver, Options::default());
     let first_day = UtcDate::today().days();
     println!(
         "{:<6} {:<8} {:>5} {:>9} {:>9} {:>9}",
@@ -63,11 +64,19 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let mut waits = Vec::new();
             for request in requests {
                 let asked = Instant::now();
-                dealer.deal(request);
-                dealer
-                    .recv_timeout(Duration::from_secs(600))
-                    .ok_or("a deal took more than ten minutes")?
-                    .result?;
+                if let Dealing::Waiting(_) = engine.deal(request) {
+                    'dealt: loop {
+                        let reply = replies
+                            .recv_timeout(Duration::from_secs(600))
+                            .map_err(|_| "a deal took more than ten minutes")?;
+                        for answer in engine.handle(reply) {
+                            if let Answer::Dealt { result, .. } = answer {
+                                result?;
+                                break 'dealt;
+                            }
+                        }
+                    }
+                }
                 waits.push(asked.elapsed());
             }
             waits.sort();

@@ -2,11 +2,13 @@
 //!
 //! The library knows nothing of terminals: the game (`src/ui`, in the binary) and the
 //! command line are thin layers over [`puzzle`], [`solver`], [`difficulty`], [`game`],
-//! [`review`] and [`config`]; [`picture`] cuts a picture into tiles for picture mode.
+//! [`review`] and [`config`]; [`engine`] runs the solver's work off the game's thread;
+//! [`picture`] cuts a picture into tiles for picture mode.
 
 pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
+pub mod engine;
 pub mod game;
 pub mod picture;
 pub mod puzzle;

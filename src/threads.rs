@@ -13,10 +13,33 @@ pub(crate) fn thread_name(what: &str) -> String {
     format!("{THREAD_PREFIX}-{what}")
 }
 
+/// Spawns a scoped search thread named like the worker's, so that the game's panic hook
+/// treats a panic there as the solver's (caught and reported in the status line) rather
+/// than the game's. Like `Scope::spawn`, it panics if the system refuses a thread.
+pub(crate) fn spawn_search<'scope, 'env, F, T>(
+    scope: &'scope std::thread::Scope<'scope, 'env>,
+    f: F,
+) -> std::thread::ScopedJoinHandle<'scope, T>
+where
+    F: FnOnce() -> T + Send + 'scope,
+    T: Send + 'scope,
+{
+    std::thread::Builder::new()
+        .name(thread_name("search"))
+        .spawn_scoped(scope, f)
+        .expect("the system refused a search thread")
+}
+
 /// Whether a thread of this name is one of the library's background threads, whose panics
 /// the library catches and reports.
 pub fn is_background_thread(name: &str) -> bool {
     name.starts_with(THREAD_PREFIX)
+}
+
+/// Locks `m` even if a thread panicked while holding it: for data that stays whole
+/// whatever a panic interrupts (only ever added to, or a lock held for its exclusion alone).
+pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 /// The text of a caught panic's payload.

@@ -805,6 +805,26 @@ fn a_bad_picture_exits_2_before_the_screen_changes() {
 }
 
 #[test]
+fn the_game_without_a_terminal_says_so_and_names_the_headless_commands() {
+    let dir = std::env::temp_dir().join(format!("slide-cli-no-tty-{}", std::process::id()));
+    for args in [&[][..], &["play", "--board", HARD_3X3], &["--size", "4"]] {
+        let out = command(args)
+            .env("SLIDE_DATA_DIR", &dir)
+            .stdin(Stdio::null())
+            .output()
+            .expect("run slide");
+        let err = stderr(&out);
+        assert_eq!(code(&out), 1, "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "one line: {err}");
+        assert!(err.contains("the game needs a terminal"), "{err}");
+        assert!(err.contains("slide solve") && err.contains("generate"), "{err}");
+        assert!(!err.contains("os error"), "{err}");
+        assert!(out.stdout.is_empty(), "nothing drawn");
+    }
+    assert!(!dir.exists(), "nothing was dealt, resumed or saved");
+}
+
+#[test]
 fn daily_and_picture_flags_parse_at_the_top_level_and_after_play() {
     // `--daily` refuses what would pick another board; `--picture` needs a value.
     for args in [

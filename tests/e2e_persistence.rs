@@ -7,7 +7,7 @@ mod tmux;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slide::game::FileLock;
+use slide::game::Store;
 use tmux::Tmux;
 
 /// Three moves from solved: the blank in the middle of the bottom row after Left.
@@ -26,14 +26,9 @@ fn play(t: &Tmux, session: &str, data: &Path, args: &str) {
 
 /// Waits until no game in `data` is held by a running copy of Slide (it has exited).
 fn wait_released(data: &Path) {
+    let store = Store::at(data.to_path_buf());
     tmux::wait_until("the game to exit and release its save", || {
-        let Ok(entries) = std::fs::read_dir(data.join("games")) else {
-            return true;
-        };
-        entries
-            .flatten()
-            .filter(|e| e.path().extension().is_some_and(|x| x == "lock"))
-            .all(|e| !FileLock::is_held(&e.path()))
+        store.held_games().is_empty()
     });
 }
 

@@ -16,9 +16,8 @@ use std::str::FromStr;
 
 use thiserror::Error;
 
-use crate::difficulty::{Generated, Level, generate, rate_level};
+use crate::difficulty::level::Level;
 use crate::puzzle::{Board, BoardError, Size};
-use crate::solver::Solver;
 
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
 /// Crockford's check symbols: the 32 digits, then `* ~ $ = U` for 32 to 36.
@@ -35,7 +34,8 @@ const LONG_SEED_SYMBOLS: usize = 13;
 /// A shareable puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PuzzleCode {
-    /// Deal with [`generate`] from this size, level and seed.
+    /// Deal with [`generate`](crate::difficulty::generate) from this size, level and seed
+    /// ([`PuzzleCode::deal`]).
     Seeded {
         /// The size.
         size: Size,
@@ -138,26 +138,6 @@ fn seed_digits(seed: u64) -> Vec<u32> {
 }
 
 impl PuzzleCode {
-    /// Deals the board the code names, with its rating.
-    pub fn deal(&self, solver: &Solver) -> Generated {
-        match *self {
-            PuzzleCode::Seeded { size, level, seed } => generate(solver, size, level, seed),
-            PuzzleCode::Board(board) => {
-                let rated = rate_level(solver, &board);
-                Generated {
-                    board,
-                    level: rated.level,
-                    seed: 0,
-                    rating: rated.rating,
-                    expected_length: rated.expected_length,
-                    length: rated.length,
-                    rated,
-                    elapsed: std::time::Duration::ZERO,
-                }
-            }
-        }
-    }
-
     /// The size of the board the code deals.
     pub fn size(&self) -> Size {
         match self {

@@ -1,18 +1,21 @@
-//! Dealing a board for a size and level from a seed.
+//! Dealing a board for a size and level from a seed, or the board a puzzle code names.
 //!
 //! Candidates come from uniformly random boards (or, for the easy levels of large sizes,
 //! random walks from the goal), are filtered by a rating window and, where the rating alone
 //! cannot vouch for the band, confirmed by the optimal solver. Every step is a function of
-//! the seed: no clock, no thread, no table readiness changes which board is dealt.
+//! the seed: no clock, no thread, no table readiness changes which board is dealt (the
+//! boards are read through [`DealJudge`] only).
 
 use std::time::{Duration, Instant};
 
-use crate::difficulty::bands::band_of;
-use crate::difficulty::calibration::{Policy, Source, policy_for};
-use crate::difficulty::rating::{LevelRating, rate_level, rating};
-use crate::difficulty::{Band, Level, PuzzleCode};
+use crate::difficulty::bands::{Band, band_of};
+use crate::difficulty::code::PuzzleCode;
+use crate::difficulty::deal_judge::DealJudge;
+use crate::difficulty::deal_policy::{Policy, Source, policy_for};
+use crate::difficulty::level::Level;
+use crate::difficulty::rating::{LevelRating, rate_level};
 use crate::puzzle::{Board, SeededRng, Size};
-use crate::solver::{SolveError, SolveOptions, Solver, Stop};
+use crate::solver::{SolveError, Solver, Stop};
 
 /// Candidates drawn before giving up on the window and dealing the closest one seen.
 const MAX_DRAWS: u32 = 1_000_000;
@@ -61,18 +64,31 @@ impl Generated {
     }
 }
 
+impl PuzzleCode {
+    /// Deals the board the code names, with its rating.
+    pub fn deal(&self, solver: &Solver) -> Generated {
+        match *self {
+            PuzzleCode::Seeded { size, level, seed } => generate(solver, size, level, seed),
+            PuzzleCode::Board(board) => {
+                let rated = rate_level(solver, &board);
+                Generated {
+                    board,
+                    level: rated.level,
+                    seed: 0,
+                    rating: rated.rating,
+                    expected_length: rated.expected_length,
+                    length: rated.length,
+                    rated,
+                    elapsed: std::time::Duration::ZERO,
+                }
+            }
+        }
+    }
+}
+
 /// Mixes size and level into the seed, so that one seed deals unrelated boards per level.
 fn stream_seed(seed: u64, size: Size, level: Level) -> u64 {
     seed ^ ((size.side() as u64) << 56) ^ (level.ordinal() << 60)
-}
-
-/// The rating the generator places by: never the pattern databases, whose readiness must
-/// not change which board a seed deals (it only changes the reported rating).
-fn placement_rating(solver: &Solver, board: &Board) -> u32 {
-    match board.size().side() {
-        3 | 4 => rating(solver, board).0,
-        _ => solver.rate(board).linear_conflict,
-    }
 }
 
 fn draw(size: Size, source: Source, rng: &mut SeededRng) -> Board {
@@ -115,7 +131,10 @@ pub fn generate_with_stop(
     let start = Instant::now();
     let mut rng = SeededRng::new(stream_seed(seed, size, level));
     let (board, length) = match (policy_for(size, level), band_of(size, level)) {
-        (Some(policy), Some(band)) => search(solver, size, policy, band, &mut rng, stop)?,
+        (Some(policy), Some(band)) => {
+            let judge = DealJudge::new(solver);
+            search(&judge, size, policy, band, MAX_CONFIRMS, &mut rng, stop)?
+        }
         _ => (Board::random(size, &mut rng), None),
     };
     let mut rated = rate_level(solver, &board);
@@ -134,12 +153,16 @@ pub fn generate_with_stop(
     })
 }
 
-/// Draws until a candidate passes the window (and the solver, if the policy confirms).
+/// Draws until a candidate passes the window (and the solver, if the policy confirms), or
+/// until `max_confirms` candidates were solved without one in the band: then deals the
+/// closest. Reads the boards through `judge` only, so what it deals is the same whatever
+/// tables are loaded.
 fn search(
-    solver: &Solver,
+    judge: &DealJudge<'_>,
     size: Size,
     policy: Policy,
     band: Band,
+    max_confirms: u32,
     rng: &mut SeededRng,
     stop: &Stop,
 ) -> Result<(Board, Option<u32>), SolveError> {
@@ -149,10 +172,10 @@ fn search(
     let exact = size.side() == 3;
     for draws in 0..MAX_DRAWS {
         if draws % 1024 == 0 && stop.should_stop() {
-            return Err(stop_reason(stop));
+            return Err(stop.error());
         }
         let board = draw(size, policy.source, rng);
-        let r = placement_rating(solver, &board);
+        let r = judge.placement_rating(&board);
         let miss = window_distance(policy.window, r);
         if miss > 0 {
             if best.as_ref().is_none_or(|b| miss < b.0) {
@@ -163,24 +186,12 @@ fn search(
         if !policy.confirm {
             return Ok((board, exact.then_some(r)));
         }
-        // Any admissible bound above the band rejects the board just as the solver would,
-        // so using the strongest one ready (the pattern databases) saves a search without
-        // changing which board is dealt.
-        let lower_bound = solver.rate(&board).lower_bound;
-        if lower_bound > band.max {
+        // Every candidate in the window is solved and counted, even one whose pattern-database
+        // bound already exceeds the band: skipping those would make the count, and so the
+        // board dealt once it runs out, depend on the tables loaded.
+        let Some(len) = judge.optimal_length(&board, stop)? else {
             continue;
-        }
-        let opts = SolveOptions {
-            optimal: true,
-            stop: stop.clone(),
-            ..SolveOptions::default()
         };
-        let solution = match solver.solve(&board, &opts) {
-            Ok(s) => s,
-            Err(e @ (SolveError::Cancelled | SolveError::OutOfTime)) => return Err(e),
-            Err(_) => continue,
-        };
-        let len = solution.len() as u32;
         if band.contains(len) {
             return Ok((board, Some(len)));
         }
@@ -190,17 +201,130 @@ fn search(
             best = Some((miss, board, Some(len)));
         }
         confirms += 1;
-        if confirms >= MAX_CONFIRMS {
+        if confirms >= max_confirms {
             break;
         }
     }
     Ok(best.map_or_else(|| (Board::random(size, rng), None), |(_, b, l)| (b, l)))
 }
 
-fn stop_reason(stop: &Stop) -> SolveError {
-    if stop.is_out_of_time() {
-        SolveError::OutOfTime
-    } else {
-        SolveError::Cancelled
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::daily::{UtcDate, daily};
+    use crate::solver::test_tables::{small_4x4, unit_test_cache};
+    use crate::solver::{Partition, Solver, TableCache};
+
+    /// Stand-ins for the large partitions (the real 8-7 and 6-6-6-6 take minutes to build),
+    /// stored compactly as they are: on 4×4 they take the default's place, on 5×5 they guide
+    /// the bounded search beside it.
+    fn large_stand_ins() -> [Partition; 2] {
+        let groups: Vec<Vec<u8>> = (0..8).map(|g| (1..=3).map(|i| g * 3 + i).collect()).collect();
+        [
+            small_4x4().stored_compactly(),
+            Partition::new(Size::FIVE, groups)
+                .expect("a partition")
+                .stored_compactly(),
+        ]
+    }
+
+    /// Three players: one with no pattern databases, one with the defaults, one with the
+    /// large tables in the cache as well.
+    fn players() -> [Solver; 3] {
+        let cache = unit_test_cache();
+        let none = Solver::new(TableCache::disabled());
+        let default = Solver::new(cache.clone());
+        let large_ones = large_stand_ins();
+        for p in &large_ones {
+            cache.load_or_build(p.clone(), &|_| {}).expect("stand-in tables");
+        }
+        let large = Solver::preferring_each(cache, &large_ones);
+        for size in Size::ALL {
+            default.prepare(size, &|_| {}).expect("default tables");
+            large.prepare(size, &|_| {}).expect("large tables");
+        }
+        assert!(none.pdb(Size::FOUR).is_none());
+        assert_eq!(
+            default.pdb(Size::FOUR).expect("tables").partition(),
+            &Partition::default_for(Size::FOUR)
+        );
+        assert_eq!(large.pdb(Size::FOUR).expect("tables").partition(), &large_ones[0]);
+        assert_eq!(large.guide(Size::FIVE).expect("guide").partition(), &large_ones[1]);
+        [none, default, large]
+    }
+
+    /// What a player is dealt: the board, its proven length if any, and its code.
+    fn dealt(g: &Generated) -> (Board, Option<u32>, String) {
+        (g.board, g.length, g.code().to_string())
+    }
+
+    #[test]
+    fn deals_dailies_and_codes_are_the_same_with_no_default_or_large_tables() {
+        let [none, default, large] = players();
+        let same = |what: &str, deal: &dyn Fn(&Solver) -> Generated| {
+            let a = dealt(&deal(&none));
+            assert_eq!(a, dealt(&deal(&default)), "{what}: no tables against the default");
+            assert_eq!(a, dealt(&deal(&large)), "{what}: no tables against the large ones");
+        };
+        for size in Size::ALL {
+            for level in Level::ALL {
+                // Without tables a 4×4 Hard confirmation searches with walking distance:
+                // slow enough that two seeds must do.
+                let seeds = if size == Size::FOUR && level == Level::Hard {
+                    2
+                } else {
+                    4
+                };
+                for seed in 0..seeds {
+                    same(&format!("{size} {level} seed {seed}"), &|s| {
+                        generate(s, size, level, seed)
+                    });
+                }
+            }
+            let date = UtcDate::new(2026, 12, 2).expect("a date");
+            same(&format!("{size} daily {date}"), &|s| daily(s, size, date));
+            let shared = PuzzleCode::Seeded {
+                size,
+                level: Level::Hard,
+                seed: 0x1AF,
+            };
+            let code: PuzzleCode = shared.to_string().parse().expect("a code");
+            same(&format!("code {code}"), &|s| code.deal(s));
+        }
+    }
+
+    #[test]
+    fn when_the_confirmations_run_out_the_closest_board_is_the_same_whatever_the_tables() {
+        // One confirmation only, so that it runs out on most deals: the board dealt is then
+        // the closest seen, which depended on the tables when boards whose pattern-database
+        // bound exceeded the band were skipped uncounted.
+        let [none, default, large] = players();
+        let mut ran_out = 0;
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            let (policy, band) = (
+                policy_for(Size::FOUR, level).expect("a policy"),
+                band_of(Size::FOUR, level).expect("a band"),
+            );
+            for seed in 0..8 {
+                let deal = |s: &Solver| {
+                    let mut rng = SeededRng::new(stream_seed(seed, Size::FOUR, level));
+                    search(
+                        &DealJudge::new(s),
+                        Size::FOUR,
+                        policy,
+                        band,
+                        1,
+                        &mut rng,
+                        &Stop::never(),
+                    )
+                    .expect("never stopped")
+                };
+                let a = deal(&none);
+                assert_eq!(a, deal(&default), "{level} seed {seed}: no tables against the default");
+                assert_eq!(a, deal(&large), "{level} seed {seed}: no tables against the large ones");
+                ran_out += usize::from(a.1.is_some_and(|len| !band.contains(len)));
+            }
+        }
+        assert!(ran_out > 0, "the confirmations ran out on some deal");
     }
 }

@@ -9,20 +9,24 @@ mod bands;
 mod calibration;
 mod code;
 mod daily;
-pub mod dealer;
+mod deal_judge;
+mod deal_policy;
+mod deal_request;
 mod generator;
 mod level;
 mod rating;
+mod rating_kind;
 mod share;
 
 pub use bands::{Band, band_of, bands, covered, level_for_length};
 pub use calibration::expected_length;
 pub use code::{CodeError, PuzzleCode};
 pub use daily::{DAILY_LEVEL, DateError, UtcDate, daily};
-pub use dealer::{DealRequest, Dealer, Dealt};
+pub use deal_request::DealRequest;
 pub use generator::{Generated, generate, generate_with_stop};
 pub use level::Level;
-pub use rating::{LevelRating, RatingKind, rate_level, rating};
+pub use rating::{LevelRating, rate_level, rating};
+pub use rating_kind::RatingKind;
 pub use share::{ShareResult, share_time};
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short

@@ -3,37 +3,12 @@
 
 use serde::Serialize;
 
-use crate::difficulty::Level;
 use crate::difficulty::bands::level_for_length;
 use crate::difficulty::calibration;
+use crate::difficulty::level::Level;
+use crate::difficulty::rating_kind::RatingKind;
 use crate::puzzle::{Board, Size};
 use crate::solver::Solver;
-
-/// Which measure a rating is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum RatingKind {
-    /// The exact optimal length (3×3, from the full distance table).
-    Exact,
-    /// Walking distance and linear conflict, by max (4×4).
-    WalkingConflict,
-    /// The pattern-database lower bound (5×5 and 6×6, once their tables are prepared).
-    PatternDb,
-    /// Manhattan distance plus linear conflict (5×5 and 6×6 before their tables are ready).
-    LinearConflict,
-}
-
-impl RatingKind {
-    /// The name shown to players and in JSON.
-    pub const fn name(self) -> &'static str {
-        match self {
-            RatingKind::Exact => "exact",
-            RatingKind::WalkingConflict => "walking-conflict",
-            RatingKind::PatternDb => "pdb",
-            RatingKind::LinearConflict => "linear-conflict",
-        }
-    }
-}
 
 /// What the rating says about a board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -4,9 +4,25 @@
 //! files are replaced by a rename on every write, which would take a lock on them along.
 //! The operating system drops a lock when its process ends, however it ends, so a crashed
 //! game never leaves a lock behind.
+//!
+//! A lock file is only ever deleted by whoever holds its lock ([`FileLock::delete`]), and
+//! the store does that, like every claim and every look at a claim, inside one short
+//! critical section (see `Store::claim_game`): so no one can hold a lock on a file that is
+//! no longer there while someone else locks its replacement.
 
 use std::fs::{self, File, OpenOptions, TryLockError};
 use std::path::{Path, PathBuf};
+
+/// What [`FileLock::try_existing`] found.
+#[derive(Debug)]
+pub(crate) enum Existing {
+    /// No lock file.
+    Missing,
+    /// Someone holds it.
+    Held,
+    /// No one held it; now this does.
+    Free(FileLock),
+}
 
 /// A held exclusive lock; dropping it releases the lock.
 #[derive(Debug)]
@@ -28,6 +44,17 @@ fn open(path: &Path) -> std::io::Result<File> {
         .open(path)
 }
 
+fn try_lock(file: File, path: &Path) -> std::io::Result<Option<FileLock>> {
+    match file.try_lock() {
+        Ok(()) => Ok(Some(FileLock {
+            _file: file,
+            path: path.to_path_buf(),
+        })),
+        Err(TryLockError::WouldBlock) => Ok(None),
+        Err(TryLockError::Error(e)) => Err(e),
+    }
+}
+
 impl FileLock {
     /// Waits for the exclusive lock on `path` (created if missing).
     pub fn exclusive(path: &Path) -> std::io::Result<FileLock> {
@@ -39,31 +66,36 @@ impl FileLock {
         })
     }
 
-    /// Takes the exclusive lock on `path` if no one holds it; `Ok(None)` if someone does.
+    /// Takes the exclusive lock on `path` (created if missing) if no one holds it;
+    /// `Ok(None)` if someone does.
     pub fn try_exclusive(path: &Path) -> std::io::Result<Option<FileLock>> {
-        let file = open(path)?;
-        match file.try_lock() {
-            Ok(()) => Ok(Some(FileLock {
-                _file: file,
-                path: path.to_path_buf(),
-            })),
-            Err(TryLockError::WouldBlock) => Ok(None),
-            Err(TryLockError::Error(e)) => Err(e),
-        }
+        try_lock(open(path)?, path)
     }
 
-    /// Whether someone (this process included, through another lock) holds `path`'s lock.
-    /// A lock file that does not exist is not held.
-    pub fn is_held(path: &Path) -> bool {
-        let Ok(file) = OpenOptions::new().read(true).write(true).open(path) else {
-            return false;
-        };
-        matches!(file.try_lock(), Err(TryLockError::WouldBlock))
+    /// As [`FileLock::try_exclusive`], but a missing file stays missing.
+    pub(crate) fn try_existing(path: &Path) -> std::io::Result<Existing> {
+        match OpenOptions::new().read(true).write(true).open(path) {
+            Ok(file) => Ok(match try_lock(file, path)? {
+                Some(lock) => Existing::Free(lock),
+                None => Existing::Held,
+            }),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Existing::Missing),
+            Err(e) => Err(e),
+        }
     }
 
     /// The lock file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Deletes the lock file while still holding its lock, then lets go of it. A file
+    /// already gone is no error.
+    pub(crate) fn delete(self) -> std::io::Result<()> {
+        match fs::remove_file(&self.path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(e),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -76,11 +108,16 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("slide-lock-{}", std::process::id()));
         let path = dir.join("x.lock");
         let held = FileLock::exclusive(&path).unwrap();
-        assert!(FileLock::is_held(&path));
         assert!(FileLock::try_exclusive(&path).unwrap().is_none());
+        assert!(matches!(FileLock::try_existing(&path).unwrap(), Existing::Held));
         drop(held);
-        assert!(!FileLock::is_held(&path));
-        assert!(FileLock::try_exclusive(&path).unwrap().is_some());
+        let Existing::Free(again) = FileLock::try_existing(&path).unwrap() else {
+            panic!("free");
+        };
+        again.delete().unwrap();
+        assert!(!path.exists());
+        assert!(matches!(FileLock::try_existing(&path).unwrap(), Existing::Missing));
+        assert!(!path.exists());
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -26,8 +26,14 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::file_lock::FileLock;
+use crate::game::json_file::aside_path as suffixed;
 use crate::game::stats::Stats;
-use crate::game::store::{Loaded, Store, StoreError, suffixed, write_atomic};
+use crate::game::store::{Loaded, Store, StoreError};
+
+/// Writes `bytes` to `path` atomically (temporary file, then rename).
+fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
+    crate::atomic_file::write_atomically(path, bytes).map_err(|e| StoreError::io(path, e))
+}
 
 /// The history's format version.
 pub const HISTORY_FORMAT: u64 = 1;

@@ -14,8 +14,9 @@ use crate::difficulty::UtcDate;
 use crate::game::attempt_record::{AttemptRecord, SINGLE};
 use crate::game::history::FinishedGame;
 use crate::game::history_file::AttemptHistory;
+use crate::game::json_file::aside_path as suffixed;
 use crate::game::outcome::Outcome;
-use crate::game::store::{Loaded, Store, suffixed};
+use crate::game::store::{Loaded, Store};
 use crate::puzzle::slidysim::format_scramble;
 
 /// An older version's records, read as a history.

@@ -8,21 +8,22 @@
 //! fold is the statistics every view shows. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
-use crate::game::file_lock::FileLock;
-use crate::game::game_writer::{GameWriter, WriterHandle, Written};
-use std::collections::HashMap;
-
 use crate::game::attempt_record::AttemptRecord;
+use crate::game::figures::Counted;
+use crate::game::game_writer::{GameWriter, WriterHandle, Written};
 use crate::game::history::FinishedGame;
 use crate::game::outcome::{Ending, Outcome};
 use crate::game::records::Records;
 use crate::game::session::{Game, SavedGame, unix_millis};
 use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
-use crate::game::store::{Loaded, Store, StoreError};
+use crate::game::store::{GameClaim, Loaded, Store, StoreError, aside_notice, kept_as};
+pub use crate::game::store_error::PersistError;
 
-/// How long a save on quit or on a signal may take before the game gives up on it.
+/// How long the last save on quit or on a signal may take before the game gives up on it
+/// and says so. (Nothing else waits for the disk: the writer's queue keeps changes in order.)
 pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
 
 /// At most this many unfinished games are kept; the oldest beyond them is removed, with a
@@ -81,7 +82,9 @@ pub struct Persistence {
     history_writable: bool,
     /// What each win recorded, by attempt: a win reported again gets the same answer.
     outcomes: HashMap<String, WinOutcome>,
-    claim: Option<(String, FileLock)>,
+    /// This copy's claims: the game in play's, and one resumed from the menu until the game
+    /// it replaces is left.
+    claims: Vec<GameClaim>,
     writer: Option<GameWriter>,
     /// The last save failed: said once, until a save works again.
     failing: bool,
@@ -93,6 +96,12 @@ impl Persistence {
     /// saved game into place, checks that the directory can be written and loads the
     /// statistics, noting everything the player should hear about.
     pub fn open(store: Result<Store, StoreError>) -> Persistence {
+        Persistence::open_with_writer_delay(store, Duration::ZERO)
+    }
+
+    /// [`Persistence::open`] with a writer that waits `delay` before each batch of jobs (a
+    /// slow disk, for tests).
+    pub(crate) fn open_with_writer_delay(store: Result<Store, StoreError>, delay: Duration) -> Persistence {
         let mut p = Persistence::disabled();
         let store = match store {
             Ok(s) => s,
@@ -105,10 +114,12 @@ impl Persistence {
         };
         if let Err(e) = store.check_writable() {
             p.failing = true;
+            let why = match &e {
+                StoreError::NotAFolder { .. } => e.to_string(),
+                other => format!("{}: {other}", store.dir().display()),
+            };
             p.notices.push(Notice::warning(format!(
-                "Progress can't be saved in {}: {}. You can play, but no game or record will be kept.",
-                store.dir().display(),
-                short_error(&e)
+                "Progress can't be saved ({why}). You can play, but no game or record will be kept."
             )));
         } else {
             store.remove_stale_temp_files();
@@ -117,7 +128,7 @@ impl Persistence {
                 p.notices.push(Notice::warning(n));
             }
         }
-        match GameWriter::spawn(store.clone()) {
+        match GameWriter::spawn_with_delay(store.clone(), delay) {
             Ok(w) => p.writer = Some(w),
             Err(e) => p.notices.push(Notice::warning(format!(
                 "Progress can't be saved: the saving thread could not start ({e})."
@@ -127,10 +138,8 @@ impl Persistence {
         match store.load_records() {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {
-                    p.notices.push(Notice::warning(format!(
-                        "Your statistics were unreadable ({reason}); the file is kept as {}.",
-                        moved_to.display()
-                    )));
+                    p.notices
+                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
                 }
                 if h.unreadable_lines > 0 {
                     p.notices.push(Notice::warning(format!(
@@ -143,22 +152,24 @@ impl Persistence {
             }
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
-                "Your records were unreadable ({reason}); the file is kept as {}. New records start now.",
-                moved_to.display()
+                "{} New statistics start now.",
+                aside_notice("Your statistics were", &reason, &moved_to)
             ))),
+            // Nothing can be kept at all, as the notice above says: no second one.
+            Loaded::Unreadable { .. } if p.failing => p.history_writable = false,
             Loaded::Unreadable { reason } => {
                 p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your history ({}) could not be read: {reason}. It is left as it is, and this game's \
+                    "Your records ({}) could not be read: {reason}. They are left as they are, and this game's \
                      results won't be recorded.",
-                    store.history_dir().display()
+                    store.dir().display()
                 )));
             }
             Loaded::Newer { version } => {
                 p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your history was written by a newer Slide (format {version}); this version leaves it as \
-                     it is and won't record results."
+                    "Your records were written by a newer Slide (format {version}); this version leaves them as \
+                     they are and won't record results."
                 )));
             }
         }
@@ -173,7 +184,7 @@ impl Persistence {
             records: Records::default(),
             history_writable: false,
             outcomes: HashMap::new(),
-            claim: None,
+            claims: Vec::new(),
             writer: None,
             failing: false,
             notices: Vec::new(),
@@ -185,7 +196,7 @@ impl Persistence {
         std::mem::take(&mut self.notices)
     }
 
-    /// The statistics: the fold of the history as last read, with this copy's results.
+    /// The statistics as last read or written.
     pub fn stats(&self) -> &Stats {
         self.records.stats()
     }
@@ -216,26 +227,25 @@ impl Persistence {
         let Some(store) = &self.store else { return Vec::new() };
         let (games, skipped) = store.list_games();
         for s in skipped {
-            self.notices.push(Notice::warning(format!(
-                "A saved game ({}) is {}.",
-                s.path.display(),
-                s.reason
-            )));
+            let text = if s.moved_aside {
+                format!(
+                    "A saved game {}; it is kept as {}.",
+                    s.reason,
+                    crate::game::store::kept_as(&s.path)
+                )
+            } else {
+                format!("A saved game ({}) {}.", s.path.display(), s.reason)
+            };
+            self.notices.push(Notice::warning(text));
         }
-        let current = self.claim.as_ref().map(|(id, _)| id.clone());
-        games.into_iter().filter(|g| Some(&g.id) != current.as_ref()).collect()
+        games.into_iter().filter(|g| !self.holds(&g.id)).collect()
     }
 
     /// The unfinished games other copies of Slide are playing (or still closing), newest
     /// first: they are not lost, only out of reach until those copies end.
     pub fn held_elsewhere(&self) -> Vec<SavedGame> {
         let Some(store) = &self.store else { return Vec::new() };
-        let current = self.claim.as_ref().map(|(id, _)| id.clone());
-        store
-            .held_games()
-            .into_iter()
-            .filter(|g| Some(&g.id) != current.as_ref())
-            .collect()
+        store.held_games().into_iter().filter(|g| !self.holds(&g.id)).collect()
     }
 
     /// Claims and restores the newest unfinished game no other copy of Slide is playing.
@@ -249,22 +259,32 @@ impl Persistence {
     }
 
     /// Claims and restores the game `id`.
-    pub fn resume(&mut self, id: &str) -> Result<Game, String> {
+    pub fn resume(&mut self, id: &str) -> Result<Game, PersistError> {
         let saved = self
             .resumable()
             .into_iter()
             .find(|g| g.id == id)
-            .ok_or_else(|| "that game is no longer there (another copy of Slide may have it)".to_string())?;
-        self.try_resume(&saved)
-            .ok_or_else(|| "another copy of Slide is playing that game".to_string())
+            .ok_or(PersistError::GameGone)?;
+        self.try_resume(&saved).ok_or(PersistError::GameHeld)
     }
 
     fn try_resume(&mut self, saved: &SavedGame) -> Option<Game> {
         let store = self.store.as_ref()?;
-        let lock = store.claim_game(&saved.id).ok()??;
+        let claim = store.claim_game(&saved.id).ok()??;
         let game = Game::from_saved(saved).ok()?;
-        self.claim = Some((saved.id.clone(), lock));
+        self.claims.push(claim);
         Some(game)
+    }
+
+    /// Whether this copy holds the game `id`.
+    fn holds(&self, id: &str) -> bool {
+        self.claims.iter().any(|c| c.id() == id)
+    }
+
+    /// This copy's claim on the game `id`, taken out of its list.
+    fn take_claim(&mut self, id: &str) -> Option<GameClaim> {
+        let i = self.claims.iter().position(|c| c.id() == id)?;
+        Some(self.claims.swap_remove(i))
     }
 
     /// Makes `game` the one in play. Nothing is counted: a game is played from its first
@@ -273,15 +293,20 @@ impl Persistence {
     /// never opened (no terminal) leaves nothing behind.
     pub fn start(&mut self, game: &Game, _new: bool) {
         let Some(store) = self.store.clone() else { return };
-        if self.claim.as_ref().is_none_or(|(id, _)| id != game.id()) {
-            self.claim = match store.claim_game(game.id()) {
-                Ok(Some(lock)) => Some((game.id().to_string(), lock)),
-                _ => None,
-            };
+        if !self.holds(game.id())
+            && let Ok(Some(claim)) = store.claim_game(game.id())
+        {
+            self.claims.push(claim);
         }
         if game.moves() > 0 || game.can_redo() || !game.log().is_empty() {
-            self.save_now(game);
+            self.changed(game);
         }
+        // Waited for, so that a failure is said at once, the game left before is on disk,
+        // and the game in play is what the next start resumes.
+        if let Some(w) = &self.writer {
+            w.handle().flush(FLUSH_TIMEOUT);
+        }
+        self.tick();
         self.prune(game.id());
     }
 
@@ -297,19 +322,38 @@ impl Persistence {
             game.note_given_up();
         }
         let game = &game;
-        if let Some(store) = self.store.clone() {
-            if game.is_won() {
-                // Its file went with the win.
-            } else if game.moves() == 0 && !game.can_redo() {
-                self.wait_for_writes();
-                let _ = store.remove_game(game.id());
-            } else {
-                self.save_now(game);
+        if self.store.is_none() || game.is_won() {
+            // Nothing is kept, or its removal was queued with the win.
+        } else if game.moves() == 0 && !game.can_redo() {
+            self.remove(game.id());
+        } else {
+            self.changed(game);
+            // Its claim is let go of once its last save is on disk (a game resumed from the
+            // menu, claimed before this one is left, keeps its own).
+            if let Some(claim) = self.take_claim(game.id()) {
+                self.release(claim);
             }
         }
-        // A game resumed from the menu was claimed before this one is left: keep that claim.
-        if self.claim.as_ref().is_some_and(|(id, _)| id == game.id()) {
-            self.claim = None;
+    }
+
+    /// Removes the game `id`'s files behind the saves sent before, under this copy's claim
+    /// on it if it has one (let go of once the files are gone).
+    fn remove(&mut self, id: &str) {
+        let claim = self.take_claim(id);
+        match (&self.writer, &self.store) {
+            (Some(w), _) => w.handle().remove(id, claim),
+            (None, Some(store)) => {
+                let _ = store.remove_game(id, claim);
+            }
+            (None, None) => {}
+        }
+    }
+
+    /// Lets go of `claim` behind the saves sent before.
+    fn release(&self, claim: GameClaim) {
+        match &self.writer {
+            Some(w) => w.handle().release(claim),
+            None => drop(claim),
         }
     }
 
@@ -322,25 +366,26 @@ impl Persistence {
     /// Records how `game`'s attempt ended, once: the model decides the result, the history
     /// keeps it, the statistics count it. `None` when there was nothing to record, it was
     /// recorded before, or it could not be stored (said in a notice).
-    pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, crate::game::Counted)> {
+    pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
         let scramble = crate::puzzle::slidysim::format_scramble(game.start());
         let finished_before = self.records.finished_before(&scramble);
         let record = game.ending_record(ending, finished_before, unix_millis())?;
         if self.records.contains(&record.id) {
             return None;
         }
-        self.append(record)
+        self.append(record).ok()
     }
 
-    fn append(&mut self, record: AttemptRecord) -> Option<(AttemptRecord, crate::game::Counted)> {
-        let store = self.store.clone()?;
+    /// Writes `record` to the history and counts it.
+    fn append(&mut self, record: AttemptRecord) -> Result<(AttemptRecord, Counted), PersistError> {
+        let store = self.store.clone().ok_or(PersistError::NoDirectory)?;
         if !self.history_writable {
-            return None;
+            return Err(PersistError::StatsLeftAlone);
         }
         match store.append_attempts(std::slice::from_ref(&record)) {
             Ok(appended) => {
                 if !appended.migrated.is_empty() {
-                    let kept: Vec<String> = appended.migrated.iter().map(|p| p.display().to_string()).collect();
+                    let kept: Vec<String> = appended.migrated.iter().map(|p| kept_as(p)).collect();
                     self.notices.push(Notice::info(format!(
                         "Your records now live in {}; the old files are kept as {}.",
                         store.history_dir().display(),
@@ -348,13 +393,14 @@ impl Persistence {
                     )));
                 }
                 if let Some((reason, moved_to)) = appended.moved_aside {
-                    self.notices.push(Notice::warning(format!(
-                        "Part of your history was unreadable ({reason}); the file is kept as {}.",
-                        moved_to.display()
+                    self.notices.push(Notice::warning(aside_notice(
+                        "Part of your history was",
+                        &reason,
+                        &moved_to,
                     )));
                 }
                 let counted = self.records.add(&record).unwrap_or_default();
-                Some((record, counted))
+                Ok((record, counted))
             }
             Err(e) => {
                 if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
@@ -363,11 +409,10 @@ impl Persistence {
                 // When nothing can be saved at all, the player was told so at start.
                 if !self.failing {
                     self.notices.push(Notice::warning(format!(
-                        "Your records can't be saved: {}. This result is not recorded.",
-                        short_error(&e)
+                        "Your records can't be saved: {e}. This result is not recorded."
                     )));
                 }
-                None
+                Err(PersistError::Store(e))
             }
         }
     }
@@ -398,8 +443,21 @@ impl Persistence {
                 Written::Failed(e) => {
                     if !std::mem::replace(&mut self.failing, true) {
                         self.notices.push(Notice::warning(format!(
-                            "Progress can't be saved: {}. Play on; it will be saved when it can.",
-                            short_error(&e)
+                            "Progress can't be saved: {e}. Play on; it will be saved when it can."
+                        )));
+                    }
+                }
+                // Done, or another copy took the game meanwhile: it is that copy's now.
+                Written::Removed { .. }
+                | Written::NotRemoved {
+                    error: StoreError::Held { .. },
+                    ..
+                } => {}
+                Written::NotRemoved { id, error } => {
+                    // When nothing can be saved at all, the player was told so at start.
+                    if !self.failing {
+                        self.notices.push(Notice::warning(format!(
+                            "A finished game's save ({id}) could not be removed: {error}"
                         )));
                     }
                 }
@@ -407,32 +465,25 @@ impl Persistence {
         }
     }
 
-    /// Saves the game in play and waits for the disk (on quit, on a signal). Returns why
-    /// it could not be saved, if it could not.
-    pub fn flush(&mut self, game: &Game) -> Result<(), String> {
-        if game.is_won() || self.store.is_none() {
+    /// Saves the game in play and waits for the disk, at most [`FLUSH_TIMEOUT`] (on quit,
+    /// on a signal). Returns why it could not be saved, if it could not.
+    pub fn flush(&mut self, game: &Game) -> Result<(), PersistError> {
+        // With no data directory the player was told at start that nothing is kept.
+        let Some(store) = &self.store else {
             return Ok(());
+        };
+        let dir = store.dir().to_path_buf();
+        if !game.is_won() {
+            self.changed(game);
         }
-        self.save_now(game);
-        if self.failing || self.is_dirty() {
-            return Err(match &self.store {
-                Some(s) => format!("the game could not be saved in {}", s.dir().display()),
-                None => "there is no data directory to save the game in".to_string(),
-            });
-        }
-        Ok(())
-    }
-
-    fn wait_for_writes(&mut self) {
         if let Some(w) = &self.writer {
             w.handle().flush(FLUSH_TIMEOUT);
         }
         self.tick();
-    }
-
-    fn save_now(&mut self, game: &Game) {
-        self.changed(game);
-        self.wait_for_writes();
+        if !game.is_won() && (self.failing || self.is_dirty() || self.writer.is_none()) {
+            return Err(PersistError::NotSaved(dir));
+        }
+        Ok(())
     }
 
     /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
@@ -441,12 +492,22 @@ impl Persistence {
         let Some(store) = self.store.clone() else { return };
         let (games, _) = store.list_games();
         for old in games.iter().filter(|g| g.id != current).skip(MAX_KEPT_GAMES - 1) {
-            if store.remove_game(&old.id).is_ok() {
-                self.notices.push(Notice::info(format!(
-                    "Your oldest unfinished game ({}) was removed: Slide keeps the last {MAX_KEPT_GAMES}.",
-                    old.summary(unix_millis())
-                )));
+            // Claimed first: a game another copy has just resumed is that copy's to keep.
+            let Ok(Some(claim)) = store.claim_game(&old.id) else {
+                continue;
+            };
+            match &self.writer {
+                Some(w) => w.handle().remove(&old.id, Some(claim)),
+                None => {
+                    if store.remove_game(&old.id, Some(claim)).is_err() {
+                        continue;
+                    }
+                }
             }
+            self.notices.push(Notice::info(format!(
+                "Your oldest unfinished game ({}) was removed: Slide keeps the last {MAX_KEPT_GAMES}.",
+                old.summary(unix_millis())
+            )));
         }
     }
 
@@ -487,43 +548,36 @@ impl Persistence {
     /// Records a win: counts it (once per attempt: a win reported again gets the same
     /// answer), keeps a best it sets, and removes the game's file (only this game's). The
     /// outcome says which record was set, or why nothing was stored.
-    pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {
+    pub fn won(&mut self, game: &Game, _finish: &Finish) -> WinOutcome {
         let id = game.attempt_id();
         if let Some(o) = self.outcomes.get(&id) {
             return o.clone();
         }
         let key = game.record_key();
-        let Some(store) = self.store.clone() else {
+        if self.store.is_none() {
             return WinOutcome {
                 record: None,
-                not_stored: Some("there is no data directory".into()),
+                not_stored: Some(PersistError::NoDirectory.to_string()),
                 row: None,
                 bests: None,
             };
-        };
-        let recorded = self.record_ending(game, Ending::Solved);
-        // A save of this game still on its way must not bring the file back.
-        self.wait_for_writes();
-        if let Err(e) = store.remove_game(game.id()) {
-            self.notices.push(Notice::warning(format!(
-                "The won game's save could not be removed: {}",
-                short_error(&e)
-            )));
         }
-        self.claim = None;
-        let _ = finish;
-        let not_stored = match &recorded {
-            Some(_) => None,
-            None if !self.history_writable => Some("the history is left unchanged (see the notice at start)".into()),
-            None => Some("the result could not be saved".into()),
+        let scramble = crate::puzzle::slidysim::format_scramble(game.start());
+        let finished_before = self.records.finished_before(&scramble);
+        let recorded = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
+            Some(record) => self.append(record),
+            None => Err(PersistError::NoDirectory),
         };
+        // Queued behind the game's last saves, with its claim: none of them can bring the
+        // file back, and no other copy can claim the game before it is gone.
+        self.remove(game.id());
         let outcome = WinOutcome {
-            record: recorded.map(|(record, counted)| WinRecord {
+            not_stored: recorded.as_ref().err().map(ToString::to_string),
+            record: recorded.ok().map(|(record, counted)| WinRecord {
                 beaten: counted.beaten,
                 daily_replay: counted.replay && record.daily.is_some(),
                 daily_late: counted.late_daily,
             }),
-            not_stored,
             row: self.stats().records.get(&key.row()).cloned(),
             bests: self.stats().bests(&key).cloned(),
         };
@@ -550,23 +604,6 @@ fn finished_game(r: &AttemptRecord) -> Option<FinishedGame> {
         par: r.par,
         par_optimal: r.par.is_some(),
     })
-}
-
-/// An error in a few words: the path and the operating system's reason.
-fn short_error(e: &StoreError) -> String {
-    match e {
-        StoreError::Io { path, source } => {
-            let reason = match source.kind() {
-                std::io::ErrorKind::PermissionDenied => "permission denied".to_string(),
-                std::io::ErrorKind::ReadOnlyFilesystem => "read-only file system".to_string(),
-                std::io::ErrorKind::StorageFull => "the disk is full".to_string(),
-                std::io::ErrorKind::NotADirectory => "a file is in the way of the folder".to_string(),
-                _ => source.to_string(),
-            };
-            format!("{}: {reason}", path.display())
-        }
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]
@@ -687,7 +724,7 @@ mod tests {
     }
 
     #[test]
-    fn an_unwritable_directory_warns_at_start_and_records_nothing() {
+    fn an_unwritable_directory_warns_once_at_start_and_records_nothing() {
         let base = temp_store("unwritable");
         std::fs::create_dir_all(base.dir()).unwrap();
         // A plain file where the data directory should be: nothing can be written under it.
@@ -695,8 +732,15 @@ mod tests {
         std::fs::write(&blocked, b"x").unwrap();
         let mut p = Persistence::open(Ok(Store::at(blocked.clone())));
         let notices = p.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
         assert!(
-            notices.iter().any(|n| n.warning && n.text.contains("can't be saved")),
+            notices[0].warning && notices[0].text.contains("can't be saved"),
+            "{notices:?}"
+        );
+        assert!(
+            notices[0]
+                .text
+                .contains(&format!("{} is a file, not a folder", blocked.display())),
             "{notices:?}"
         );
         let mut g = one_move_game();
@@ -705,7 +749,122 @@ mod tests {
         let outcome = p.won(&g, &finish(&g));
         assert!(outcome.record.is_none());
         assert!(outcome.not_stored.is_some(), "the win screen must not claim a record");
+        p.flush(&g).unwrap();
+        // No word of a save that was never made.
+        assert_eq!(p.take_notices(), vec![]);
         let _ = std::fs::remove_dir_all(base.dir());
+    }
+
+    #[test]
+    fn a_won_game_never_comes_back_however_slow_the_disk() {
+        let store = temp_store("slow");
+        // Each batch of writes waits: the win comes while the last moves are still queued.
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(300));
+        let mut g = Game::new("1 2 3 4 8 5 7 0 6".parse().unwrap(), Some(Level::Easy), Some(3), None);
+        p.start(&g, true);
+        for m in [Move::Down, Move::Left, Move::Up] {
+            assert!(g.play(m));
+            p.changed(&g);
+        }
+        assert!(g.is_won());
+        let outcome = p.won(&g, &finish(&g));
+        assert!(outcome.not_stored.is_none());
+        assert!(
+            p.is_dirty(),
+            "the saves are still queued: the win did not wait for them"
+        );
+        // Another copy, meanwhile, cannot take the game: its claim went with the removal.
+        let mut other = Persistence::open(Ok(store.clone()));
+        assert!(other.resume_newest().is_none());
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        p.tick();
+        assert_eq!(p.take_notices(), vec![]);
+        drop(p);
+        let mut later = Persistence::open(Ok(store.clone()));
+        assert!(later.resume_newest().is_none(), "the won game never returns");
+        assert!(later.held_elsewhere().is_empty());
+        let left: Vec<String> = std::fs::read_dir(store.dir().join("games"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert!(left.is_empty(), "no save or lock file left: {left:?}");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_game_left_on_a_slow_disk_is_resumed_elsewhere_with_its_last_move() {
+        let store = temp_store("slowleave");
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(200));
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        assert!(g.play(Move::Left));
+        p.changed(&g);
+        p.leave(&g);
+        // The claim is let go of only behind the last save: another copy either still
+        // finds the game held or resumes it with its move, never an older save.
+        let mut other = Persistence::open(Ok(store.clone()));
+        if let Some(back) = other.resume_newest() {
+            assert_eq!(back.moves(), 1);
+        }
+        drop(other);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        let mut other = Persistence::open(Ok(store.clone()));
+        assert_eq!(other.resume_newest().expect("resumable").moves(), 1);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn pruning_never_removes_a_game_another_copy_holds() {
+        let store = temp_store("prune");
+        let mut ids = Vec::new();
+        for i in 0..=MAX_KEPT_GAMES {
+            let mut saved = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None).to_saved();
+            saved.saved_at = i as u64 + 1;
+            store.save_game(&saved).unwrap();
+            ids.push(saved.id);
+        }
+        // The oldest is open in another copy.
+        let held = store.claim_game(&ids[0]).unwrap().expect("free");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let g = one_move_game();
+        p.start(&g, true);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(10)));
+        drop(p);
+        let mut left: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
+        left.extend(store.held_games().into_iter().map(|g| g.id));
+        assert!(left.contains(&ids[0]), "the held game is kept");
+        assert!(!left.contains(&ids[1]), "the oldest free one goes instead");
+        drop(held);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_corrupt_save_is_named_once_whole_and_leaves_no_lock() {
+        let store = temp_store("corruptgame");
+        let games = store.dir().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::write(games.join("abc.json"), b"{ garbage").unwrap();
+        std::fs::write(games.join("abc.lock"), b"").unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.take_notices();
+        assert!(p.resumable().is_empty());
+        let notices = p.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        let text = &notices[0].text;
+        let kept: Vec<String> = std::fs::read_dir(&games)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert_eq!(kept.len(), 1, "only the file set aside is left, no lock: {kept:?}");
+        assert!(kept[0].starts_with("abc.json.corrupt-"), "{kept:?}");
+        assert_eq!(text.matches("corrupt-").count(), 1, "{text}");
+        // The file's name stands whole, as one word, so that wrapping never cuts it.
+        assert!(text.split_whitespace().any(|w| w == kept[0]), "{text}");
+        let _ = std::fs::remove_dir_all(store.dir());
     }
 
     #[test]

@@ -4,32 +4,42 @@
 //! - `stats.json`: the statistics, read-modify-written under the lock `stats.lock`, so two
 //!   copies of the game each add their own games and wins to what the other wrote;
 //! - `games/<id>.json`: one unfinished game each; `games/<id>.lock` is held by the copy of
-//!   the game that is playing it, so no two copies play (and save) the same game.
+//!   the game that is playing it ([`GameClaim`]), so no two copies play (and save) the same
+//!   game.
+//!
+//! Claims are taken, looked at and their lock files deleted only inside one short critical
+//! section, the lock on `games/.claims.lock`. So looking at a claim (to list the games
+//! another copy is playing) never makes a copy's claim fail, and a lock file is deleted only
+//! by whoever holds its lock, with no one able to open it meanwhile: two copies can never
+//! each hold a lock for the same game.
 //!
 //! Every write goes to a temporary file that is renamed into place. A file that cannot be
 //! parsed is never deleted: it is renamed aside (`stats.json.corrupt-<unix time>`) and
-//! reported. A file that cannot be *read* (permissions, I/O) is reported as such and left
-//! alone, and so is a file written by a newer version of Slide.
+//! reported; if it cannot be renamed, it is reported unreadable and left alone. A file that
+//! cannot be *read* (permissions, I/O) is reported as such and left alone, and so is a file
+//! written by a newer version of Slide.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use serde::Serialize;
-use serde::de::DeserializeOwned;
-use thiserror::Error;
 
-use crate::game::file_lock::FileLock;
+use crate::game::file_lock::{Existing, FileLock};
+pub use crate::game::json_file::{Loaded, MovedAside};
+pub(crate) use crate::game::json_file::{load_versioned, move_aside, save_json};
 use crate::game::session::SavedGame;
 use crate::game::stats::{STATS_VERSION, Stats};
-
-/// Environment variable naming the data directory (overrides the XDG data directory).
-pub const DATA_DIR_ENV: &str = "SLIDE_DATA_DIR";
+use crate::game::store_error::file_in_the_way;
+pub use crate::game::store_error::{DATA_DIR_ENV, StoreError};
 
 const LEGACY_GAME_FILE: &str = "game.json";
 const STATS_FILE: &str = "stats.json";
 const STATS_LOCK: &str = "stats.lock";
 const GAMES_DIR: &str = "games";
+/// The critical section of every claim (a dot file: never taken for a game's).
+const CLAIMS_LOCK: &str = ".claims.lock";
 const CHOICE_FILE: &str = "choice.json";
 
 /// The size and level last chosen in the new-game menu (`choice.json`).
@@ -46,70 +56,6 @@ pub struct Choice {
 /// A temporary file older than this was left by a write that never finished.
 const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
 
-/// A file operation that failed.
-#[derive(Debug, Error)]
-pub enum StoreError {
-    /// No data directory could be determined (no home directory, no override).
-    #[error("no data directory: set {DATA_DIR_ENV}")]
-    NoDirectory,
-    /// Reading, writing or renaming failed.
-    #[error("{path}: {source}")]
-    Io {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// The value could not be encoded.
-    #[error("cannot encode {0}: {1}")]
-    Encode(PathBuf, serde_json::Error),
-    /// The file was written by a newer Slide: it is left as it is.
-    #[error("{path} was written by a newer version of Slide (format {version}); it is left unchanged")]
-    Newer {
-        /// The file.
-        path: PathBuf,
-        /// Its format version.
-        version: u64,
-    },
-    /// The file exists but could not be read; it is left as it is.
-    #[error("{path} could not be read: {reason}")]
-    Unreadable {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        reason: String,
-    },
-}
-
-/// What loading a file found.
-#[derive(Debug)]
-pub enum Loaded<T> {
-    /// No file.
-    Missing,
-    /// The file and its contents.
-    Found(T),
-    /// The file could not be parsed and has been moved to `moved_to`; `reason` says why.
-    MovedAside {
-        /// Why it could not be parsed.
-        reason: String,
-        /// Where it is now.
-        moved_to: PathBuf,
-    },
-    /// The file could not be read (permissions, I/O); it is left where it is.
-    Unreadable {
-        /// Why.
-        reason: String,
-    },
-    /// The file was written by a newer version; it is left where it is.
-    Newer {
-        /// Its format version.
-        version: u64,
-    },
-}
-
-/// A corrupt file set aside by an update: why, and where it is now.
-pub type MovedAside = (String, PathBuf);
-
 /// The result of [`Store::update_stats`].
 #[derive(Debug)]
 pub struct StatsUpdate<R> {
@@ -124,10 +70,27 @@ pub struct StatsUpdate<R> {
 /// A saved game's file that could not be used, and what became of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SkippedGame {
-    /// The file.
+    /// Where the file is now.
     pub path: PathBuf,
-    /// What is wrong and what was done, in words for the player.
+    /// What is wrong with it, in words for the player (without its path).
     pub reason: String,
+    /// Whether it was moved aside to `path` (a corrupt file) rather than left where it was.
+    pub moved_aside: bool,
+}
+
+/// This copy's claim on a game: while it is held, no other copy of Slide resumes, saves or
+/// removes that game. Dropping it lets go (the game's files stay).
+#[derive(Debug)]
+pub struct GameClaim {
+    id: String,
+    lock: FileLock,
+}
+
+impl GameClaim {
+    /// The game's id.
+    pub fn id(&self) -> &str {
+        &self.id
+    }
 }
 
 /// The data directory.
@@ -180,11 +143,15 @@ impl Store {
         self.games_dir().join(format!("{id}.lock"))
     }
 
-    /// Checks that the directory can be written, by writing and removing a small file.
+    /// Checks that the directory can be written, by writing and removing a small file. A
+    /// plain file where the directory (or a folder above it) should be is named as such.
     pub fn check_writable(&self) -> Result<(), StoreError> {
         let probe = self.dir.join(".write-check");
-        write_atomic(&probe, b"slide\n")?;
-        fs::remove_file(&probe).map_err(|source| StoreError::Io { path: probe, source })
+        if let Some(file) = file_in_the_way(&probe) {
+            return Err(StoreError::NotAFolder { path: file });
+        }
+        crate::atomic_file::write_atomically(&probe, b"slide\n").map_err(|e| StoreError::io(&probe, e))?;
+        fs::remove_file(&probe).map_err(|e| StoreError::io(&probe, e))
     }
 
     /// Removes temporary files that an interrupted write left behind (old enough that no
@@ -226,7 +193,8 @@ impl Store {
     /// Reads the statistics, applies `change` and writes them back, all under the lock,
     /// so that what another copy of the game wrote in between is kept. A corrupt file is
     /// moved aside and the update starts from empty statistics; a file that cannot be
-    /// read or comes from a newer version is an error, and nothing is written.
+    /// read (or moved aside) or comes from a newer version is an error, and nothing is
+    /// written.
     pub fn update_stats<R>(&self, change: impl FnOnce(&mut Stats) -> R) -> Result<StatsUpdate<R>, StoreError> {
         let (stats, value, moved_aside) =
             self.locked_update(STATS_LOCK, &self.stats_path(), || self.load_stats(), change)?;
@@ -240,8 +208,9 @@ impl Store {
     /// Reads a shared file with `load`, applies `change` and writes it back, all under the
     /// lock file `lock`: the read-modify-write that keeps what other copies of the game
     /// wrote. A corrupt file is moved aside and the update starts from empty; one that
-    /// cannot be read or comes from a newer version is an error, and nothing is written.
-    /// Returns what was written, what `change` returned, and the file moved aside if any.
+    /// cannot be read (or moved aside) or comes from a newer version is an error, and
+    /// nothing is written. Returns what was written, what `change` returned, and the file
+    /// moved aside if any.
     pub(crate) fn locked_update<T: Default + Serialize, R>(
         &self,
         lock: &str,
@@ -250,10 +219,7 @@ impl Store {
         change: impl FnOnce(&mut T) -> R,
     ) -> Result<(T, R, Option<MovedAside>), StoreError> {
         let lock_path = self.dir.join(lock);
-        let _lock = FileLock::exclusive(&lock_path).map_err(|source| StoreError::Io {
-            path: lock_path.clone(),
-            source,
-        })?;
+        let _lock = FileLock::exclusive(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
         let (mut content, moved_aside) = match load() {
             Loaded::Found(c) => (c, None),
             Loaded::Missing => (T::default(), None),
@@ -296,18 +262,12 @@ impl Store {
                         )),
                     }
                 }
-                Err(reason) => match move_aside::<()>(&path, reason.clone()) {
-                    Loaded::MovedAside { moved_to, .. } => Some(format!(
-                        "The saved game was unreadable ({reason}); it is kept as {}.",
-                        moved_to.display()
-                    )),
-                    _ => Some(format!("The saved game {} is unreadable ({reason}).", path.display())),
-                },
+                Err(reason) => Some(match move_aside::<()>(&path, reason.clone()) {
+                    Loaded::MovedAside { moved_to, .. } => aside_notice("The saved game was", &reason, &moved_to),
+                    _ => format!("The saved game {} is unreadable ({reason}).", path.display()),
+                }),
             },
-            Loaded::MovedAside { reason, moved_to } => Some(format!(
-                "The saved game was unreadable ({reason}); it is kept as {}.",
-                moved_to.display()
-            )),
+            Loaded::MovedAside { reason, moved_to } => Some(aside_notice("The saved game was", &reason, &moved_to)),
             Loaded::Unreadable { reason } => Some(format!(
                 "The saved game {} could not be read: {reason}.",
                 path.display()
@@ -319,62 +279,95 @@ impl Store {
         }
     }
 
+    /// The ids of the games saved in the games folder.
+    fn game_ids(&self) -> Vec<String> {
+        let Ok(entries) = fs::read_dir(self.games_dir()) else {
+            return Vec::new();
+        };
+        entries
+            .flatten()
+            .filter_map(|entry| {
+                let name = entry.file_name().to_string_lossy().into_owned();
+                let id = name.strip_suffix(".json")?;
+                (!name.starts_with('.')).then(|| id.to_string())
+            })
+            .collect()
+    }
+
+    /// The critical section of claims: held while a claim is taken, looked at, or its lock
+    /// file deleted. Each holds it for a few system calls at most.
+    fn claims_section(&self) -> Result<FileLock, StoreError> {
+        let path = self.games_dir().join(CLAIMS_LOCK);
+        FileLock::exclusive(&path).map_err(|e| StoreError::io(&path, e))
+    }
+
+    /// Which of `ids` another copy of Slide (or this one, through a claim) holds. Looked at
+    /// inside the claims' critical section, so that looking never makes a claim fail.
+    fn held_among(&self, ids: &[String]) -> BTreeSet<String> {
+        let Ok(_section) = self.claims_section() else {
+            return BTreeSet::new();
+        };
+        ids.iter()
+            .filter(|id| matches!(FileLock::try_existing(&self.game_lock_path(id)), Ok(Existing::Held)))
+            .cloned()
+            .collect()
+    }
+
     /// Every unfinished game that can be resumed, newest first, with the files that could
     /// not be used (corrupt ones are moved aside; unreadable and newer ones are left).
     /// Games another copy of Slide is playing are left out.
     pub fn list_games(&self) -> (Vec<SavedGame>, Vec<SkippedGame>) {
         let mut games = Vec::new();
         let mut skipped = Vec::new();
-        let Ok(entries) = fs::read_dir(self.games_dir()) else {
-            return (games, skipped);
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let name = entry.file_name().to_string_lossy().into_owned();
-            let Some(id) = name.strip_suffix(".json") else { continue };
-            if name.starts_with('.') || FileLock::is_held(&self.game_lock_path(id)) {
-                continue;
-            }
-            let checked = match load_versioned::<SavedGame>(&path, u64::from(SavedGame::VERSION)) {
+        let ids = self.game_ids();
+        let held = self.held_among(&ids);
+        for id in ids.iter().filter(|id| !held.contains(*id)) {
+            let path = self.game_path(id);
+            let problem = match load_versioned::<SavedGame>(&path, u64::from(SavedGame::VERSION)) {
                 Loaded::Found(saved) => match crate::game::Game::from_saved(&saved) {
-                    Ok(_) if saved.id == id => Ok(saved),
-                    Ok(_) => Err(format!("its id '{}' does not match its name", saved.id)),
-                    Err(reason) => Err(reason),
+                    Ok(_) if saved.id == *id => {
+                        games.push(saved);
+                        continue;
+                    }
+                    Ok(_) => format!("its id '{}' does not match its name", saved.id),
+                    Err(reason) => reason,
                 },
                 Loaded::Missing => continue,
                 Loaded::MovedAside { reason, moved_to } => {
-                    skipped.push(SkippedGame {
-                        path: moved_to.clone(),
-                        reason: format!("unreadable ({reason}); kept as {}", moved_to.display()),
-                    });
+                    self.remove_lock_if_free(id);
+                    skipped.push(aside(&reason, moved_to));
                     continue;
                 }
                 Loaded::Unreadable { reason } => {
                     skipped.push(SkippedGame {
                         path,
                         reason: format!("could not be read: {reason}"),
+                        moved_aside: false,
                     });
                     continue;
                 }
                 Loaded::Newer { version } => {
                     skipped.push(SkippedGame {
                         path,
-                        reason: format!("saved by a newer Slide (format {version}); left as it is"),
+                        reason: format!("was saved by a newer Slide (format {version}); it is left as it is"),
+                        moved_aside: false,
                     });
                     continue;
                 }
             };
-            match checked {
-                Ok(saved) => games.push(saved),
-                Err(reason) => {
-                    let reason = match move_aside::<()>(&path, reason.clone()) {
-                        Loaded::MovedAside { moved_to, .. } => {
-                            format!("unreadable ({reason}); kept as {}", moved_to.display())
-                        }
-                        _ => format!("unreadable ({reason})"),
-                    };
-                    skipped.push(SkippedGame { path, reason });
+            // Parsed, but not a game that can be played: set aside like a corrupt file.
+            match move_aside::<()>(&path, problem) {
+                Loaded::MovedAside { reason, moved_to } => {
+                    // The game is gone from the folder: its lock file goes too.
+                    self.remove_lock_if_free(id);
+                    skipped.push(aside(&reason, moved_to));
                 }
+                Loaded::Unreadable { reason } => skipped.push(SkippedGame {
+                    path,
+                    reason: format!("is unreadable: {reason}"),
+                    moved_aside: false,
+                }),
+                _ => {}
             }
         }
         games.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
@@ -384,31 +377,30 @@ impl Store {
     /// The unfinished games some copy of Slide holds (this one's included), newest first;
     /// unreadable ones are left to [`Store::list_games`] to report.
     pub fn held_games(&self) -> Vec<SavedGame> {
-        let Ok(entries) = fs::read_dir(self.games_dir()) else {
-            return Vec::new();
-        };
-        let mut games: Vec<SavedGame> = entries
-            .flatten()
-            .filter_map(|entry| {
-                let name = entry.file_name().to_string_lossy().into_owned();
-                let id = name.strip_suffix(".json")?;
-                if name.starts_with('.') || !FileLock::is_held(&self.game_lock_path(id)) {
-                    return None;
-                }
-                match load_versioned::<SavedGame>(&entry.path(), u64::from(SavedGame::VERSION)) {
+        let ids = self.game_ids();
+        let mut games: Vec<SavedGame> = self
+            .held_among(&ids)
+            .into_iter()
+            .filter_map(
+                |id| match load_versioned::<SavedGame>(&self.game_path(&id), u64::from(SavedGame::VERSION)) {
                     Loaded::Found(saved) if saved.id == id => Some(saved),
                     _ => None,
-                }
-            })
+                },
+            )
             .collect();
         games.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
         games
     }
 
     /// Claims the game `id` for this copy of Slide: `Ok(None)` if another copy holds it.
-    pub fn claim_game(&self, id: &str) -> Result<Option<FileLock>, StoreError> {
+    pub fn claim_game(&self, id: &str) -> Result<Option<GameClaim>, StoreError> {
         let path = self.game_lock_path(id);
-        FileLock::try_exclusive(&path).map_err(|source| StoreError::Io { path, source })
+        let _section = self.claims_section()?;
+        let lock = FileLock::try_exclusive(&path).map_err(|e| StoreError::io(&path, e))?;
+        Ok(lock.map(|lock| GameClaim {
+            id: id.to_string(),
+            lock,
+        }))
     }
 
     /// Saves an unfinished game in its own file.
@@ -416,15 +408,36 @@ impl Store {
         save_json(&self.game_path(&game.id), game)
     }
 
-    /// Removes a game's file (it was won, or left with no move made) and its lock file.
-    pub fn remove_game(&self, id: &str) -> Result<(), StoreError> {
+    /// Removes a game's file (it was won, left with no move made, or is the oldest of too
+    /// many), then its lock file. With `claim` (this copy's claim on it) the game is
+    /// removed under it; without one, it is claimed first, and a game another copy holds is
+    /// left alone ([`StoreError::Held`]). A game with no file is no error.
+    pub fn remove_game(&self, id: &str, claim: Option<GameClaim>) -> Result<(), StoreError> {
         let path = self.game_path(id);
+        let claim = match claim {
+            Some(c) => c,
+            None if path.symlink_metadata().is_err() => return Ok(()),
+            None => self
+                .claim_game(id)?
+                .ok_or_else(|| StoreError::Held { id: id.to_string() })?,
+        };
         match fs::remove_file(&path) {
-            Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(StoreError::Io { path, source: e }),
-            _ => {
-                let _ = fs::remove_file(self.game_lock_path(id));
-                Ok(())
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound && file_in_the_way(&path).is_none() => {
+                return Err(StoreError::io(&path, e));
             }
+            _ => {}
+        }
+        let _ = crate::atomic_file::sync_dir(&self.games_dir());
+        let _section = self.claims_section()?;
+        let lock_path = claim.lock.path().to_path_buf();
+        claim.lock.delete().map_err(|e| StoreError::io(&lock_path, e))
+    }
+
+    /// Deletes the lock file of the game `id` if no one holds it.
+    fn remove_lock_if_free(&self, id: &str) {
+        let Ok(_section) = self.claims_section() else { return };
+        if let Ok(Existing::Free(lock)) = FileLock::try_existing(&self.game_lock_path(id)) {
+            let _ = lock.delete();
         }
     }
 
@@ -436,10 +449,10 @@ impl Store {
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
             if let Some(id) = name.strip_suffix(".lock")
+                && !name.starts_with('.')
                 && !self.game_path(id).exists()
-                && !FileLock::is_held(&entry.path())
             {
-                let _ = fs::remove_file(entry.path());
+                self.remove_lock_if_free(id);
             }
         }
     }
@@ -462,92 +475,45 @@ impl Store {
     /// lock. Returns where the old statistics are kept, if there were any.
     pub fn reset_stats(&self) -> Result<Option<PathBuf>, StoreError> {
         let lock_path = self.dir.join(STATS_LOCK);
-        let _lock = FileLock::exclusive(&lock_path).map_err(|source| StoreError::Io {
-            path: lock_path,
-            source,
-        })?;
+        let _lock = FileLock::exclusive(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
         let path = self.stats_path();
         if !path.exists() {
             return Ok(None);
         }
-        let kept = suffixed(&path, "reset");
-        fs::rename(&path, &kept).map_err(|source| StoreError::Io {
-            path: path.clone(),
-            source,
-        })?;
+        let kept = crate::game::json_file::aside_path(&path, "reset");
+        fs::rename(&path, &kept).map_err(|e| StoreError::io(&path, e))?;
+        let _ = crate::atomic_file::sync_dir(&self.dir);
         Ok(Some(kept))
     }
 }
 
-/// `path` with `.<what>-<unix seconds>` appended.
-pub(crate) fn suffixed(path: &Path, what: &str) -> PathBuf {
-    let stamp = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
-    let mut name = path.as_os_str().to_owned();
-    name.push(format!(".{what}-{stamp}"));
-    PathBuf::from(name)
-}
-
-/// Loads a JSON file that carries a `version` field (absent means 1). A file newer than
-/// `current` is left alone, unparsed.
-pub(crate) fn load_versioned<T: DeserializeOwned>(path: &Path, current: u64) -> Loaded<T> {
-    let text = match fs::read(path) {
-        Ok(t) => t,
-        // A file in the way of the folder means there is no such file either; writing will
-        // say what is wrong.
-        Err(e)
-            if matches!(
-                e.kind(),
-                std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
-            ) =>
-        {
-            return Loaded::Missing;
-        }
-        Err(e) => return Loaded::Unreadable { reason: e.to_string() },
-    };
-    let value: serde_json::Value = match serde_json::from_slice(&text) {
-        Ok(v) => v,
-        Err(e) => return move_aside(path, e.to_string()),
-    };
-    let version = match value.get("version") {
-        None => 1,
-        Some(v) => match v.as_u64() {
-            Some(n) => n,
-            None => return move_aside(path, format!("its version {v} is not a number")),
-        },
-    };
-    if version > current {
-        return Loaded::Newer { version };
-    }
-    match serde_json::from_value(value) {
-        Ok(v) => Loaded::Found(v),
-        Err(e) => move_aside(path, e.to_string()),
+/// A game file moved aside, as skipped.
+fn aside(reason: &str, moved_to: PathBuf) -> SkippedGame {
+    SkippedGame {
+        path: moved_to,
+        reason: format!("was unreadable ({reason})"),
+        moved_aside: true,
     }
 }
 
-fn move_aside<T>(path: &Path, reason: String) -> Loaded<T> {
-    let moved_to = suffixed(path, "corrupt");
-    match fs::rename(path, &moved_to) {
-        Ok(()) => Loaded::MovedAside { reason, moved_to },
-        // Could not move it: leave it where it is and say so; never delete it.
-        Err(e) => Loaded::MovedAside {
-            reason: format!("{reason} (and it could not be moved aside: {e})"),
-            moved_to: path.to_path_buf(),
-        },
+/// "`subject` unreadable (`reason`); the file is kept as NAME in FOLDER.": the file's name
+/// whole on its own, so that a narrow notice never cuts it.
+pub(crate) fn aside_notice(subject: &str, reason: &str, moved_to: &Path) -> String {
+    format!(
+        "{subject} unreadable ({reason}); the file is kept as {}.",
+        kept_as(moved_to)
+    )
+}
+
+/// `NAME in FOLDER` for a file set aside.
+pub(crate) fn kept_as(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
+    match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        Some(dir) => format!("{name} in {}", dir.display()),
+        None => name,
     }
-}
-
-pub(crate) fn save_json<T: Serialize>(path: &Path, value: &T) -> Result<(), StoreError> {
-    let mut text = serde_json::to_string_pretty(value).map_err(|e| StoreError::Encode(path.to_path_buf(), e))?;
-    text.push('\n');
-    write_atomic(path, text.as_bytes())
-}
-
-/// Writes `bytes` to `path` atomically (see [`crate::atomic_file`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
-    crate::atomic_file::write_atomically(path, bytes).map_err(|source| StoreError::Io {
-        path: path.to_path_buf(),
-        source,
-    })
 }
 
 #[cfg(test)]
@@ -581,7 +547,7 @@ mod tests {
         let (games, skipped) = store.list_games();
         assert!(skipped.is_empty());
         assert_eq!(games, vec![b.clone(), a.clone()]);
-        store.remove_game(&b.id).unwrap();
+        store.remove_game(&b.id, None).unwrap();
         assert_eq!(store.list_games().0, vec![a]);
         let _ = fs::remove_dir_all(store.dir());
     }
@@ -602,17 +568,17 @@ mod tests {
     #[test]
     fn corrupt_files_are_moved_aside_not_erased() {
         let store = Store::at(temp_dir("corrupt"));
-        write_atomic(&store.stats_path(), b"{ not json").unwrap();
+        crate::atomic_file::write_atomically(&store.stats_path(), b"{ not json").unwrap();
         let Loaded::MovedAside { moved_to, .. } = store.load_stats() else {
             panic!("expected the file to be moved aside");
         };
         assert_eq!(fs::read(&moved_to).unwrap(), b"{ not json");
         assert!(matches!(store.load_stats(), Loaded::Missing));
-        write_atomic(&store.game_path("abc"), b"garbage").unwrap();
+        crate::atomic_file::write_atomically(&store.game_path("abc"), b"garbage").unwrap();
         let (games, skipped) = store.list_games();
         assert!(games.is_empty());
         assert_eq!(skipped.len(), 1);
-        assert!(skipped[0].reason.contains("kept as"), "{:?}", skipped[0]);
+        assert!(skipped[0].moved_aside, "{:?}", skipped[0]);
         assert_eq!(fs::read(&skipped[0].path).unwrap(), b"garbage");
         let _ = fs::remove_dir_all(store.dir());
     }
@@ -621,7 +587,7 @@ mod tests {
     fn a_newer_file_is_left_alone_and_never_overwritten() {
         let store = Store::at(temp_dir("newer"));
         let newer = br#"{"version": 99, "records": "something else entirely"}"#;
-        write_atomic(&store.stats_path(), newer).unwrap();
+        crate::atomic_file::write_atomically(&store.stats_path(), newer).unwrap();
         assert!(matches!(store.load_stats(), Loaded::Newer { version: 99 }));
         assert!(matches!(
             store.update_stats(|_| ()),
@@ -697,7 +663,7 @@ mod tests {
     fn the_old_single_game_file_is_moved_into_the_games_folder() {
         let store = Store::at(temp_dir("legacy"));
         let old = r#"{"version":1,"start":"1 2 3 4 5 6 7 0 8","history":"","future":"","level":null,"seed":null,"par":null,"moves":0,"hints":0,"solver_used":false,"elapsed_ms":0}"#;
-        write_atomic(&store.dir().join(LEGACY_GAME_FILE), old.as_bytes()).unwrap();
+        crate::atomic_file::write_atomically(&store.dir().join(LEGACY_GAME_FILE), old.as_bytes()).unwrap();
         assert_eq!(store.migrate_legacy_game(), None);
         assert!(!store.dir().join(LEGACY_GAME_FILE).exists());
         assert_eq!(store.list_games().0.len(), 1);
@@ -713,10 +679,173 @@ mod tests {
         fs::write(&old, b"half").unwrap();
         fs::write(&fresh, b"half").unwrap();
         let f = fs::File::options().write(true).open(&old).unwrap();
-        f.set_modified(SystemTime::now() - Duration::from_secs(3600)).unwrap();
+        f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
+            .unwrap();
         assert_eq!(store.remove_stale_temp_files(), 1);
         assert!(!old.exists());
         assert!(fresh.exists(), "another copy may be writing it");
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    /// Runs the test `name` again in a process of its own, with `env` set to `value`, and
+    /// returns what it printed. Lock tests need it: a lock let go of stays held while any
+    /// process forked meanwhile has not yet started its program, and the other tests of
+    /// this process start programs.
+    fn in_own_process(name: &str, env: &str, value: &std::ffi::OsStr) -> std::process::Child {
+        std::process::Command::new(std::env::current_exe().unwrap())
+            .args([name, "--exact", "--nocapture", "--test-threads=1"])
+            .env(env, value)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap()
+    }
+
+    const ALONE_ENV: &str = "SLIDE_TEST_ALONE";
+
+    #[test]
+    fn looking_at_claims_never_makes_a_claim_fail() {
+        if std::env::var_os(ALONE_ENV).is_none() {
+            let child = in_own_process(
+                "game::store::tests::looking_at_claims_never_makes_a_claim_fail",
+                ALONE_ENV,
+                "1".as_ref(),
+            );
+            assert!(child.wait_with_output().unwrap().status.success());
+            return;
+        }
+        let store = Store::at(temp_dir("probe"));
+        let mut saved = a_game().to_saved();
+        saved.id = "probed".into();
+        store.save_game(&saved).unwrap();
+        let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let looker = {
+            let (store, stop) = (store.clone(), stop.clone());
+            std::thread::spawn(move || {
+                let mut looks = 0;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    let _ = store.held_games();
+                    let _ = store.list_games();
+                    looks += 1;
+                }
+                looks
+            })
+        };
+        for round in 0..2000 {
+            let claim = store.claim_game("probed").unwrap();
+            assert!(claim.is_some(), "round {round}: a look made the claim fail");
+        }
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(looker.join().unwrap() > 0);
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_held_game_is_not_removed_by_another_copy() {
+        let store = Store::at(temp_dir("heldremove"));
+        let g = a_game().to_saved();
+        store.save_game(&g).unwrap();
+        let claim = store.claim_game(&g.id).unwrap().expect("free");
+        assert!(matches!(store.remove_game(&g.id, None), Err(StoreError::Held { .. })));
+        assert!(store.game_path(&g.id).exists());
+        assert!(
+            store.game_lock_path(&g.id).exists(),
+            "a held lock file is never deleted"
+        );
+        store.remove_game(&g.id, Some(claim)).unwrap();
+        assert!(!store.game_path(&g.id).exists());
+        assert!(!store.game_lock_path(&g.id).exists());
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    /// Set in the child process of the race below, to the race's data directory.
+    const RACE_DIR_ENV: &str = "SLIDE_TEST_CLAIM_RACE_DIR";
+    const RACE_ROUNDS: usize = 1000;
+
+    /// Marks the game `id` as held by this side of the race; a mark already there means
+    /// that both sides hold the game.
+    fn mark_held(store: &Store, id: &str, side: &str) -> PathBuf {
+        let mark = store.games_dir().join(format!("{id}.owner"));
+        match fs::OpenOptions::new().write(true).create_new(true).open(&mark) {
+            Ok(_) => mark,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                panic!("{side}: the game {id} is held by both copies")
+            }
+            Err(e) => panic!("{side}: {e}"),
+        }
+    }
+
+    /// The pruning side: claims every game it finds and removes it, as `prune` does,
+    /// until the other side is done.
+    fn prune_until_done(store: &Store) -> usize {
+        let done = store.dir().join("done");
+        let mut removed = 0;
+        while !done.exists() {
+            let _ = store.held_games();
+            for g in store.list_games().0 {
+                let Ok(Some(claim)) = store.claim_game(&g.id) else {
+                    continue;
+                };
+                let mark = mark_held(store, &g.id, "pruner");
+                fs::remove_file(mark).unwrap();
+                store.remove_game(&g.id, Some(claim)).unwrap();
+                removed += 1;
+            }
+        }
+        removed
+    }
+
+    #[test]
+    fn two_processes_racing_claims_and_prunes_never_both_hold_one_game() {
+        if let Some(dir) = std::env::var_os(RACE_DIR_ENV) {
+            let removed = prune_until_done(&Store::at(PathBuf::from(dir)));
+            println!("\npruned {removed}");
+            return;
+        }
+        let store = Store::at(temp_dir("race"));
+        fs::create_dir_all(store.games_dir()).unwrap();
+        let pruner = in_own_process(
+            "game::store::tests::two_processes_racing_claims_and_prunes_never_both_hold_one_game",
+            RACE_DIR_ENV,
+            store.dir().as_os_str(),
+        );
+        let template = a_game().to_saved();
+        let mut claimed = 0;
+        for round in 0..RACE_ROUNDS {
+            let id = format!("race{round}");
+            let mut saved = template.clone();
+            saved.id.clone_from(&id);
+            store.save_game(&saved).unwrap();
+            // Claimed as a resume does; the pruner may have taken (and removed) it first.
+            let Some(claim) = store.claim_game(&id).unwrap() else {
+                continue;
+            };
+            claimed += 1;
+            let mark = mark_held(&store, &id, "player");
+            let there = store.game_path(&id).exists();
+            std::thread::yield_now();
+            assert!(
+                !there || store.game_path(&id).exists(),
+                "round {round}: a held game was removed"
+            );
+            fs::remove_file(mark).unwrap();
+            if round % 2 == 0 {
+                // Let go of, so that the pruner may take it.
+                drop(claim);
+            } else {
+                store.remove_game(&id, Some(claim)).unwrap();
+            }
+        }
+        fs::write(store.dir().join("done"), b"").unwrap();
+        let out = pruner.wait_with_output().unwrap();
+        assert!(out.status.success(), "the pruning process failed");
+        let pruned: usize = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .find_map(|l| l.split("pruned ").nth(1)?.split_whitespace().next()?.parse().ok())
+            .expect("the pruner says how many it removed");
+        assert!(
+            claimed > 0 && pruned > 0,
+            "both sides took games: {claimed} and {pruned}"
+        );
         let _ = fs::remove_dir_all(store.dir());
     }
 

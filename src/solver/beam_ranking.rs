@@ -87,7 +87,9 @@ mod tests {
     use super::*;
     use crate::puzzle::{Board, SeededRng};
     use crate::solver::manhattan::Manhattan;
-    use crate::solver::pattern_db::{Partition, PatternDb, PdbHeuristic};
+    use crate::solver::partition::Partition;
+    use crate::solver::pdb_heuristic::PdbHeuristic;
+    use crate::solver::table_builder;
 
     /// Along a random walk, the ranked heuristic's `h` is the inner one's (so the bound the
     /// search reports stays admissible) and its rank adds exactly the weighted conflicts,
@@ -118,8 +120,9 @@ mod tests {
 
     #[test]
     fn the_bound_is_the_inner_heuristics_and_the_rank_adds_the_conflicts() {
-        let db =
-            std::sync::Arc::new(PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}).expect("3×3 tables"));
+        let db = std::sync::Arc::new(
+            table_builder::build(&Partition::default_for(Size::THREE), &|_| {}).expect("3×3 tables"),
+        );
         check_walk(&PdbHeuristic::new(&db), Size::THREE, 1);
         for size in [Size::FIVE, Size::SIX] {
             check_walk(&Manhattan::new(size), size, 2);

@@ -246,7 +246,7 @@ fn solve_with_grace<H: Incremental>(
     } else {
         std::thread::scope(|scope| {
             let others: Vec<_> = (1..threads)
-                .map(|t| crate::solver::spawn_search(scope, move || widen(t)))
+                .map(|t| crate::threads::spawn_search(scope, move || widen(t)))
                 .collect();
             let mut all = vec![widen(0)];
             for h in others {

@@ -4,6 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
+use crate::solver::error::SolveError;
+
 /// Tells a running search to stop: set from another thread, or reached by a deadline.
 ///
 /// Searches poll [`Stop::should_stop`] every few thousand nodes, so a cancelled search
@@ -79,11 +81,11 @@ impl Stop {
     }
 
     /// The error of a search this stopped: cancelled, or else out of time.
-    pub fn error(&self) -> crate::solver::SolveError {
+    pub fn error(&self) -> SolveError {
         if self.is_cancelled() {
-            crate::solver::SolveError::Cancelled
+            SolveError::Cancelled
         } else {
-            crate::solver::SolveError::OutOfTime
+            SolveError::OutOfTime
         }
     }
 }

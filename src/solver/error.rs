@@ -3,6 +3,7 @@
 use thiserror::Error;
 
 use crate::puzzle::Size;
+use crate::solver::table_error::TableError;
 
 /// Why the solver returned no answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -24,7 +25,7 @@ pub enum SolveError {
         /// The board size.
         size: Size,
     },
-    /// Tables could not be built or stored.
+    /// Tables could not be built.
     #[error("tables: {0}")]
-    Tables(String),
+    Tables(#[from] TableError),
 }

@@ -1,13 +1,7 @@
-//! The contract every search heuristic meets, the search board they read, and the choice of
-//! heuristic by name.
+//! The contract every search heuristic meets, and the search board they read. Choosing a
+//! heuristic by name is [`crate::solver::dispatch`]'s: no heuristic imports it.
 
-use crate::puzzle::{Board, MAX_CELLS, Size};
-use crate::solver::beam_ranking::WithConflicts;
-use crate::solver::{HeuristicKind, Solution, SolveError, Solver, Stop};
-use crate::solver::{
-    bounded_search, compact_table, ida_star, linear_conflict, manhattan, parallel_ida_star, pattern_db,
-    walking_distance,
-};
+use crate::puzzle::{Board, MAX_CELLS};
 
 /// The board as the search sees it: a flat array moved in place.
 #[derive(Clone, Copy)]
@@ -83,91 +77,6 @@ pub(crate) trait Incremental: Sync {
     }
 }
 
-/// A heuristic resolved for one size, with its tables borrowed from the solver.
-pub(crate) enum Chosen<'a> {
-    Manhattan(manhattan::Manhattan),
-    LinearConflict(linear_conflict::LinearConflict),
-    Walking(walking_distance::WalkingWithConflict<'a>),
-    Pdb(pattern_db::PdbHeuristic<'a>),
-    CompactPdb(compact_table::CompactPdbHeuristic<'a>),
-}
-
-impl<'a> Chosen<'a> {
-    /// Resolves `kind` for `size`; `auto` takes the strongest ready table.
-    pub fn new(solver: &'a Solver, size: Size, kind: HeuristicKind) -> Result<Chosen<'a>, SolveError> {
-        let unavailable = || SolveError::HeuristicUnavailable {
-            heuristic: kind.name(),
-            size,
-        };
-        Ok(match kind {
-            HeuristicKind::Manhattan => Chosen::Manhattan(manhattan::Manhattan::new(size)),
-            HeuristicKind::LinearConflict => Chosen::LinearConflict(linear_conflict::LinearConflict::new(size)),
-            HeuristicKind::WalkingDistance => {
-                let wd = solver.walking(size).ok_or_else(unavailable)?;
-                Chosen::Walking(walking_distance::WalkingWithConflict::new(wd, size))
-            }
-            HeuristicKind::Pdb => Chosen::pdb(solver.pdb(size).ok_or_else(unavailable)?),
-            HeuristicKind::Auto => {
-                if let Some(db) = solver.pdb(size) {
-                    Chosen::pdb(db)
-                } else if let Some(wd) = solver.walking(size) {
-                    Chosen::Walking(walking_distance::WalkingWithConflict::new(wd, size))
-                } else {
-                    Chosen::LinearConflict(linear_conflict::LinearConflict::new(size))
-                }
-            }
-        })
-    }
-
-    /// The pattern databases' heuristic for their storage.
-    pub fn pdb(db: &'a std::sync::Arc<pattern_db::PatternDb>) -> Chosen<'a> {
-        if db.partition().is_compact() {
-            Chosen::CompactPdb(compact_table::CompactPdbHeuristic::new(db))
-        } else {
-            Chosen::Pdb(pattern_db::PdbHeuristic::new(db))
-        }
-    }
-
-    /// Optimal IDA* with this heuristic, on up to `threads` threads.
-    pub fn ida_star(&self, board: &Board, stop: &Stop, threads: usize) -> Result<Solution, SolveError> {
-        match self {
-            Chosen::Manhattan(h) => parallel_ida_star::solve(h, board, stop, threads),
-            Chosen::LinearConflict(h) => parallel_ida_star::solve(h, board, stop, threads),
-            Chosen::Walking(h) => parallel_ida_star::solve(h, board, stop, threads),
-            Chosen::Pdb(h) => parallel_ida_star::solve(h, board, stop, threads),
-            Chosen::CompactPdb(h) => parallel_ida_star::solve(h, board, stop, threads),
-        }
-    }
-
-    /// A solution within `bound` moves, if one exists (one pass of IDA*).
-    pub fn within(
-        &self,
-        board: &Board,
-        bound: u32,
-        stop: &Stop,
-    ) -> Result<Option<Vec<crate::puzzle::Move>>, SolveError> {
-        match self {
-            Chosen::Manhattan(h) => ida_star::within(h, board, bound, stop),
-            Chosen::LinearConflict(h) => ida_star::within(h, board, bound, stop),
-            Chosen::Walking(h) => ida_star::within(h, board, bound, stop),
-            Chosen::Pdb(h) => ida_star::within(h, board, bound, stop),
-            Chosen::CompactPdb(h) => ida_star::within(h, board, bound, stop),
-        }
-    }
-
-    /// The time-bounded search with this heuristic, on up to `threads` threads: always a
-    /// whole solution.
-    pub fn bounded(&self, board: &Board, stop: &Stop, threads: usize) -> Result<Solution, SolveError> {
-        match self {
-            Chosen::Manhattan(h) => bounded_search::solve(h, board, stop, threads),
-            Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop, threads),
-            Chosen::Walking(h) => bounded_search::solve(h, board, stop, threads),
-            Chosen::Pdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
-            Chosen::CompactPdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -175,8 +84,10 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::puzzle::{Move, SeededRng};
-    use crate::solver::pattern_db::{Partition, PatternDb};
+    use crate::puzzle::{Move, SeededRng, Size};
+    use crate::solver::partition::Partition;
+    use crate::solver::pattern_db::PatternDb;
+    use crate::solver::table_builder;
     use crate::solver::walking_distance::WalkingDistance;
 
     /// Walks `steps` random moves, checking after each that the incremental state gives the
@@ -221,7 +132,7 @@ mod tests {
             ],
         )
         .unwrap();
-        Arc::new(PatternDb::build(&p, &|_| {}).unwrap())
+        Arc::new(table_builder::build(&p, &|_| {}).unwrap())
     }
 
     proptest! {
@@ -243,10 +154,10 @@ mod tests {
 
         #[test]
         fn pattern_databases_update_like_init(seed in any::<u64>()) {
-            let db3 = Arc::new(PatternDb::build(&Partition::default_for(Size::THREE), &|_| {}).unwrap());
-            check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db3), Size::THREE, seed, 60);
+            let db3 = Arc::new(table_builder::build(&Partition::default_for(Size::THREE), &|_| {}).unwrap());
+            check_incremental(&crate::solver::pdb_heuristic::PdbHeuristic::new(&db3), Size::THREE, seed, 60);
             let db4 = small_4x4_pdb();
-            check_incremental(&crate::solver::pattern_db::PdbHeuristic::new(&db4), Size::FOUR, seed, 60);
+            check_incremental(&crate::solver::pdb_heuristic::PdbHeuristic::new(&db4), Size::FOUR, seed, 60);
         }
     }
 }

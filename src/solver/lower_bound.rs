@@ -2,7 +2,7 @@
 //! panel all report this number, so that one board never shows two different bounds.
 
 use crate::puzzle::Board;
-use crate::solver::Solver;
+use crate::solver::facade::Solver;
 
 /// The best admissible lower bound on `board`'s optimal number of moves that the solver
 /// knows without searching: the largest of every heuristic's value (Manhattan, linear

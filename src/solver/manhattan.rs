@@ -11,6 +11,13 @@ pub fn value(board: &Board) -> u32 {
     board.manhattan()
 }
 
+/// The number of single steps between cells `a` and `b` of a board of `size`.
+#[inline]
+pub(crate) fn cell_distance(size: Size, a: usize, b: usize) -> u8 {
+    let ((ra, ca), (rb, cb)) = (size.row_col(a), size.row_col(b));
+    (ra.abs_diff(rb) + ca.abs_diff(cb)) as u8
+}
+
 /// Per-(tile, cell) distances, so a move updates the sum with one subtraction.
 #[derive(Clone)]
 pub(crate) struct Manhattan {
@@ -32,10 +39,8 @@ impl Manhattan {
             if tile == 0 {
                 continue;
             }
-            let (gr, gc) = size.row_col(target);
             for cell in 0..size.cells() {
-                let (r, c) = size.row_col(cell);
-                dist[tile as usize * MAX_CELLS + cell] = (r.abs_diff(gr) + c.abs_diff(gc)) as u8;
+                dist[tile as usize * MAX_CELLS + cell] = cell_distance(size, cell, target);
             }
         }
         Manhattan { dist }

@@ -1,7 +1,8 @@
 //! The on-disk cache of pattern databases.
 //!
-//! A file holds a header (magic, format version, builder version, the exact partition), the
-//! tables, and a checksum of everything before it. The file's name carries the format and
+//! A file ([`crate::solver::table_file`]) holds a header (magic, format version, builder
+//! version, the exact partition), the tables, and a checksum of everything before it. The
+//! file's name carries the format and
 //! builder versions and a hash of the partition, so a new builder or layout looks for a new
 //! file and the old one becomes stale ([`TableCache::list`], [`TableCache::clean`]).
 //! Anything missing, stale or corrupt is rebuilt with a one-line notice; a cache that cannot
@@ -9,39 +10,23 @@
 //! renamed, so a crash never leaves half a file under the real name.
 
 use std::fs;
-use std::io::{BufReader, Read};
+use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::atomic_file::write_atomically;
-use crate::solver::SolveError;
-use crate::solver::pattern_db::{BUILDER_VERSION, GroupBuilder, Partition, PatternDb};
-
-/// Bumped whenever the file layout or the meaning of an entry changes.
-const FORMAT_VERSION: u32 = 2;
-const MAGIC: &[u8; 8] = b"SLIDEPDB";
+use crate::solver::build_progress::BuildProgress;
+use crate::solver::partition::Partition;
+use crate::solver::pattern_db::PatternDb;
+use crate::solver::table_builder::{self, BUILDER_VERSION, GroupBuilder};
+use crate::solver::table_error::TableError;
+use crate::solver::table_file::{FORMAT_VERSION, TableFileError, decode_from, encode, fnv1a, read_partition};
 /// A temporary file younger than this may still be being written by a running game, so
 /// [`TableCache::clean`] leaves it alone.
 const UNFINISHED_WRITE_AGE: Duration = Duration::from_secs(600);
 /// The environment variable that moves the cache (tests point it at a temporary folder).
-pub const CACHE_DIR_ENV: &str = "SLIDE_CACHE_DIR";
-
-/// What a table build reports while it runs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum BuildProgress {
-    /// A one-line notice (e.g. a corrupt cache file being rebuilt).
-    Notice(String),
-    /// Building `what`: `done` of `total` entries.
-    Building {
-        /// What is being built.
-        what: String,
-        /// Entries done.
-        done: u64,
-        /// Entries in all.
-        total: u64,
-    },
-}
+pub(crate) const CACHE_DIR_ENV: &str = "SLIDE_CACHE_DIR";
 
 /// Where tables are cached, if anywhere.
 #[derive(Clone)]
@@ -119,10 +104,10 @@ impl TableCache {
         self
     }
 
-    fn build(&self, partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<PatternDb, SolveError> {
+    fn build(&self, partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<PatternDb, TableError> {
         match &self.builder {
-            Some(b) => PatternDb::build_with(partition, progress, b.as_ref()),
-            None => PatternDb::build(partition, progress),
+            Some(b) => table_builder::build_with(partition, progress, b.as_ref()),
+            None => table_builder::build(partition, progress),
         }
     }
 
@@ -219,14 +204,14 @@ impl TableCache {
     }
 
     fn status(&self, path: &Path, name: &str) -> CacheStatus {
-        let open = || fs::File::open(path).map(BufReader::new);
-        let partition = match open()
-            .map_err(|e| format!("unreadable ({e})"))
-            .and_then(read_header)
-            .and_then(|sig| Partition::from_signature(&sig))
-        {
+        let open = || {
+            fs::File::open(path)
+                .map(BufReader::new)
+                .map_err(|e| TableFileError::Unreadable(e.to_string()))
+        };
+        let partition = match open().and_then(read_partition) {
             Ok(p) => p,
-            Err(why) => return CacheStatus::Stale(why),
+            Err(why) => return CacheStatus::Stale(why.to_string()),
         };
         if self
             .file_for(&partition)
@@ -235,11 +220,8 @@ impl TableCache {
         {
             return CacheStatus::Stale("its name does not match its contents".into());
         }
-        if let Err(why) = open()
-            .map_err(|e| format!("unreadable ({e})"))
-            .and_then(|f| decode_from(f, &partition))
-        {
-            return CacheStatus::Stale(why);
+        if let Err(why) = open().and_then(|f| decode_from(f, &partition)) {
+            return CacheStatus::Stale(why.to_string());
         }
         let default = partition == Partition::default_for(partition.size());
         CacheStatus::Current { partition, default }
@@ -255,7 +237,7 @@ impl TableCache {
                 Err(why) => why,
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return None,
-            Err(e) => format!("unreadable ({e})"),
+            Err(e) => TableFileError::Unreadable(e.to_string()),
         };
         progress(BuildProgress::Notice(format!(
             "table cache {} is unusable ({why}); not using it",
@@ -269,7 +251,7 @@ impl TableCache {
         &self,
         partition: Partition,
         progress: &dyn Fn(BuildProgress),
-    ) -> Result<PatternDb, SolveError> {
+    ) -> Result<PatternDb, TableError> {
         let Some(path) = self.file_for(&partition) else {
             return self.build(&partition, progress);
         };
@@ -298,83 +280,6 @@ impl TableCache {
     }
 }
 
-/// FNV-1a's starting value.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// 64-bit FNV-1a: enough to catch truncation and bit rot, and needs no dependency.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    fnv1a_from(FNV_OFFSET, bytes)
-}
-
-/// FNV-1a continued from `h` over `bytes` (a file is hashed as it streams in).
-fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
-
-fn encode(db: &PatternDb) -> Vec<u8> {
-    let sig = db.partition().signature();
-    let mut out = Vec::with_capacity(db.memory_bytes() + 64);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&BUILDER_VERSION.to_le_bytes());
-    out.extend_from_slice(&(sig.len() as u32).to_le_bytes());
-    out.extend_from_slice(sig.as_bytes());
-    out.extend_from_slice(&(db.tables().len() as u32).to_le_bytes());
-    for t in db.tables() {
-        out.extend_from_slice(&(t.len() as u64).to_le_bytes());
-        out.extend_from_slice(t);
-    }
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
-    out
-}
-
-/// Reads a table file from a stream, hashing what it reads, and failing with a reason
-/// instead of panicking on short input. Reading a stream rather than the whole file keeps a
-/// load's memory at the tables' own size (the large 4×4 tables are 290 MB).
-struct Reader<R> {
-    input: R,
-    hash: u64,
-}
-
-impl<R: Read> Reader<R> {
-    fn new(input: R) -> Reader<R> {
-        Reader {
-            input,
-            hash: FNV_OFFSET,
-        }
-    }
-    /// Fills `buf`, hashing it unless it is the checksum itself.
-    fn fill(&mut self, buf: &mut [u8], hashed: bool) -> Result<(), String> {
-        self.input.read_exact(buf).map_err(|e| match e.kind() {
-            std::io::ErrorKind::UnexpectedEof => "file is truncated".to_string(),
-            _ => format!("unreadable ({e})"),
-        })?;
-        if hashed {
-            self.hash = fnv1a_from(self.hash, buf);
-        }
-        Ok(())
-    }
-    fn u32(&mut self) -> Result<u32, String> {
-        let mut b = [0u8; 4];
-        self.fill(&mut b, true)?;
-        Ok(u32::from_le_bytes(b))
-    }
-    fn u64(&mut self) -> Result<u64, String> {
-        let mut b = [0u8; 8];
-        self.fill(&mut b, true)?;
-        Ok(u64::from_le_bytes(b))
-    }
-    fn bytes(&mut self, n: usize) -> Result<Vec<u8>, String> {
-        let mut v = vec![0u8; n];
-        self.fill(&mut v, true)?;
-        Ok(v)
-    }
-}
-
 /// How long ago a file was last written (zero if unknown).
 fn age(meta: &fs::Metadata) -> std::time::Duration {
     meta.modified()
@@ -393,90 +298,14 @@ fn has_extension(name: &str, ext: &str) -> bool {
     Path::new(name).extension() == Some(std::ffi::OsStr::new(ext))
 }
 
-/// The longest partition signature a header may carry (a damaged length is refused
-/// before anything is allocated for it).
-const MAX_SIGNATURE: usize = 4096;
-
-/// The partition signature in a file's header, after checking the magic and both versions
-/// (the checksum is left to [`decode_from`]).
-fn read_header(input: impl Read) -> Result<String, String> {
-    let mut r = Reader::new(input);
-    let sig = header(&mut r)?;
-    String::from_utf8(sig).map_err(|_| "the header is damaged".to_string())
-}
-
-/// Reads the magic, the format and builder versions (both must be current) and the
-/// partition signature.
-fn header<R: Read>(r: &mut Reader<R>) -> Result<Vec<u8>, String> {
-    // The magic and both versions, or it is no table file at all.
-    let mut start = [0u8; MAGIC.len() + 8];
-    r.fill(&mut start, true)
-        .map_err(|_| "not a Slide table file".to_string())?;
-    let (magic, versions) = start.split_at(MAGIC.len());
-    if magic != MAGIC {
-        return Err("not a Slide table file".into());
-    }
-    let word = |i: usize| u32::from_le_bytes([versions[i], versions[i + 1], versions[i + 2], versions[i + 3]]);
-    let (version, builder) = (word(0), word(4));
-    if version != FORMAT_VERSION {
-        return Err(format!("format version {version}, current {FORMAT_VERSION}"));
-    }
-    if builder != BUILDER_VERSION {
-        return Err(format!("builder version {builder}, current {BUILDER_VERSION}"));
-    }
-    let sig_len = r.u32()? as usize;
-    if sig_len > MAX_SIGNATURE {
-        return Err("the header is damaged".into());
-    }
-    r.bytes(sig_len)
-}
-
-/// Reads a whole table file for `partition`: header, tables, checksum, and nothing after.
-fn decode_from(input: impl Read, partition: &Partition) -> Result<Vec<Vec<u8>>, String> {
-    let mut r = Reader::new(input);
-    let sig = header(&mut r)?;
-    if sig != partition.signature().as_bytes() {
-        return Err("built for a different partition".into());
-    }
-    let count = r.u32()? as usize;
-    if count != partition.groups().len() {
-        return Err("wrong number of tables".into());
-    }
-    let mut tables = Vec::with_capacity(count);
-    for g in partition.groups() {
-        let len = r.u64()?;
-        if len != partition.table_bytes(g.len()) {
-            return Err("a table has the wrong length".into());
-        }
-        let len = usize::try_from(len).map_err(|_| "a table is too large".to_string())?;
-        tables.push(r.bytes(len)?);
-    }
-    let expected = r.hash;
-    let mut sum = [0u8; 8];
-    r.fill(&mut sum, false)?;
-    if expected != u64::from_le_bytes(sum) {
-        return Err("checksum mismatch".into());
-    }
-    let mut extra = [0u8; 1];
-    match r.input.read(&mut extra) {
-        Ok(0) => Ok(tables),
-        Ok(_) => Err("trailing bytes".into()),
-        Err(e) => Err(format!("unreadable ({e})")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use std::cell::RefCell;
 
     use super::*;
     use crate::puzzle::{Board, Size};
-
-    fn temp_dir(tag: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("slide-cache-test-{tag}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        d
-    }
+    use crate::solver::table_file::MAGIC;
+    use crate::solver::test_tables::{small_4x4, temp_dir};
 
     #[test]
     fn round_trip_then_corruption_is_rebuilt_with_a_notice() {
@@ -654,5 +483,34 @@ mod tests {
             .unwrap();
         assert_eq!(*notices.borrow(), 0);
         let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn compact_files_round_trip_and_are_listed_apart_from_byte_files() {
+        let dir = temp_dir("files");
+        let cache = TableCache::at(dir.clone());
+        let bytes = small_4x4();
+        let compact = bytes.clone().stored_compactly();
+        assert_ne!(cache.file_for(&bytes), cache.file_for(&compact));
+        assert_eq!(Partition::from_signature(&compact.signature()), Ok(compact.clone()));
+        let built = cache.load_or_build(compact.clone(), &|_| {}).unwrap();
+        let loaded = cache.load(&compact, &|_| {}).expect("cached");
+        assert_eq!(built.tables(), loaded.tables());
+        assert_eq!(
+            std::fs::metadata(cache.file_for(&compact).unwrap()).unwrap().len() as usize,
+            // Magic, two versions, the signature and its length, the table count, each
+            // table's length, the tables, the checksum.
+            8 + 4 + 4 + 4 + compact.signature().len() + 4 + 4 * 8 + built.memory_bytes() + 8,
+        );
+        let listed = cache.list().unwrap();
+        assert_eq!(listed.len(), 1);
+        assert_eq!(
+            listed[0].status,
+            CacheStatus::Current {
+                partition: compact,
+                default: false
+            }
+        );
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -92,7 +92,8 @@ impl WalkingDistance {
     }
 
     /// The number of row patterns (24,964 for 4×4).
-    pub fn patterns(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn patterns(&self) -> usize {
         self.table.len()
     }
 

@@ -1,8 +1,11 @@
 //! Deciding whether a board can be solved within a given number of moves.
 
 use crate::puzzle::{Board, Move};
-use crate::solver::heuristic::Chosen;
-use crate::solver::{HeuristicKind, SolveError, Solver, Stop};
+use crate::solver::cancel::Stop;
+use crate::solver::dispatch::Chosen;
+use crate::solver::error::SolveError;
+use crate::solver::facade::Solver;
+use crate::solver::heuristic_kind::HeuristicKind;
 
 impl Solver {
     /// A solution of `board` in at most `bound` moves, if one exists; `Ok(None)` proves

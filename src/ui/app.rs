@@ -8,16 +8,15 @@ use std::time::{Duration, Instant};
 
 use ratatui::layout::Rect;
 use slide::config::Config;
+use slide::engine::{Answer, Ask, Engine, EngineError, Focus, KnownPlan, Options, Reply};
 use slide::game::{Best, Game, Notice, Persistence, Stats};
 use slide::puzzle::{Board, Move};
-use slide::solver::worker::{Reply, Task, Worker};
-use slide::solver::{BuildProgress, Hint, Solution, Solver};
+use slide::solver::{BuildProgress, Solver};
 
-use slide::difficulty::{DealRequest, Dealer};
+use slide::difficulty::DealRequest;
 
 use crate::ui::keys::{Action, Bindings, Keymap};
 pub use crate::ui::modes::Mode;
-use crate::ui::modes::dealing::Ahead;
 use crate::ui::settings::Settings;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
@@ -45,87 +44,6 @@ pub enum Origin {
     Placeholder,
 }
 
-/// What is known about the rest of the game from the current board: the solver's plan.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Known {
-    /// The board the plan starts from.
-    pub board: Board,
-    /// The plan.
-    pub plan: Vec<Move>,
-    /// Whether the plan is proven shortest.
-    pub optimal: bool,
-    /// A lower bound on the moves left.
-    pub lower_bound: u32,
-    /// The solver's bound for each later position along the plan (`bounds[i]` after `i`
-    /// moves), so the bound shown is recomputed, not counted down. Empty when the plan is
-    /// optimal (its length is exact).
-    pub bounds: Vec<u32>,
-    /// Whether the size's tables were ready when the plan came: a plan made without them is
-    /// asked for again once they are.
-    pub with_tables: bool,
-}
-
-impl Known {
-    pub(crate) fn from_hint(board: Board, h: &Hint, bounds: Vec<u32>, with_tables: bool) -> Known {
-        Known {
-            board,
-            plan: h.plan.clone(),
-            optimal: h.optimal,
-            lower_bound: bounds.first().copied().unwrap_or(h.lower_bound).max(h.lower_bound),
-            bounds,
-            with_tables,
-        }
-    }
-
-    pub(crate) fn from_solution(board: Board, s: &Solution) -> Known {
-        Known {
-            board,
-            plan: s.moves.clone(),
-            optimal: s.optimal,
-            lower_bound: s.lower_bound,
-            bounds: Vec::new(),
-            with_tables: true,
-        }
-    }
-
-    /// The plan after the player played `m` and reached `board`, if `m` followed it.
-    pub(crate) fn advance(mut self, m: Move, board: Board) -> Option<Known> {
-        if self.plan.first() != Some(&m) {
-            return None;
-        }
-        self.plan.remove(0);
-        self.board = board;
-        if self.bounds.len() > 1 {
-            self.bounds.remove(0);
-            self.lower_bound = self.bounds[0];
-        } else {
-            // No bound known for this position: one move changes the distance by one.
-            self.bounds.clear();
-            self.lower_bound = self.lower_bound.saturating_sub(1);
-        }
-        if self.optimal {
-            self.lower_bound = self.plan.len() as u32;
-        }
-        Some(self)
-    }
-
-    /// Moves left on the plan.
-    pub fn remaining(&self) -> u32 {
-        self.plan.len() as u32
-    }
-}
-
-/// A request the worker is answering.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Pending {
-    /// Its id.
-    pub id: u64,
-    /// Hint or Solve.
-    pub task: Task,
-    /// When it was sent (for the spinner and the latency display).
-    pub since: Instant,
-}
-
 /// The whole game screen's state.
 #[allow(
     clippy::struct_excessive_bools,
@@ -144,12 +62,8 @@ pub struct App {
     pub game: Game,
     /// What is shown.
     pub mode: Mode,
-    /// The solver's plan from the current board, if known.
-    pub known: Option<Known>,
     /// Whether the hint marker is shown on the board.
     pub hint_visible: bool,
-    /// The hint or solve request in flight.
-    pub pending: Option<Pending>,
     /// A one-line message under the panel.
     pub status: Option<String>,
     /// Table-building progress for the current size.
@@ -158,20 +72,12 @@ pub struct App {
     pub quit: bool,
     /// The last screen size drawn (for mouse hit-testing).
     pub area: Rect,
-    /// How long the last hint took from request to reply.
-    pub last_hint_latency: Option<Duration>,
     /// When the hint key was pressed, until the hint is drawn (for latency measurement).
     pub hint_asked_at: Option<Instant>,
-    pub(crate) par_request: Option<u64>,
-    pub(crate) par_wanted: bool,
-    /// The background improvement in flight (see `background_improve`).
-    pub(crate) improve_request: Option<u64>,
-    /// The board whose improvement ran to its end (not asked again).
-    pub(crate) improved_board: Option<Board>,
-    pub(crate) worker: Worker,
-    pub(crate) dealer: Dealer,
-    pub(crate) ahead: Option<Ahead>,
-    pub(crate) solver: Solver,
+    /// The solver's work: hints, solutions, deals, reviews, and what runs meanwhile.
+    pub(crate) engine: Engine,
+    /// The engine's replies (handed back to it by [`App::drain_replies`]).
+    pub(crate) replies: std::sync::mpsc::Receiver<Reply>,
     pub(crate) persist: Persistence,
     /// Notices waiting to be read, the first on screen.
     pub notices: VecDeque<Shown>,
@@ -187,9 +93,6 @@ pub struct App {
     pub(crate) first_game: bool,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub(crate) bumped_at: Option<Instant>,
-    /// Whether the other sizes' tables are prepared in the background once the current
-    /// size's are ready (the game does; tests don't, to keep them light).
-    pub(crate) prewarm: bool,
     /// Picture mode: the picture on the tiles, if one is chosen.
     pub picture: Option<crate::ui::picture_mode::PictureMode>,
     /// How a picture's colours reach the terminal.
@@ -211,8 +114,11 @@ pub const BUMP_TIME: Duration = Duration::from_millis(180);
 impl App {
     /// An app around `game`, which `origin` says where it comes from.
     pub fn new(settings: Settings, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
-        let worker = Worker::spawn(solver.clone());
-        let dealer = Dealer::new(solver.clone());
+        let options = Options {
+            prewarm: false,
+            par_budget: settings.config.hint_budget().max(Duration::from_secs(10)),
+        };
+        let (engine, replies) = Engine::with_channel(solver, options);
         let scheme = settings.scheme();
         let Settings { config, keys, theme } = settings;
         let keymap = keys.keymap();
@@ -225,23 +131,14 @@ impl App {
             theme,
             game,
             mode: Mode::Playing,
-            known: None,
             hint_visible: false,
-            pending: None,
             status: None,
             tables: None,
             quit: false,
             area: Rect::new(0, 0, 100, 35),
-            last_hint_latency: None,
             hint_asked_at: None,
-            par_request: None,
-            par_wanted: false,
-            improve_request: None,
-            improved_board: None,
-            worker,
-            dealer,
-            ahead: None,
-            solver,
+            engine,
+            replies,
             persist,
             notices: VecDeque::new(),
             placeholder: origin == Origin::Placeholder,
@@ -249,7 +146,6 @@ impl App {
             hint_mode: false,
             first_game: false,
             bumped_at: None,
-            prewarm: false,
             picture: None,
             picture_colours,
             clipboard,
@@ -278,8 +174,9 @@ impl App {
     /// On 3×3 the par is a lookup in the solver's exact table, so it is shown from the
     /// first frame rather than after a search.
     pub(crate) fn par_from_table(&mut self) {
-        if self.game.par().is_none() && self.game.size().side() == 3 {
-            let par = self.solver.exact3().distance(self.game.start());
+        if self.game.par().is_none()
+            && let Some(par) = self.engine.instant_par(self.game.start())
+        {
             self.game.set_par(par);
         }
     }
@@ -287,14 +184,7 @@ impl App {
     /// Prepares every size's tables in the background, the current size first, so that a
     /// new game of another size deals and hints at full strength at once.
     pub fn enable_prewarm(&mut self) {
-        self.prewarm = true;
-        if self.solver.is_ready(self.game.size()) {
-            // No Prepared reply will come for it: start the others now.
-            self.handle_reply(Reply::Prepared {
-                size: self.game.size(),
-                error: None,
-            });
-        }
+        self.engine.enable_prewarm();
     }
 
     /// Queues a notice for the screen.
@@ -367,15 +257,32 @@ impl App {
 
     /// The hint to draw on the board: the plan's first move, when shown and current.
     pub fn visible_hint(&self) -> Option<Move> {
-        let k = self.known.as_ref()?;
-        (self.hint_visible && k.board == *self.game.board())
-            .then(|| k.plan.first().copied())
-            .flatten()
+        let k = self.current_plan()?;
+        self.hint_visible.then(|| k.plan.first().copied()).flatten()
     }
 
     /// The plan from the current board, if known.
-    pub fn current_plan(&self) -> Option<&Known> {
-        self.known.as_ref().filter(|k| k.board == *self.game.board())
+    pub fn current_plan(&self) -> Option<&KnownPlan> {
+        self.engine.plan().filter(|k| k.board == *self.game.board())
+    }
+
+    /// What the engine's background work is about: the game on screen, unless it is the
+    /// stand-in shown while the first game is dealt.
+    pub(crate) fn focus(&self) -> Option<Focus> {
+        (!self.placeholder).then(|| Focus {
+            start: *self.game.start(),
+            board: *self.game.board(),
+            par: self.game.par(),
+            par_estimate: self.game.par_estimate(),
+            won: self.game.is_won(),
+            watching: matches!(self.mode, Mode::Playing | Mode::Help(_)),
+        })
+    }
+
+    /// Tells the engine what is on screen now.
+    pub(crate) fn refocus(&mut self) {
+        let focus = self.focus();
+        self.engine.focus(focus);
     }
 
     /// How long to wait for input before the next tick.
@@ -389,7 +296,7 @@ impl App {
         if self.bumped() {
             return Duration::from_millis(30);
         }
-        if self.pending.is_some() {
+        if self.engine.pending().is_some() || self.engine.reviewing() {
             // A hint is on its way: wake often so it is drawn as soon as it lands.
             Duration::from_millis(25)
         } else if matches!(self.mode, Mode::Dealing(_)) {
@@ -447,6 +354,7 @@ impl App {
             Mode::Stats(s) => self.update_stats(s, action),
         }
         self.sync_clock();
+        self.refocus();
     }
 
     /// Whether the terminal is big enough to show the board.
@@ -492,65 +400,18 @@ impl App {
 
     /// Forgets everything tied to the previous game and starts the background work for this one.
     pub(crate) fn game_changed(&mut self) {
-        self.worker.cancel();
-        self.pending = None;
-        self.par_request = None;
-        self.improve_request = None;
-        self.improved_board = None;
-        self.known = None;
+        let focus = self.focus();
+        self.engine.start_game(focus);
         self.hint_visible = false;
         self.hint_mode = false;
         self.clock_armed = false;
         self.start_inspection();
         self.tables = None;
-        // On 5×5 and 6×6 a par estimate comes from improving the start while the player
-        // looks at it; a game left before then (or resumed without one) asks for it here.
-        self.par_wanted =
-            self.game.par().is_none() && (self.game.size().side() <= 4 || self.game.par_estimate().is_none());
-        if !self.solver.is_ready(self.game.size()) {
-            self.worker.prepare(self.game.size());
-        }
-        let (size, level) = (self.game.size(), self.next_level());
-        if let Some(a) = self
-            .ahead
-            .take_if(|a| a.request.size != size || a.request.level != level)
-        {
-            self.dealer.cancel(a.id);
-        }
         self.deal_ahead();
-        self.request_par_if_idle();
-    }
-
-    pub(crate) fn request_par_if_idle(&mut self) {
-        if !self.par_wanted || self.pending.is_some() || self.par_request.is_some() {
-            return;
-        }
-        let size = self.game.size();
-        let budget = if size.side() <= 4 {
-            self.config.hint_budget().max(Duration::from_secs(10))
-        } else {
-            // The start's own improvement gives the estimate while the player is still on
-            // it; and as for the improvement, a search waits for the tables.
-            let ready = self.solver.is_ready(size) || self.solver.build_failure(size).is_some();
-            if self.game.par_estimate().is_some()
-                || self.game.board() == self.game.start()
-                || self.game.is_won()
-                || self.placeholder
-                || !ready
-            {
-                return;
-            }
-            // As long as the first search on the start would have had.
-            crate::ui::background_improve::IMPROVE_BUDGET
-        };
-        self.par_request = Some(self.worker.request(*self.game.start(), Task::Par, budget));
     }
 
     pub(crate) fn cancel_pending(&mut self) {
-        if self.pending.take().is_some() {
-            self.worker.cancel();
-            self.par_request = None;
-        }
+        self.engine.cancel_interactive();
     }
 
     pub(crate) fn player_move(&mut self, m: Move) {
@@ -578,17 +439,18 @@ impl App {
         self.clock_armed = true;
         self.inspection_until = None;
         self.changed();
-        let board = *self.game.board();
-        self.known = self.known.take().and_then(|k| k.advance(m, board));
+        // The engine's plan follows the move when it followed the plan.
+        let _ = m;
+        self.refocus();
         // Hint mode: a move that follows the plan shows its next move at once; a move that
         // leaves it ends hint mode.
-        let followed = self.known.as_ref().is_some_and(|k| !k.plan.is_empty());
+        let followed = self.current_plan().is_some_and(|k| !k.plan.is_empty());
         self.hint_mode &= followed;
         self.hint_visible = self.hint_mode && !matches!(self.mode, Mode::Animating(_));
         self.hint_asked_at = None;
-        self.stop_improving();
-        let hint_pending = self.pending.is_some_and(|p| p.task == Task::Hint);
-        if self.pending.is_some() {
+        let pending = self.engine.pending();
+        let hint_pending = pending.is_some_and(|p| p.ask == Ask::Hint);
+        if pending.is_some() {
             self.cancel_pending();
             self.status = None;
         } else if !matches!(self.mode, Mode::Animating(_)) {
@@ -608,8 +470,7 @@ impl App {
     pub fn tick(&mut self, now: Instant) {
         self.tick_animation(now);
         self.tick_inspection(now);
-        self.request_par_if_idle();
-        self.request_improve_if_idle();
+        self.refocus();
         self.sync_clock();
         self.persist.tick();
         self.take_notices();
@@ -617,28 +478,30 @@ impl App {
         self.expire_notices(now);
     }
 
-    /// Takes every reply the worker has sent.
+    /// Takes every reply the engine has sent.
     pub fn drain_replies(&mut self) -> bool {
         let mut any = false;
-        while let Some(reply) = self.worker.try_recv() {
+        while let Ok(reply) = self.replies.try_recv() {
             self.handle_reply(reply);
-            any = true;
-        }
-        while let Some(dealt) = self.dealer.try_recv() {
-            self.handle_dealt(dealt);
             any = true;
         }
         any
     }
 
-    /// Waits for a background deal the player asked for and handles it (tests).
+    /// Hands one of the engine's replies back to it and applies what it answers.
+    pub fn handle_reply(&mut self, reply: Reply) {
+        for answer in self.engine.handle(reply) {
+            self.answer(answer);
+        }
+        self.refocus();
+    }
+
+    /// Waits for a deal the player asked for and handles it (tests).
     #[cfg(test)]
     pub fn wait_dealt(&mut self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
         while matches!(self.mode, Mode::Dealing(_)) && Instant::now() < deadline {
-            if let Some(d) = self.dealer.recv_timeout(Duration::from_millis(50)) {
-                self.handle_dealt(d);
-            }
+            self.wait_reply(Duration::from_millis(50));
         }
         !matches!(self.mode, Mode::Dealing(_))
     }
@@ -646,33 +509,19 @@ impl App {
     /// Waits for one reply and handles it (tests).
     #[cfg(test)]
     pub fn wait_reply(&mut self, timeout: Duration) -> bool {
-        match self.worker.recv_timeout(timeout) {
-            Some(r) => {
+        match self.replies.recv_timeout(timeout) {
+            Ok(r) => {
                 self.handle_reply(r);
                 true
             }
-            None => false,
+            Err(_) => false,
         }
     }
 
-    pub(crate) fn is_pending(&self, id: u64, task: Task) -> bool {
-        self.worker.is_current(id) && matches!(self.pending, Some(p) if p.id == id && p.task == task)
-    }
-
-    /// Applies one reply; replies to stale requests are dropped.
-    pub fn handle_reply(&mut self, reply: Reply) {
-        match reply {
-            Reply::Hint {
-                id,
-                board,
-                result,
-                bounds,
-            } => {
-                if !self.is_pending(id, Task::Hint) {
-                    return;
-                }
-                self.last_hint_latency = self.pending.map(|p| p.since.elapsed());
-                self.pending = None;
+    /// Applies what the engine answers.
+    pub fn answer(&mut self, answer: Answer) {
+        match answer {
+            Answer::Hint { board, result } => {
                 if board != *self.game.board() {
                     return;
                 }
@@ -683,59 +532,40 @@ impl App {
                         } else if board == *self.game.start() && board.size().side() >= 5 {
                             self.game.note_par_estimate(h.remaining);
                         }
-                        let with_tables = self.solver.is_ready(board.size());
-                        self.known = Some(Known::from_hint(board, &h, bounds, with_tables));
                         self.game.note_hint();
                         self.changed();
                         self.hint_visible = true;
                         self.hint_mode = true;
                         self.status = (!h.optimal).then(|| "Not proven optimal.".to_string());
                     }
-                    Err(e) => self.status = Some(format!("No hint: {e}.")),
+                    Err(e) => self.status = Some(failure("No hint", &e)),
                 }
             }
-            Reply::Solution {
-                id,
-                task: Task::Par,
-                board,
-                result,
-            } => {
-                if self.par_request != Some(id) {
-                    return;
-                }
-                self.par_request = None;
-                match result {
-                    Ok(s) if s.optimal && board == *self.game.start() => {
-                        self.game.set_par(s.len() as u32);
-                        self.par_wanted = false;
-                    }
-                    Ok(s) if board == *self.game.start() && board.size().side() >= 5 => {
-                        self.game.note_par_estimate(s.len() as u32);
-                        self.par_wanted = false;
-                        self.changed();
-                    }
-                    // Cancelled by a hint: ask again when the worker is free.
-                    Err(slide::solver::SolveError::Cancelled) => {}
-                    _ => self.par_wanted = false,
-                }
-            }
-            Reply::Solution { id, board, result, .. } => {
-                if !self.is_pending(id, Task::Solve) {
-                    return;
-                }
-                self.pending = None;
+            Answer::Solution { board, result } => {
                 if board != *self.game.board() {
                     return;
                 }
                 match result {
-                    Ok(s) => {
-                        self.known = Some(Known::from_solution(board, &s));
-                        self.start_animation(s.moves.into());
-                    }
-                    Err(e) => self.status = Some(format!("No solution: {e}.")),
+                    Ok(s) => self.start_animation(s.moves.into()),
+                    Err(e) => self.status = Some(failure("No solution", &e)),
                 }
             }
-            Reply::Progress { size, progress } => {
+            Answer::Par { start, length, optimal } => {
+                if start != *self.game.start() {
+                    return;
+                }
+                if optimal {
+                    self.game.set_par(length);
+                } else {
+                    self.game.note_par_estimate(length);
+                }
+                // Saved with the game, so that a resumed game shows it.
+                self.changed();
+            }
+            Answer::PlanImproved => {}
+            Answer::ReviewProgress(progress) => self.review_progress(progress),
+            Answer::Review(result) => self.review_done(result),
+            Answer::Tables { size, progress } => {
                 if size == self.game.size() {
                     self.tables = match progress {
                         // Only the share done: the tables' names would wrap the panel's line.
@@ -751,19 +581,10 @@ impl App {
                     };
                 }
             }
-            Reply::Prepared { size, error } => {
+            Answer::Prepared { size, error } => {
                 if size == self.game.size() {
                     self.tables = None;
                     self.deal_ahead();
-                    if std::mem::take(&mut self.prewarm) {
-                        // The current size first; then the others, one at a time.
-                        let others = [4, 5, 6, 3]
-                            .into_iter()
-                            .filter_map(|n| slide::puzzle::Size::new(n).ok())
-                            .filter(|s| *s != size)
-                            .collect();
-                        self.worker.prewarm(others);
-                    }
                 }
                 if let Some(e) = error {
                     self.notify(Notice::warning(format!(
@@ -772,25 +593,8 @@ impl App {
                     )));
                 }
             }
-            Reply::Improved {
-                id,
-                board,
-                plan,
-                bounds,
-                finished,
-            } => self.improved(id, board, plan, bounds, finished),
-            Reply::ReviewProgress { id, progress } => self.review_progress(id, progress),
-            Reply::Review { id, result } => self.review_done(id, result),
-            Reply::Crashed { id, message } => {
-                if self.pending.is_some_and(|p| p.id == id) {
-                    self.pending = None;
-                }
-                if self.par_request == Some(id) {
-                    self.par_request = None;
-                    self.par_wanted = false;
-                }
-                self.status = Some(format!("The solver failed ({message}); play on without it."));
-            }
+            Answer::Dealt { request, result } => self.handle_dealt(request, result),
+            Answer::BackgroundFailed(e) => self.status = Some(failure("", &e)),
         }
     }
 
@@ -801,12 +605,22 @@ impl App {
             return None;
         }
         self.game.clock_mut().stop();
-        self.persist.flush(&self.game).err()
+        self.persist.flush(&self.game).err().map(|e| e.to_string())
     }
 
     /// Whether the game has changes not yet on disk.
     pub fn unsaved(&self) -> bool {
         self.persist.is_dirty()
+    }
+}
+
+/// The status line for a request that failed: a crash says the game goes on without the
+/// solver; other failures follow `what` ("No hint: …").
+fn failure(what: &str, e: &EngineError) -> String {
+    match e {
+        EngineError::Crashed { message } => format!("The solver failed ({message}); play on without it."),
+        e if what.is_empty() => format!("The solver failed ({e}); play on without it."),
+        e => format!("{what}: {e}."),
     }
 }
 
@@ -957,7 +771,7 @@ mod tests {
 
     fn wait_hint(app: &mut App) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while app.pending.is_some() && Instant::now() < deadline {
+        while app.engine.pending().is_some() && Instant::now() < deadline {
             app.wait_reply(Duration::from_millis(100));
         }
     }
@@ -1003,12 +817,12 @@ mod tests {
     fn hint_arrives_then_follows_the_plan() {
         let mut app = app_with("1 2 3 4 5 6 0 7 8");
         key(&mut app, KeyCode::Char('i'));
-        assert!(app.pending.is_some());
+        assert!(app.engine.pending().is_some());
         key(&mut app, KeyCode::Char('i'));
         wait_hint(&mut app);
         assert_eq!(app.visible_hint(), Some(Move::Left));
         assert_eq!(app.game.hints_used(), 1, "pressing twice queued nothing");
-        assert_eq!(app.current_plan().map(Known::remaining), Some(2));
+        assert_eq!(app.current_plan().map(KnownPlan::remaining), Some(2));
         assert_eq!(app.game.par(), Some(2));
         key(&mut app, KeyCode::Left);
         assert_eq!(
@@ -1017,29 +831,26 @@ mod tests {
             "hint mode: the next move shows at once"
         );
         assert_eq!(app.game.hints_used(), 1, "following a hint asks no new one");
-        assert_eq!(app.current_plan().map(Known::remaining), Some(1));
+        assert_eq!(app.current_plan().map(KnownPlan::remaining), Some(1));
         key(&mut app, KeyCode::Char('u'));
         assert_eq!(app.visible_hint(), None, "leaving the plan ends hint mode");
         key(&mut app, KeyCode::Char('i'));
-        assert!(app.pending.is_some(), "a new board needs a new hint");
+        assert!(app.engine.pending().is_some(), "a new board needs a new hint");
     }
 
     #[test]
     fn a_move_while_a_hint_computes_asks_again_for_the_new_board() {
         let mut app = app_with("8 6 7 2 5 4 3 0 1");
         key(&mut app, KeyCode::Char('i'));
-        let first = app.pending.expect("pending").id;
+        let first = app.engine.pending().expect("pending");
         key(&mut app, KeyCode::Down);
-        let again = app.pending.expect("asked again for the new board");
-        assert_ne!(again.id, first);
+        let again = app.engine.pending().expect("asked again for the new board");
+        assert_ne!(again.ticket, first.ticket);
+        assert_eq!(again.board, *app.game.board());
         assert!(app.status.as_deref().is_some_and(|s| s.contains("new position")));
-        let stale = Reply::Hint {
-            id: first,
-            board: *app.game.board(),
-            result: Err(slide::solver::SolveError::Cancelled),
-            bounds: Vec::new(),
-        };
-        app.handle_reply(stale);
+        // The first request's answer (Cancelled, or a hint for the old board) changes
+        // nothing.
+        assert!(app.wait_reply(Duration::from_secs(10)));
         assert_eq!(app.visible_hint(), None, "the stale reply is dropped");
         assert_eq!(app.game.hints_used(), 0);
         wait_hint(&mut app);
@@ -1107,41 +918,41 @@ mod tests {
         assert!(app.wait_dealt(Duration::from_secs(60)));
         let date = slide::difficulty::UtcDate::today();
         assert_eq!(app.game.daily(), Some(date));
-        let expected = slide::difficulty::daily(&app.solver, Size::THREE, date);
+        let expected = slide::difficulty::daily(app.engine.solver(), Size::THREE, date);
         assert_eq!(*app.game.start(), expected.board);
         assert_eq!(app.game.code(), expected.code());
+    }
+
+    /// Waits until the deal made ahead has its board; returns it.
+    fn ahead_ready(app: &mut App) -> (DealRequest, slide::difficulty::Generated) {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        loop {
+            if let Some((request, Some(g))) = app.engine.dealt_ahead() {
+                return (request, g.clone());
+            }
+            assert!(Instant::now() < deadline, "nothing dealt ahead");
+            app.wait_reply(Duration::from_millis(100));
+        }
     }
 
     #[test]
     fn the_next_game_is_dealt_ahead_and_starts_at_once() {
         let mut app = app_with("1 2 3 4 5 6 7 0 8");
         // Dealing ahead waits for the size's tables.
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while app.ahead.is_none() && Instant::now() < deadline {
-            app.wait_reply(Duration::from_millis(100));
-        }
-        let ahead = app.ahead.as_ref().map(|a| a.id).expect("dealt ahead for 3×3");
-        while app.ahead.as_ref().is_some_and(|a| a.ready.is_none()) {
-            let d = app.dealer.recv_timeout(Duration::from_secs(30)).expect("dealt");
-            assert_eq!(d.id, ahead);
-            app.handle_dealt(d);
-        }
-        let ready = app.ahead.as_ref().and_then(|a| a.ready.clone()).expect("ready");
+        let (request, ready) = ahead_ready(&mut app);
+        assert_eq!((request.size, request.level), (Size::THREE, Level::Easy));
         key(&mut app, KeyCode::Char('n'));
         key(&mut app, KeyCode::Enter);
         assert_eq!(app.mode, Mode::Playing, "no wait");
         assert_eq!(*app.game.start(), ready.board);
         assert_eq!(app.game.seed(), Some(ready.seed));
-        assert!(app.ahead.is_some(), "and the one after is on its way");
+        assert!(app.engine.dealt_ahead().is_some(), "and the one after is on its way");
     }
 
     #[test]
     fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
         let mut app = app_with("1 2 3 4 5 6 7 0 8");
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while app.ahead.is_none() && Instant::now() < deadline {
-            app.wait_reply(Duration::from_millis(100));
-        }
+        ahead_ready(&mut app);
         key(&mut app, KeyCode::Char('n'));
         key(&mut app, KeyCode::Up); // picture row
         key(&mut app, KeyCode::Up); // level row
@@ -1150,16 +961,9 @@ mod tests {
             panic!("the menu is open")
         };
         let chosen = menu.request();
-        let ahead = app.ahead.as_ref().expect("the choice is dealt ahead");
-        assert_eq!((ahead.request.size, ahead.request.level), (chosen.size, chosen.level));
-        let id = ahead.id;
-        while app.ahead.as_ref().is_some_and(|a| a.ready.is_none()) {
-            let d = app.dealer.recv_timeout(Duration::from_secs(30)).expect("dealt");
-            if d.id == id {
-                app.handle_dealt(d);
-            }
-        }
-        let ready = app.ahead.as_ref().and_then(|a| a.ready.clone()).expect("ready");
+        let (ahead, _) = app.engine.dealt_ahead().expect("the choice is dealt ahead");
+        assert_eq!((ahead.size, ahead.level), (chosen.size, chosen.level));
+        let (_, ready) = ahead_ready(&mut app);
         key(&mut app, KeyCode::Enter);
         assert_eq!(app.mode, Mode::Playing, "no wait");
         assert_eq!(*app.game.start(), ready.board);
@@ -1175,7 +979,30 @@ mod tests {
             key(&mut app, KeyCode::Right);
         }
         let today = slide::difficulty::UtcDate::today();
-        assert_eq!(app.ahead.as_ref().and_then(|a| a.request.daily), Some(today));
+        assert_eq!(app.engine.dealt_ahead().and_then(|(r, _)| r.daily), Some(today));
+    }
+
+    #[test]
+    fn a_par_found_in_the_background_is_kept_and_saved_with_the_game() {
+        let board = Board::scrambled(Size::FIVE, 300, &mut slide::puzzle::SeededRng::new(7));
+        let mut app = test_app(Game::new(board, None, None, None));
+        app.answer(Answer::Par {
+            start: board,
+            length: 120,
+            optimal: false,
+        });
+        assert_eq!(app.game.par_estimate(), Some(120));
+        assert_eq!(app.game.par(), None, "an estimate is never a proven par");
+        // Saved with the game: a resumed game shows it (and the engine asks for it no more).
+        let resumed = Game::from_saved(&app.game.to_saved()).expect("the save reads back");
+        assert_eq!(resumed.par_estimate(), Some(120));
+        let other = Board::scrambled(Size::FIVE, 300, &mut slide::puzzle::SeededRng::new(8));
+        app.answer(Answer::Par {
+            start: other,
+            length: 60,
+            optimal: true,
+        });
+        assert_eq!(app.game.par(), None, "another game's par is not this one's");
     }
 
     #[test]
@@ -1273,7 +1100,7 @@ mod tests {
         }
         assert_eq!(app.game.moves(), 0, "no tile moved behind the message");
         assert_eq!(app.mode, Mode::Playing);
-        assert!(app.pending.is_none());
+        assert!(app.engine.pending().is_none());
         key(&mut app, KeyCode::Char('q'));
         assert!(app.quit);
     }

@@ -7,7 +7,6 @@
 //! the panic is what comes back).
 
 mod app;
-mod background_improve;
 mod clipboard;
 mod event_loop;
 mod keys;
@@ -82,6 +81,26 @@ pub enum UiError {
     /// The game could not be saved on exit.
     #[error("{0}")]
     Save(String),
+    /// There is no terminal to play in (output redirected, or no controlling terminal).
+    #[error(
+        "the game needs a terminal, and {0} is not one. Without one, use the headless commands: \
+         slide solve, hint, rate, generate, review, levels, bench, stats, tables (see slide --help)"
+    )]
+    NoTerminal(&'static str),
+}
+
+/// What is not a terminal, if the game cannot run here: it draws on stdout and reads keys
+/// from stdin, or from the controlling terminal when stdin is redirected.
+fn missing_terminal() -> Option<&'static str> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Some("stdout");
+    }
+    #[cfg(unix)]
+    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
+        return Some("stdin");
+    }
+    None
 }
 
 impl UiError {
@@ -103,6 +122,10 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let code = args.code.as_deref().map(parse_code).transpose()?;
     // Read and decoded before the screen changes, so a bad file is reported plainly.
     let picture = load_picture(args.picture.as_deref(), &settings.config.game.picture)?;
+    // Checked before anything is dealt, resumed or claimed.
+    if let Some(what) = missing_terminal() {
+        return Err(UiError::NoTerminal(what));
+    }
     let cache = TableCache::default_location();
     cache.remove_unfinished_writes();
     let solver = Solver::new(cache);

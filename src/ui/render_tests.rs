@@ -10,8 +10,9 @@ use slide::difficulty::Level;
 use slide::game::Game;
 use slide::puzzle::Move;
 
-use crate::ui::app::{App, Known, Mode};
+use crate::ui::app::{App, Mode};
 use crate::ui::modes::win::WinSummary;
+use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
@@ -55,7 +56,7 @@ fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
 }
 
 fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
-    a.known = Some(Known {
+    a.engine.adopt_plan(KnownPlan {
         board: *a.game.board(),
         plan: plan.to_vec(),
         optimal,
@@ -466,7 +467,6 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
     );
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.mode = Mode::Dealing(crate::ui::modes::dealing::Dealing {
-        id: 1,
         request: slide::difficulty::DealRequest {
             size: slide::puzzle::Size::THREE,
             level: Level::Easy,
@@ -718,7 +718,6 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
 fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
     use slide::puzzle::{Board, SeededRng, Size};
     use slide::solver::Hint;
-    use slide::solver::worker::Reply;
     // A 6×6 board some moves from the goal, with the way back as the hint's plan.
     let mut rng = SeededRng::new(11);
     let mut board = Board::goal(Size::new(6).expect("size"));
@@ -734,20 +733,20 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
     }
     let plan: Vec<Move> = walk.iter().rev().map(|m| m.inverse()).collect();
     let mut a = crate::ui::app::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
-    a.request_hint();
-    let id = a.pending.expect("a hint asked").id;
-    a.handle_reply(Reply::Hint {
-        id,
+    let hint = Hint {
+        mv: plan[0],
+        tile: board.tile_moved_by(plan[0]).unwrap_or(0),
+        remaining: plan.len() as u32,
+        optimal: false,
+        lower_bound: 30,
+        plan: plan.clone(),
+    };
+    // What the engine does with a hint's answer: its plan becomes the known one.
+    a.engine
+        .adopt_plan(KnownPlan::from_hint(board, &hint, Vec::new(), true));
+    a.answer(slide::engine::Answer::Hint {
         board,
-        result: Ok(Hint {
-            mv: plan[0],
-            tile: board.tile_moved_by(plan[0]).unwrap_or(0),
-            remaining: plan.len() as u32,
-            optimal: false,
-            lower_bound: 30,
-            plan: plan.clone(),
-        }),
-        bounds: Vec::new(),
+        result: Ok(hint),
     });
     let lines = screen(&a, 80, 24);
     let all = lines.join("\n");

@@ -177,7 +177,7 @@ mod tests {
         assert_eq!(app.game.level(), Some(Level::Easy));
         let first = *app.game.start();
         // Win it from the solver's table, then N from the win box.
-        let plan = app.solver.exact3().solve(app.game.board());
+        let plan = app.engine.solver().exact3().solve(app.game.board());
         for m in plan {
             app.player_move(m);
         }

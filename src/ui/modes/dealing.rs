@@ -8,7 +8,8 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::Widget;
-use slide::difficulty::{DAILY_LEVEL, DealRequest, Dealt, Generated, Level, fresh_seed};
+use slide::difficulty::{DAILY_LEVEL, DealRequest, Generated, Level, fresh_seed};
+use slide::engine::{Dealing as EngineDealing, EngineError};
 use slide::game::Game;
 
 use crate::ui::app::{App, Mode};
@@ -19,8 +20,6 @@ use crate::ui::widgets::panel::SPINNER;
 /// A deal the player is waiting for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Dealing {
-    /// The dealer's id for it.
-    pub id: u64,
     /// What is being dealt.
     pub request: DealRequest,
     /// When the player asked (for the spinner).
@@ -29,24 +28,13 @@ pub struct Dealing {
     pub first: bool,
 }
 
-/// The next game, dealt ahead in the background so that New is instant.
-#[derive(Debug)]
-pub struct Ahead {
-    /// The dealer's id for it.
-    pub id: u64,
-    /// What is dealt.
-    pub request: DealRequest,
-    /// The board, once dealt.
-    pub ready: Option<Generated>,
-}
-
 impl App {
     /// While a deal runs: quit or Esc goes back to the game (or quits, when there is no
     /// game yet); help opens; other keys wait.
     pub(crate) fn update_dealing(&mut self, d: Dealing, action: Action) {
         match action {
             Action::Quit | Action::Back => {
-                self.dealer.cancel(d.id);
+                self.engine.cancel_deal();
                 self.mode = Mode::Playing;
                 self.quit = d.first;
             }
@@ -67,86 +55,43 @@ impl App {
     /// Starts the game `request` asks for: at once when it was dealt ahead, otherwise once
     /// the background deal lands (the screen says so meanwhile and stays live).
     pub(crate) fn new_game(&mut self, request: DealRequest) {
-        let same = |a: &DealRequest| a.size == request.size && a.level == request.level && a.daily == request.daily;
-        match self.ahead.take() {
-            Some(Ahead {
-                ready: Some(g),
-                request: r,
-                ..
-            }) if same(&r) => {
-                self.start_game(App::game_from(&r, &g));
-                return;
-            }
-            Some(Ahead { id, request: r, .. }) if same(&r) => {
-                self.mode = Mode::Dealing(Dealing {
-                    id,
-                    request: r,
-                    since: Instant::now(),
-                    first: false,
-                });
-                return;
-            }
-            Some(a) => self.dealer.cancel(a.id),
-            None => {}
-        }
         self.deal(request, false);
     }
 
-    /// Deals `request` in the background and shows the deal box meanwhile; `first` when
-    /// there is no game to go back to.
+    /// Deals `request` and shows the deal box until it lands; `first` when there is no
+    /// game to go back to.
     pub(crate) fn deal(&mut self, request: DealRequest, first: bool) {
-        let id = self.dealer.deal(request);
-        self.mode = Mode::Dealing(Dealing {
-            id,
-            request,
-            since: Instant::now(),
-            first,
-        });
+        match self.engine.deal(request) {
+            EngineDealing::Ready(g) => self.start_game(App::game_from(&request, &g)),
+            EngineDealing::Waiting(_) => {
+                self.mode = Mode::Dealing(Dealing {
+                    request,
+                    since: Instant::now(),
+                    first,
+                });
+            }
+        }
     }
 
-    /// Deals the next game of this size and level in the background, once the solver's
-    /// tables for the size are ready (the deal confirms with them).
+    /// Deals the next game of this size and level ahead (once the size's tables are ready:
+    /// the deal confirms with them), so that New needs no wait.
     pub(crate) fn deal_ahead(&mut self) {
-        let size = self.game.size();
-        // While a deal is awaited, the game on screen is not the one to follow.
-        if self.ahead.is_some() || !self.solver.is_ready(size) || matches!(self.mode, Mode::Dealing(_)) {
-            return;
-        }
         let request = DealRequest {
-            size,
+            size: self.game.size(),
             level: self.next_level(),
             seed: fresh_seed(),
             daily: None,
         };
-        let id = self.dealer.deal(request);
-        self.ahead = Some(Ahead {
-            id,
-            request,
-            ready: None,
-        });
+        self.engine.deal_ahead(request);
     }
 
-    /// The level New offers after this game: the same, or Hard after a daily puzzle.
     /// Deals `request` ahead, in place of what was dealt ahead before, so that the board is
     /// ready when the player confirms a menu choice (a 4×4 hard deal can take a second).
     pub(crate) fn deal_ahead_for(&mut self, request: DealRequest) {
-        let same = |a: &Ahead| {
-            a.request.size == request.size && a.request.level == request.level && a.request.daily == request.daily
-        };
-        if self.ahead.as_ref().is_some_and(same) || !self.solver.is_ready(request.size) {
-            return;
-        }
-        if let Some(a) = self.ahead.take() {
-            self.dealer.cancel(a.id);
-        }
-        let id = self.dealer.deal(request);
-        self.ahead = Some(Ahead {
-            id,
-            request,
-            ready: None,
-        });
+        self.engine.deal_ahead(request);
     }
 
+    /// The level New offers after this game: the same, or Hard after a daily puzzle.
     pub(crate) fn next_level(&self) -> Level {
         match self.game.daily() {
             Some(_) => DAILY_LEVEL,
@@ -154,25 +99,16 @@ impl App {
         }
     }
 
-    pub(crate) fn handle_dealt(&mut self, dealt: Dealt) {
-        if let Mode::Dealing(d) = &self.mode
-            && d.id == dealt.id
-        {
-            match dealt.result {
-                Ok(g) => self.start_game(App::game_from(&dealt.request, &g)),
-                Err(e) => {
-                    self.mode = Mode::Playing;
-                    self.status = Some(format!("Could not deal a board: {e}."));
-                }
-            }
+    /// The deal the player waited for has landed.
+    pub(crate) fn handle_dealt(&mut self, request: DealRequest, result: Result<Generated, EngineError>) {
+        if !matches!(self.mode, Mode::Dealing(_)) {
             return;
         }
-        if let Some(a) = &mut self.ahead
-            && a.id == dealt.id
-        {
-            match dealt.result {
-                Ok(g) => a.ready = Some(g),
-                Err(_) => self.ahead = None,
+        match result {
+            Ok(g) => self.start_game(App::game_from(&request, &g)),
+            Err(e) => {
+                self.mode = Mode::Playing;
+                self.status = Some(format!("Could not deal a board: {e}."));
             }
         }
     }

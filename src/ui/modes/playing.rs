@@ -8,9 +8,8 @@ use ratatui::text::Line;
 use ratatui::widgets::Widget;
 use slide::config::ArrowsMove;
 use slide::puzzle::Move;
-use slide::solver::worker::Task;
 
-use crate::ui::app::{App, Mode, Pending};
+use crate::ui::app::{App, Mode};
 use crate::ui::keys::Action;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
@@ -102,7 +101,7 @@ impl App {
         self.start_inspection();
         self.changed();
         self.cancel_pending();
-        self.known = None;
+        self.engine.forget_plan();
         self.hint_visible = false;
         self.hint_mode = false;
         self.mode = Mode::Playing;
@@ -152,11 +151,11 @@ impl App {
         if self.game.is_won() {
             return;
         }
-        if self.pending.is_none() {
+        if self.engine.pending().is_none() {
             self.hint_asked_at = Some(Instant::now());
         }
         let big = self.game.size().side() >= 5;
-        let tables_now = self.solver.is_ready(self.game.size());
+        let tables_now = self.engine.tables_ready(self.game.size());
         if let Some(k) = self.current_plan()
             && !k.plan.is_empty()
             && (k.optimal || (big && (k.with_tables || !tables_now)))
@@ -171,7 +170,7 @@ impl App {
             self.hint_mode = true;
             return;
         }
-        if self.pending.is_some() {
+        if self.engine.pending().is_some() {
             return;
         }
         self.request_hint();
@@ -179,15 +178,7 @@ impl App {
 
     /// Sends a hint request for the board on screen.
     pub(crate) fn request_hint(&mut self) {
-        self.par_request = None;
-        let id = self
-            .worker
-            .request(*self.game.board(), Task::Hint, self.config.hint_budget());
-        self.pending = Some(Pending {
-            id,
-            task: Task::Hint,
-            since: Instant::now(),
-        });
+        self.engine.hint(*self.game.board(), self.config.hint_budget());
     }
 
     pub(crate) fn ask_solve(&mut self) {
@@ -201,18 +192,14 @@ impl App {
             self.start_animation(plan);
             return;
         }
-        if matches!(self.pending, Some(p) if p.task == Task::Solve) {
+        if self
+            .engine
+            .pending()
+            .is_some_and(|p| p.ask == slide::engine::Ask::Solve)
+        {
             return;
         }
-        self.par_request = None;
-        let id = self
-            .worker
-            .request(*self.game.board(), Task::Solve, self.config.hint_budget());
-        self.pending = Some(Pending {
-            id,
-            task: Task::Solve,
-            since: Instant::now(),
-        });
+        self.engine.solve(*self.game.board(), self.config.hint_budget());
     }
 }
 

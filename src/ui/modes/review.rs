@@ -1,12 +1,12 @@
 //! The post-game review: a chart of the optimal distance to the goal after each move, the
 //! detours and their cost, and the game replayed move by move on a small board.
 //!
-//! The distances come from the solver worker ([`Task::Review`]); this screen only asks and
+//! The distances come from the engine (`Engine::review`); this screen only asks and
 //! draws. Esc cancels a review still computing and goes back to where it was opened.
 
 use std::cmp::Ordering;
 use std::fmt::Write as _;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
@@ -16,9 +16,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
 use slide::puzzle::{Board, Move};
 use slide::review::{Progress, Review};
-use slide::solver::worker::Task;
 
-use crate::ui::app::{App, Mode, Pending};
+use crate::ui::app::{App, Mode};
 use crate::ui::theme::Theme;
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
@@ -33,8 +32,8 @@ pub struct ReviewState {
     pub moves: Vec<Move>,
     /// What the game was ("4×4 medium").
     pub title: String,
-    /// The worker's request, while it computes.
-    pub request: Option<u64>,
+    /// Whether the engine is still computing it.
+    pub computing: bool,
     /// How far the worker has come.
     pub progress: Option<Progress>,
     /// The distances, once computed.
@@ -65,20 +64,12 @@ impl App {
     /// for the distances; Esc goes back to `back`.
     pub(crate) fn open_review(&mut self, start: Board, moves: Vec<Move>, title: String, back: Mode) {
         self.cancel_pending();
-        let budget = ESTIMATE_BUDGET;
-        let id = self.worker.review(start, moves.clone(), budget);
-        // The request makes any par request stale: it is asked again once idle.
-        self.par_request = None;
-        self.pending = Some(Pending {
-            id,
-            task: Task::Review,
-            since: Instant::now(),
-        });
+        self.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
         self.mode = Mode::Review(Box::new(ReviewState {
             start,
             moves,
             title,
-            request: Some(id),
+            computing: true,
             progress: None,
             review: None,
             error: None,
@@ -107,8 +98,8 @@ impl App {
             Action::Up => state.step = state.detour_from(false).unwrap_or(0),
             Action::Down => state.step = state.detour_from(true).unwrap_or(last),
             Action::Back | Action::Review | Action::Confirm => {
-                if state.request.is_some() {
-                    self.cancel_pending();
+                if state.computing {
+                    self.engine.cancel_review();
                 }
                 self.mode = *state.back;
                 return;
@@ -128,24 +119,20 @@ impl App {
     }
 
     /// Progress of the review on screen.
-    pub(crate) fn review_progress(&mut self, id: u64, progress: Progress) {
+    pub(crate) fn review_progress(&mut self, progress: Progress) {
         if let Mode::Review(r) = &mut self.mode
-            && r.request == Some(id)
+            && r.computing
         {
             r.progress = Some(progress);
         }
     }
 
     /// The distances (or the failure) of the review on screen.
-    pub(crate) fn review_done(&mut self, id: u64, result: Result<Review, slide::review::ReviewError>) {
-        if !self.is_pending(id, Task::Review) {
-            return;
-        }
-        self.pending = None;
+    pub(crate) fn review_done(&mut self, result: Result<Review, slide::engine::EngineError>) {
         if let Mode::Review(r) = &mut self.mode
-            && r.request == Some(id)
+            && r.computing
         {
-            r.request = None;
+            r.computing = false;
             match result {
                 Ok(review) => r.review = Some(review),
                 Err(e) => r.error = Some(e.to_string()),

@@ -53,7 +53,7 @@ fn reviewed(step: usize) -> App {
         start,
         moves: moves.clone(),
         title: "3×3 easy".into(),
-        request: None,
+        computing: false,
         progress: None,
         review: Some(Review {
             board: start,
@@ -126,7 +126,7 @@ fn review_progress_and_estimate_labels() {
     let mut a = reviewed(0);
     if let Mode::Review(r) = &mut a.mode {
         r.review = None;
-        r.request = Some(1);
+        r.computing = true;
         r.progress = Some(slide::review::Progress { done: 2, total: 5 });
     }
     let text = screen(&a, 80, 24).join("\n");
@@ -167,7 +167,7 @@ fn the_win_screen_opens_the_review_and_esc_goes_back() {
     let Mode::Review(_) = &a.mode else {
         panic!("review opened: {:?}", a.mode)
     };
-    while a.pending.is_some() {
+    while a.engine.reviewing() {
         assert!(a.wait_reply(Duration::from_secs(10)), "the worker answers");
     }
     let Mode::Review(r) = &a.mode else {
@@ -207,10 +207,10 @@ fn esc_cancels_a_review_still_computing() {
         moves.push(m);
     }
     a.open_review(start, moves, "4×4".into(), Mode::Playing);
-    assert!(a.pending.is_some());
+    assert!(a.engine.reviewing());
     key(&mut a, KeyCode::Esc);
     assert_eq!(a.mode, Mode::Playing);
-    assert!(a.pending.is_none(), "the request is dropped");
+    assert!(!a.engine.reviewing(), "the request is dropped");
 }
 
 #[test]

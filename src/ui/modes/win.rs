@@ -94,7 +94,6 @@ impl App {
 
     pub(crate) fn win(&mut self) {
         self.cancel_pending();
-        self.known = None;
         self.hint_visible = false;
         self.status = None;
         let finish = Finish {

@@ -4,10 +4,10 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
+use slide::engine::Ask;
 use slide::game::Game;
 use slide::game::averages::{format_average, format_millis};
 use slide::puzzle::Move;
-use slide::solver::worker::Task;
 
 use crate::ui::app::App;
 
@@ -84,9 +84,9 @@ impl Widget for Panel<'_> {
             ]));
         }
         lines.push(Line::raw(""));
-        if let Some(p) = app.pending {
+        if let Some(p) = app.engine.pending() {
             let frame = SPINNER[(p.since.elapsed().as_millis() / 100) as usize % SPINNER.len()];
-            let what = if p.task == Task::Solve { "solving" } else { "thinking" };
+            let what = if p.ask == Ask::Solve { "solving" } else { "thinking" };
             lines.push(Line::styled(format!("{frame} {what}…"), t.accent));
         } else if let Some(m) = app.visible_hint() {
             let text = if app.blank_convention() {

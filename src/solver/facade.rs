@@ -1,0 +1,341 @@
+//! [`Solver`], the solver's one entry point: it owns the tables (built or loaded on demand,
+//! shared between threads) and rates boards; `solve` and `hint` are in
+//! [`crate::solver::solve`], one bounded pass in [`crate::solver::within_bound`].
+
+use std::sync::{Arc, Mutex, OnceLock};
+
+use crate::puzzle::{Board, Size};
+use crate::solver::build_progress::BuildProgress;
+use crate::solver::error::SolveError;
+use crate::solver::exact_table::ExactTable;
+use crate::solver::partition::Partition;
+use crate::solver::pattern_db::PatternDb;
+use crate::solver::rating::Rating;
+use crate::solver::table_cache::TableCache;
+use crate::solver::table_error::TableError;
+use crate::solver::walking_distance::WalkingDistance;
+use crate::solver::{linear_conflict, manhattan};
+use crate::threads::lock;
+
+/// The solver and its tables. Cheap to clone; clones share the tables.
+#[derive(Clone)]
+pub struct Solver {
+    tables: Arc<Tables>,
+}
+
+struct Tables {
+    cache: TableCache,
+    exact3: OnceLock<ExactTable>,
+    walking4: OnceLock<WalkingDistance>,
+    walking3: OnceLock<WalkingDistance>,
+    pdbs: [OnceLock<Arc<PatternDb>>; 4],
+    /// Stronger tables that only guide the bounded search (5×5's large partition, when
+    /// cached): never a rating or a reported bound's source besides that search's own.
+    guides: [OnceLock<Arc<PatternDb>>; 4],
+    /// Held while a size's databases are built, so concurrent callers wait instead of
+    /// building them twice.
+    building: [Mutex<()>; 4],
+    /// Each size's opt-in larger partition ([`Partition::large_for`]), used instead of the
+    /// default when its file is in the cache (tests put a small stand-in here).
+    large: [Option<Partition>; 4],
+    /// Why a size's default databases failed to build, so that later calls report it at
+    /// once instead of failing the same slow way again; the searches use the next heuristic.
+    failed: [OnceLock<TableError>; 4],
+}
+
+fn size_slot(size: Size) -> usize {
+    size.side() - 3
+}
+
+impl Solver {
+    /// A solver that keeps its slow tables in `cache`. Nothing is built until needed.
+    pub fn new(cache: TableCache) -> Solver {
+        Solver::with_large(cache, Size::ALL.map(Partition::large_for))
+    }
+
+    /// A solver whose size `s` prefers `large[s − 3]` when its file is cached.
+    fn with_large(cache: TableCache, large: [Option<Partition>; 4]) -> Solver {
+        Solver {
+            tables: Arc::new(Tables {
+                cache,
+                large,
+                exact3: OnceLock::new(),
+                walking4: OnceLock::new(),
+                walking3: OnceLock::new(),
+                pdbs: Default::default(),
+                guides: Default::default(),
+                building: Default::default(),
+                failed: Default::default(),
+            }),
+        }
+    }
+
+    /// The cache this solver reads and writes.
+    pub fn cache(&self) -> &TableCache {
+        &self.tables.cache
+    }
+
+    /// Loads or builds every table for `size`, reporting progress; safe to call from many
+    /// threads and again later (it is then free).
+    pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
+        match size.side() {
+            3 => {
+                self.exact3();
+                self.walking(size);
+            }
+            4 => {
+                self.walking(size);
+            }
+            _ => {}
+        }
+        self.pdb_prepare(size, progress)?;
+        Ok(())
+    }
+
+    /// Whether [`Solver::prepare`] has finished for `size`.
+    pub fn is_ready(&self, size: Size) -> bool {
+        self.tables.pdbs[size_slot(size)].get().is_some()
+    }
+
+    /// The exact 3×3 distance table (built on first use, in about 50 ms).
+    pub fn exact3(&self) -> &ExactTable {
+        self.tables.exact3.get_or_init(ExactTable::build)
+    }
+
+    /// The walking-distance tables for 3×3 or 4×4.
+    pub(crate) fn walking(&self, size: Size) -> Option<&WalkingDistance> {
+        match size.side() {
+            3 => Some(self.tables.walking3.get_or_init(|| WalkingDistance::build(size))),
+            4 => Some(self.tables.walking4.get_or_init(|| WalkingDistance::build(size))),
+            _ => None,
+        }
+    }
+
+    /// The pattern databases for `size`, if already prepared.
+    pub fn pdb(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        self.tables.pdbs[size_slot(size)].get()
+    }
+
+    /// A solver that prefers `large` for its size when its file is in the cache (tests use
+    /// small stand-ins for the real large partition, which takes minutes to build).
+    #[cfg(test)]
+    pub(crate) fn preferring(cache: TableCache, large: Partition) -> Solver {
+        Solver::preferring_each(cache, &[large])
+    }
+
+    /// [`Solver::preferring`] for several sizes, one partition each.
+    #[cfg(test)]
+    pub(crate) fn preferring_each(cache: TableCache, large: &[Partition]) -> Solver {
+        let mut all = Size::ALL.map(|_| None);
+        for p in large {
+            all[size_slot(p.size())] = Some(p.clone());
+        }
+        Solver::with_large(cache, all)
+    }
+
+    /// The tables that guide the bounded search on `size`, if stronger than
+    /// [`Solver::pdb`]'s and prepared.
+    pub fn guide(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        self.tables.guides[size_slot(size)].get()
+    }
+
+    fn pdb_prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<&Arc<PatternDb>, SolveError> {
+        if Partition::replaces_default(size)
+            && let Some(db) = self.load_large(size, progress, &self.tables.pdbs[size_slot(size)])
+        {
+            return Ok(db);
+        }
+        let failed = &self.tables.failed[size_slot(size)];
+        if let Some(why) = failed.get() {
+            return Err(SolveError::Tables(why.clone()));
+        }
+        let db = self
+            .install_partition(Partition::default_for(size), progress)
+            .inspect_err(|e| {
+                if let SolveError::Tables(why) = e {
+                    let _ = failed.set(why.clone());
+                }
+            })?;
+        if !Partition::replaces_default(size) {
+            self.load_large(size, progress, &self.tables.guides[size_slot(size)]);
+        }
+        Ok(db)
+    }
+
+    /// The size's larger tables into `slot`, if its partition has a file in the cache (they
+    /// are never built here: `slide tables build --size N --large` does that). Tables already
+    /// in use are kept; a file that cannot be used gives a notice and is not used.
+    fn load_large<'s>(
+        &'s self,
+        size: Size,
+        progress: &dyn Fn(BuildProgress),
+        slot: &'s OnceLock<Arc<PatternDb>>,
+    ) -> Option<&'s Arc<PatternDb>> {
+        let large = self.tables.large[size_slot(size)].as_ref()?;
+        if let Some(db) = slot.get() {
+            return Some(db);
+        }
+        let _guard = lock(&self.tables.building[size_slot(size)]);
+        if let Some(db) = slot.get() {
+            return Some(db);
+        }
+        let db = Arc::new(self.tables.cache.load(large, progress)?);
+        Some(slot.get_or_init(|| db))
+    }
+
+    /// Why the default tables for `size` failed to build, if they did. The searches then
+    /// use the strongest heuristic left (walking distance on 4×4, linear conflict on 5×5 and
+    /// 6×6).
+    pub fn build_failure(&self, size: Size) -> Option<&TableError> {
+        self.tables.failed[size_slot(size)].get()
+    }
+
+    /// Loads or builds the pattern databases of `partition` and uses them for its size from
+    /// now on, unless databases for that size are already in use (those are kept and
+    /// returned). For experiments with other partitions; [`Solver::prepare`] uses the
+    /// measured default.
+    pub fn install_partition(
+        &self,
+        partition: Partition,
+        progress: &dyn Fn(BuildProgress),
+    ) -> Result<&Arc<PatternDb>, SolveError> {
+        let size = partition.size();
+        let slot = &self.tables.pdbs[size_slot(size)];
+        if let Some(db) = slot.get() {
+            return Ok(db);
+        }
+        let _guard = lock(&self.tables.building[size_slot(size)]);
+        if let Some(db) = slot.get() {
+            return Ok(db);
+        }
+        let db = Arc::new(self.tables.cache.load_or_build(partition, progress)?);
+        Ok(slot.get_or_init(|| db))
+    }
+
+    /// Every heuristic's value for `board`.
+    pub fn rate(&self, board: &Board) -> Rating {
+        let manhattan = manhattan::value(board);
+        let linear_conflict = linear_conflict::value(board);
+        let walking_distance = self.walking(board.size()).map(|w| w.value(board));
+        let pdb = self.pdb(board.size()).map(|db| db.value(board));
+        let exact = (board.size().side() == 3).then(|| self.exact3().distance(board));
+        let lower_bound = [Some(manhattan), Some(linear_conflict), walking_distance, pdb, exact]
+            .into_iter()
+            .flatten()
+            .max()
+            .unwrap_or(0);
+        Rating {
+            manhattan,
+            linear_conflict,
+            walking_distance,
+            pdb,
+            exact,
+            lower_bound,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solver::dispatch::Chosen;
+    use crate::solver::heuristic_kind::HeuristicKind;
+    use crate::solver::options::SolveOptions;
+    use crate::solver::test_tables::{small_4x4, temp_dir};
+
+    #[test]
+    fn the_solver_uses_the_large_tables_when_cached_and_the_default_otherwise() {
+        let dir = temp_dir("choice");
+        let cache = TableCache::at(dir.clone());
+        let large = small_4x4().stored_compactly();
+        let board: Board = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2".parse().unwrap();
+
+        // Not cached: the default, and nothing is built for the large partition.
+        let solver = Solver::preferring(cache.clone(), large.clone());
+        solver.prepare(Size::FOUR, &|_| {}).unwrap();
+        assert_eq!(
+            solver.pdb(Size::FOUR).unwrap().partition(),
+            &Partition::default_for(Size::FOUR)
+        );
+        assert!(!cache.file_for(&large).unwrap().exists());
+        let default_answer = solver.solve(&board, &SolveOptions::default()).unwrap();
+
+        // Cached: a new solver loads it, and the search runs on it with the same optimum.
+        cache.load_or_build(large.clone(), &|_| {}).unwrap();
+        let solver = Solver::preferring(cache.clone(), large.clone());
+        solver.prepare(Size::FOUR, &|_| {}).unwrap();
+        assert_eq!(solver.pdb(Size::FOUR).unwrap().partition(), &large);
+        assert!(matches!(
+            Chosen::new(&solver, Size::FOUR, HeuristicKind::Auto),
+            Ok(Chosen::CompactPdb(_))
+        ));
+        let answer = solver.solve(&board, &SolveOptions::default()).unwrap();
+        assert!(answer.optimal && default_answer.optimal);
+        assert_eq!(answer.len(), 57);
+        assert_eq!(default_answer.len(), 57);
+        assert_ne!(answer.nodes, default_answer.nodes, "a different heuristic ran");
+        let rating = solver.rate(&board);
+        assert_eq!(rating.pdb, Some(solver.pdb(Size::FOUR).unwrap().value(&board)));
+
+        // Damaged: a notice, and the default again (never a rebuild of the large tables).
+        let path = cache.file_for(&large).unwrap();
+        let mut bytes = std::fs::read(&path).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0x40;
+        std::fs::write(&path, &bytes).unwrap();
+        let notices = std::sync::Mutex::new(Vec::new());
+        let solver = Solver::preferring(cache.clone(), large.clone());
+        solver
+            .prepare(Size::FOUR, &|p| {
+                if let BuildProgress::Notice(n) = p {
+                    notices.lock().unwrap().push(n);
+                }
+            })
+            .unwrap();
+        assert_eq!(
+            solver.pdb(Size::FOUR).unwrap().partition(),
+            &Partition::default_for(Size::FOUR)
+        );
+        let notices = notices.into_inner().unwrap();
+        assert!(notices.iter().any(|n| n.contains("checksum")), "{notices:?}");
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            bytes,
+            "the damaged file is left for `clean`"
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn on_5x5_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
+        let dir = temp_dir("guide5");
+        let cache = TableCache::at(dir.clone());
+        // A stand-in for the real 6-6-6-6, which takes minutes to build.
+        let groups: Vec<Vec<u8>> = (0..8).map(|g| (1..=3).map(|i| g * 3 + i).collect()).collect();
+        let large = Partition::new(Size::FIVE, groups).unwrap().stored_compactly();
+        cache.load_or_build(large.clone(), &|_| {}).unwrap();
+        let solver = Solver::preferring(cache, large.clone());
+        solver.prepare(Size::FIVE, &|_| {}).unwrap();
+        // The default stays the source of ratings and bounds; the large tables only guide.
+        assert_eq!(
+            solver.pdb(Size::FIVE).unwrap().partition(),
+            &Partition::default_for(Size::FIVE)
+        );
+        assert_eq!(solver.guide(Size::FIVE).unwrap().partition(), &large);
+        let board = Board::random(Size::FIVE, &mut crate::puzzle::SeededRng::new(4));
+        let rating = solver.rate(&board);
+        assert_eq!(rating.pdb, Some(solver.pdb(Size::FIVE).unwrap().value(&board)));
+        let opts = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(200)),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&board, &opts).unwrap();
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
+        // The bound reported is the guide's own (admissible) value at the start.
+        assert_eq!(s.lower_bound, solver.guide(Size::FIVE).unwrap().value(&board));
+        assert!(s.lower_bound as usize <= s.moves.len());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -1,0 +1,216 @@
+//! The pattern databases' search heuristic over byte tables: the direct and mirrored sums,
+//! each kept up to date per move with one table lookup.
+
+use std::sync::Arc;
+
+use crate::puzzle::MAX_CELLS;
+use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::partition::MAX_GROUPS;
+use crate::solver::pattern_db::PatternDb;
+
+/// Pattern databases as a search heuristic: both sums kept per move.
+pub(crate) struct PdbHeuristic<'a> {
+    db: &'a PatternDb,
+}
+
+#[derive(Clone, Copy)]
+pub(crate) struct PdbState {
+    cell_of: [u8; MAX_CELLS],
+    mirrored: [u8; MAX_CELLS],
+    vals: [u8; MAX_GROUPS],
+    mvals: [u8; MAX_GROUPS],
+    sum: u32,
+    msum: u32,
+}
+
+impl<'a> PdbHeuristic<'a> {
+    /// The heuristic over byte tables (compact ones have [`CompactPdbHeuristic`]).
+    ///
+    /// [`CompactPdbHeuristic`]: crate::solver::compact_pdb_heuristic::CompactPdbHeuristic
+    pub fn new(db: &'a Arc<PatternDb>) -> PdbHeuristic<'a> {
+        debug_assert!(!db.partition().is_compact(), "compact tables have their own heuristic");
+        PdbHeuristic { db }
+    }
+}
+
+impl Incremental for PdbHeuristic<'_> {
+    type State = PdbState;
+
+    fn init(&self, board: &SearchBoard) -> PdbState {
+        let (cell_of, mirrored) = self.db.cells_of(board);
+        let (vals, sum) = self.db.sums(&cell_of);
+        // Without the mirror its sum stays 0, so `h` is the direct sum.
+        let (mvals, msum) = if self.db.uses_mirror() {
+            self.db.sums(&mirrored)
+        } else {
+            ([0; MAX_GROUPS], 0)
+        };
+        PdbState {
+            cell_of,
+            mirrored,
+            vals,
+            mvals,
+            sum,
+            msum,
+        }
+    }
+
+    #[inline]
+    fn h(&self, s: &PdbState) -> u32 {
+        s.sum.max(s.msum)
+    }
+
+    #[inline]
+    fn rank(&self, s: &PdbState) -> u32 {
+        self.db.rank_of_sums(s.sum, s.msum)
+    }
+
+    #[inline]
+    fn update(&self, s: &mut PdbState, _board: &SearchBoard, tile: u8, _from: usize, to: usize) {
+        self.update_direct(s, tile, to);
+        if self.db.uses_mirror() {
+            self.update_mirror(s, tile, to);
+        }
+    }
+
+    #[inline]
+    fn update_within(
+        &self,
+        s: &mut PdbState,
+        _board: &SearchBoard,
+        tile: u8,
+        _from: usize,
+        to: usize,
+        limit: u32,
+    ) -> u32 {
+        // Most children are cut off; the direct sum alone usually proves it, which saves the
+        // mirror's table lookup.
+        self.update_direct(s, tile, to);
+        if s.sum > limit || !self.db.uses_mirror() {
+            return s.sum;
+        }
+        self.update_mirror(s, tile, to);
+        s.sum.max(s.msum)
+    }
+}
+
+impl PdbHeuristic<'_> {
+    #[inline]
+    fn update_direct(&self, s: &mut PdbState, tile: u8, to: usize) {
+        let db = self.db;
+        let t = tile as usize;
+        s.cell_of[t] = to as u8;
+        let g = db.group_of(t);
+        let v = db.group_value(g, &s.cell_of);
+        s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
+        s.vals[g] = v;
+    }
+
+    #[inline]
+    fn update_mirror(&self, s: &mut PdbState, tile: u8, to: usize) {
+        let db = self.db;
+        let mt = db.mirror_tile(tile as usize);
+        s.mirrored[mt] = db.mirror_cell(to) as u8;
+        let mg = db.group_of(mt);
+        let mv = db.group_value(mg, &s.mirrored);
+        s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
+        s.mvals[mg] = mv;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Board, Size};
+    use crate::solver::test_tables::default_tables;
+
+    /// Walks `steps` random moves from `board`, checking at every step that the heuristic's
+    /// incremental state agrees with a fresh one and with [`PatternDb::value`], that
+    /// `update_within` stays admissible when it stops early, and, when the walk started at
+    /// the goal, that the value never exceeds the number of moves walked (an upper bound on
+    /// the optimal distance).
+    fn walk(db: &Arc<PatternDb>, start: Board, from_goal: bool, seed: u64, steps: u32) {
+        let h = PdbHeuristic::new(db);
+        let mut rng = crate::puzzle::SeededRng::new(seed);
+        let mut board = start;
+        let mut sb = SearchBoard::new(&board);
+        let mut state = h.init(&sb);
+        for walked in 1..=steps {
+            let moves: Vec<crate::puzzle::Move> = board.legal_moves().collect();
+            let m = moves[rng.index(moves.len())];
+            let blank = sb.blank;
+            let from = m.source(blank, sb.side).expect("legal");
+            let tile = sb.tiles[from];
+            board.try_move(m);
+            sb = SearchBoard::new(&board);
+            let mut quick_state = state;
+            let limit = h.h(&state).saturating_sub(1);
+            let quick = h.update_within(&mut quick_state, &sb, tile, from, blank, limit);
+            h.update(&mut state, &sb, tile, from, blank);
+            let fresh = h.init(&sb);
+            let value = db.value(&board);
+            assert_eq!(h.h(&state), h.h(&fresh), "{board}");
+            assert_eq!(h.h(&state), value, "{board}");
+            if quick <= limit {
+                assert_eq!(quick, value, "{board}");
+            } else {
+                assert!(quick <= value, "an early value must stay admissible: {board}");
+            }
+            if from_goal {
+                assert!(value <= walked, "{board}: {value} > {walked} moves walked");
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(16))]
+
+        #[test]
+        fn large_databases_are_admissible_on_walks_from_the_goal(seed in proptest::prelude::any::<u64>()) {
+            for size in [Size::FIVE, Size::SIX] {
+                walk(default_tables(size), Board::goal(size), true, seed, 120);
+            }
+        }
+
+        #[test]
+        fn large_databases_update_like_a_fresh_evaluation(seed in proptest::prelude::any::<u64>()) {
+            let mut rng = crate::puzzle::SeededRng::new(seed);
+            for size in [Size::FIVE, Size::SIX] {
+                walk(default_tables(size), Board::random(size, &mut rng), false, seed, 80);
+            }
+        }
+    }
+
+    #[test]
+    fn large_databases_are_admissible_on_a_fixed_set_of_walks() {
+        // Seeded, so every run checks these same boards whatever proptest draws.
+        for seed in 0..40 {
+            for size in [Size::FIVE, Size::SIX] {
+                walk(
+                    default_tables(size),
+                    Board::goal(size),
+                    true,
+                    seed,
+                    60 + seed as u32 * 3,
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_beam_ranks_by_the_mean_of_the_direct_and_mirrored_sums() {
+        let mut rng = crate::puzzle::SeededRng::new(8);
+        let db5 = default_tables(Size::FIVE);
+        let h5 = PdbHeuristic::new(db5);
+        for _ in 0..200 {
+            let b = Board::random(Size::FIVE, &mut rng);
+            let s = h5.init(&SearchBoard::new(&b));
+            assert_eq!(h5.rank(&s), 2 * (db5.additive_value(&b) + db5.mirrored_value(&b)));
+        }
+        // Without a mirror the rank is the sum's, in the same quarter moves.
+        let db6 = default_tables(Size::SIX);
+        let h6 = PdbHeuristic::new(db6);
+        let b = Board::random(Size::SIX, &mut rng);
+        assert_eq!(h6.rank(&h6.init(&SearchBoard::new(&b))), 4 * db6.value(&b));
+    }
+}
