@@ -23,7 +23,6 @@ const KNOWN_LONG_FILES: &[&str] = &["src/ui/app.rs"];
 const KNOWN_CYCLES: &[&str] = &[
     "src/cli/completions.rs src/cli/mod.rs",
     "src/picture/mod.rs src/picture/tiled.rs",
-    "src/review/estimate.rs src/review/exact.rs src/review/mod.rs",
     "src/ui/app.rs src/ui/modes/animating.rs \
      src/ui/modes/daily_share.rs src/ui/modes/dealing.rs src/ui/modes/help.rs \
      src/ui/modes/menu.rs src/ui/modes/mod.rs src/ui/modes/review.rs src/ui/modes/stats.rs \

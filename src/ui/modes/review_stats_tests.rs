@@ -60,6 +60,7 @@ fn reviewed(step: usize) -> App {
             moves,
             distances: vec![2, 1, 0, 1, 0],
             exact: true,
+            lower_bounds: Vec::new(),
         }),
         error: None,
         step,
