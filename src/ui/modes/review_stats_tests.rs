@@ -143,7 +143,7 @@ fn review_progress_and_estimate_labels() {
     }
     let text = screen(&a, 120, 40).join("\n");
     assert!(text.contains("· estimate"), "{text}");
-    assert!(text.contains("estimate: optimal for"), "{text}");
+    assert!(text.contains("estimate: on the best line found for"), "{text}");
 }
 
 #[test]
