@@ -6,7 +6,7 @@ use clap::Args;
 use slide::difficulty::Level;
 use slide::puzzle::{Size, parse_board};
 
-use crate::cli::CliError;
+use crate::cli::{CliError, values};
 use crate::ui;
 
 /// Options for a new game.
@@ -19,10 +19,10 @@ slide play --picture ~/photos/cat.jpg"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
     size: Option<Size>,
     /// Difficulty: easy, medium, hard, expert or random.
-    #[arg(long, value_name = "L")]
+    #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
     level: Option<Level>,
     /// Seed for the dealt board: the same seed deals the same board.
     #[arg(long, value_name = "S")]
@@ -38,7 +38,7 @@ pub struct PlayCommand {
     daily: bool,
     /// Show a picture on the tiles: a shipped picture (sunset, rings, mountains, flower) or
     /// the path of a PNG or JPEG file.
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = values::picture(), hide_possible_values = true)]
     picture: Option<String>,
 }
 

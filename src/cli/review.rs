@@ -20,7 +20,7 @@ slide review 8 6 7 2 5 4 3 0 1 RDLURDLUR --json"
 pub struct ReviewCommand {
     /// The start board (N² numbers row by row, 0, _ or . for the blank, as one argument or
     /// one number per argument), then the moves played.
-    #[arg(value_name = "BOARD MOVES", required = true, num_args = 2..)]
+    #[arg(value_name = "BOARD MOVES", required = true, num_args = 1..)]
     words: Vec<String>,
     /// Print one JSON object.
     #[arg(long)]
@@ -70,15 +70,33 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     }
 }
 
-/// The board (every word but the last) and the moves (the last word).
+/// The board (every word but the last) and the moves (the last word). When the last word
+/// is a number, the moves are missing (`slide review 1 2 3 4 5 6 0 7 8`): said so, after
+/// any fault of the board itself.
 fn split(words: &[String]) -> Result<(Board, &str), CliError> {
-    match words {
-        [board @ .., moves] if !board.is_empty() => Ok((board_from_words(board)?, moves.as_str())),
-        _ => Err(CliError::Input(
-            "give the start board, then the moves as one word of U D L R (e.g. slide review \"1 2 3 4 5 6 0 7 8\" LL)"
-                .into(),
-        )),
+    let example = "e.g. slide review \"1 2 3 4 5 6 0 7 8\" LL";
+    let Some((moves, board)) = words.split_last() else {
+        return Err(CliError::Input(format!(
+            "give the start board, then the moves ({example})"
+        )));
+    };
+    let looks_like_tiles = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | '_' | '.'))
+    };
+    if looks_like_tiles(moves) {
+        board_from_words(words)?;
+        return Err(CliError::Input(format!(
+            "no moves given: after the board, give the moves played as one word of U D L R ({example})"
+        )));
     }
+    if board.is_empty() {
+        return Err(CliError::Input(format!(
+            "no board given: give the start board before the moves ({example})"
+        )));
+    }
+    Ok((board_from_words(board)?, moves.as_str()))
 }
 
 fn print_human(r: &Review) -> Result<(), CliError> {

@@ -2,7 +2,7 @@
 
 use image::RgbImage;
 
-use crate::picture::{Picture, Rgb};
+use crate::picture::decoded::{Picture, Rgb};
 
 /// A picture scaled to a board of `side` × `side` tiles of `tile_w` × `tile_h` pixels each.
 /// Tile `t` (1 … N²−1) shows the part at its goal cell, row-major from the top left; the
@@ -51,7 +51,7 @@ impl TiledPicture {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::picture::builtin;
+    use crate::picture::builtin::builtin;
 
     #[test]
     fn tiles_show_their_goal_cell_and_differ() {

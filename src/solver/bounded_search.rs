@@ -216,7 +216,10 @@ fn solve_with_grace<H: Incremental>(
     let halt = Halt {
         stop,
         first_plan: match stop.deadline() {
-            Some(d) => stop.without_deadline().with_deadline(d + grace),
+            Some(d) => match d.checked_add(grace) {
+                Some(later) => stop.without_deadline().with_deadline(later),
+                None => stop.without_deadline(),
+            },
             None => stop.clone(),
         },
     };

@@ -30,12 +30,13 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App, signalled: &AtomicBool
             frame.render_widget(&*app, area);
         })?;
         app.area = area;
-        if let Some(asked) = app.hint_asked_at
-            && app.visible_hint().is_some()
+        if let Some(asked) = app.session.hint_asked_at
+            && app.session.visible_hint(&app.engine).is_some()
         {
-            app.hint_asked_at = None;
+            app.session.hint_asked_at = None;
             if let Some(log) = latency_log.as_mut() {
-                let _ = writeln!(log, "{} {}", app.game.size().side(), asked.elapsed().as_micros());
+                let side = app.session.game.size().side();
+                let _ = writeln!(log, "{side} {}", asked.elapsed().as_micros());
             }
         }
         if app.quit {
@@ -47,7 +48,7 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App, signalled: &AtomicBool
                 if let Some(action) = app.keymap.action(&ev) {
                     app.update(action);
                 }
-                if let Some(text) = app.clipboard_out.take() {
+                if let Some(text) = app.clipboard.out.take() {
                     // A terminal that ignores OSC 52 ignores it silently; a failed write
                     // is the terminal gone, which the next draw reports.
                     let _ = crate::ui::clipboard::copy(&text);

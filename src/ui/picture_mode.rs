@@ -6,7 +6,7 @@ use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture};
 use slide::puzzle::Size;
 
 use crate::ui::theme::{Theme, nearest_256, truecolor_supported};
-use crate::ui::widgets::layout::{Fit, PANEL_HEIGHT, PANEL_WIDTH, TileGeometry, fit};
+use crate::ui::widgets::layout::{PANEL_HEIGHT, PANEL_WIDTH, TileGeometry};
 
 /// The smallest window (columns, rows) that draws a board of `side` with picture tiles.
 pub fn picture_minimum(side: u16) -> (u16, u16) {
@@ -80,11 +80,11 @@ pub struct PictureMode {
     /// The picture.
     pub picture: Picture,
     /// The picture cut for each size of [`Size::ALL`], at [`PICTURE_TILE`].
-    tiled: Vec<TiledPicture>,
+    pub(crate) tiled: Vec<TiledPicture>,
     /// Whether the small tile numbers show in the tiles' corners.
     pub numbers: bool,
     /// The board sides for which "too small for the picture" was said (once each).
-    told_small: Vec<usize>,
+    pub(crate) told_small: Vec<usize>,
 }
 
 impl PictureMode {
@@ -131,56 +131,6 @@ pub fn load_choice(choice: &str, current: Option<&Picture>) -> Result<Option<Pic
         return Ok(Some(p.clone()));
     }
     Picture::resolve(choice).map(Some)
-}
-
-impl crate::ui::app::App {
-    /// Puts `picture` on the tiles (or numbers back, for `None`), saying so when this
-    /// terminal or theme will show numbers anyway.
-    pub fn set_picture(&mut self, picture: Option<Picture>) {
-        let numbers = self.picture.as_ref().is_some_and(|p| p.numbers);
-        self.picture = picture.map(|p| PictureMode {
-            numbers,
-            ..PictureMode::new(p)
-        });
-        if self.picture.is_some() && self.picture_colours == PictureColours::None {
-            self.notify(slide::game::Notice::info(
-                "Picture mode needs colour (the mono theme or NO_COLOR is on): the tiles show numbers.",
-            ));
-        }
-    }
-
-    /// Says once per board size when the window is too small for the picture's tiles (the
-    /// board then shows numbers; its frame says so too), and what size would do.
-    pub(crate) fn check_picture_fits(&mut self) {
-        let side = self.game.size().side();
-        let Some(p) = &mut self.picture else { return };
-        let Fit::Fits(layout) = fit(self.area, side as u16) else {
-            return;
-        };
-        if self.picture_colours == PictureColours::None || layout.tile == PICTURE_TILE || p.told_small.contains(&side) {
-            return;
-        }
-        p.told_small.push(side);
-        let (w, h) = picture_minimum(side as u16);
-        self.notify(slide::game::Notice::info(format!(
-            "The window is too small for the picture's tiles on {side}×{side}: the tiles show numbers. \
-             A window of {w}×{h} or more shows the picture."
-        )));
-    }
-
-    /// The numbers key: shows or hides the tile numbers over the picture.
-    pub(crate) fn toggle_numbers(&mut self) {
-        if let Some(p) = &mut self.picture {
-            p.numbers = !p.numbers;
-            let what = if p.numbers { "shown" } else { "hidden" };
-            self.status = Some(format!("Tile numbers {what}."));
-        } else {
-            let n = self.keys.named(crate::ui::keys::Action::NewGame);
-            self.status = Some(format!(
-                "No picture on the tiles: choose one in the new-game menu ({n})."
-            ));
-        }
-    }
 }
 
 #[cfg(test)]

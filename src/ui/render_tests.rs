@@ -10,15 +10,16 @@ use slide::difficulty::Level;
 use slide::game::Game;
 use slide::puzzle::Move;
 
-use crate::ui::app::{App, Mode};
-use crate::ui::modes::win::WinSummary;
+use crate::ui::app::App;
+use crate::ui::app_tests::Driven;
+use crate::ui::screens::win::{WinScreen, WinSummary};
 use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
 
 fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
-    crate::ui::app::test_app(Game::new(
+    crate::ui::app_tests::test_app(Game::new(
         board.parse().expect("board"),
         level,
         level.map(|_| SEED),
@@ -57,20 +58,25 @@ fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
 
 fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
     a.engine.adopt_plan(KnownPlan {
-        board: *a.game.board(),
+        board: *a.session.game.board(),
         plan: plan.to_vec(),
         optimal,
         lower_bound,
         bounds: Vec::new(),
         with_tables: true,
     });
-    a.hint_visible = true;
+    a.session.hint_visible = true;
     a
 }
 
 fn won() -> App {
+    won_with(|_| {})
+}
+
+/// A won game's app with the win box open, its summary changed by `change`.
+fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
-    a.mode = Mode::Won(WinSummary {
+    let mut summary = WinSummary {
         moves: 4,
         stm: 6,
         mtm: 5,
@@ -109,7 +115,9 @@ fn won() -> App {
             bests: slide::game::Bests::default(),
             ..slide::game::Record::default()
         }),
-    });
+    };
+    change(&mut summary);
+    a.push(Box::new(WinScreen::new(summary)));
     a
 }
 
@@ -118,10 +126,7 @@ const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 2
 
 fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    help.mode = Mode::Help(crate::ui::modes::help::HelpState {
-        scroll: 0,
-        back: Box::new(Mode::Playing),
-    });
+    help.push(Box::new(crate::ui::screens::help::Help::default()));
     vec![
         ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
         (
@@ -386,14 +391,14 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     }
     // Any other key closes the help; it never quits.
     a.update(crate::ui::keys::Action::Back);
-    assert_eq!(a.mode, Mode::Playing);
+    assert!(a.is::<crate::ui::screens::playing::Playing>());
     assert!(!a.quit);
 }
 
 #[test]
 fn help_speaks_the_blank_convention() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    a.settings.config.game.arrows_move = slide::config::ArrowsMove::Blank;
     a.update(crate::ui::keys::Action::Help);
     let text = screen(&a, 80, 40).join("\n");
     assert!(text.contains("moves the gap that way"), "{text}");
@@ -406,13 +411,13 @@ fn panel_shows_the_code_and_the_daily_date() {
     assert!(lines.iter().any(|l| l.contains("Code     3B-123456078")), "{lines:#?}");
     let date = slide::difficulty::UtcDate::new(2026, 12, 2).expect("date");
     let mut daily = app("1 2 3 4 5 6 0 7 8", Some(Level::Hard), None);
-    daily.game = daily.game.clone().with_daily(date);
+    daily.session.game = daily.session.game.clone().with_daily(date);
     let lines = screen(&daily, 60, 17);
     assert!(
         lines.iter().any(|l| l.contains("Level    daily 2026-12-02")),
         "{lines:#?}"
     );
-    let code = daily.game.code().to_string();
+    let code = daily.session.game.code().to_string();
     assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
@@ -466,7 +471,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
          New statistics start now."
     );
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.mode = Mode::Dealing(crate::ui::modes::dealing::Dealing {
+    a.push(Box::new(crate::ui::screens::dealing::Dealing {
         request: slide::difficulty::DealRequest {
             size: slide::puzzle::Size::THREE,
             level: Level::Easy,
@@ -475,7 +480,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
         },
         since: std::time::Instant::now(),
         first: false,
-    });
+    }));
     a.notify(slide::game::Notice::warning(text.clone()));
     a.notify(slide::game::Notice::info("Resumed your last game."));
     let lines = screen(&a, 80, 24);
@@ -499,7 +504,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
 #[test]
 fn pause_hides_the_board() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.mode = Mode::Paused;
+    a.push(Box::new(crate::ui::screens::paused::Paused));
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Paused"), "{text}");
     assert!(!text.contains("[  1 ]"), "no tile shows while paused:\n{text}");
@@ -516,7 +521,7 @@ fn a_solved_start_says_so_on_screen() {
 #[test]
 fn the_first_game_shows_the_goal_until_the_first_move() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.first_game = true;
+    a.session.first_game = true;
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Goal: tiles in order,"), "{text}");
     assert!(text.contains("? help"), "{text}");
@@ -533,7 +538,7 @@ fn a_blank_convention_hint_speaks_of_the_gap() {
         true,
         6,
     );
-    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    a.settings.config.game.arrows_move = slide::config::ArrowsMove::Blank;
     let text = screen(&a, 60, 16).join("\n");
     assert!(text.contains("Hint: move the gap right ▶"), "{text}");
     assert!(
@@ -573,12 +578,12 @@ fn every_scheme_shows_in_colour_and_in_mono() {
     for mono in [false, true] {
         for scheme in Scheme::ALL {
             let mut a = app(board, Some(Level::Medium), Some(6));
-            a.theme = if mono {
+            a.settings.theme = if mono {
                 crate::ui::theme::Theme::mono()
             } else {
                 crate::ui::theme::Theme::colour()
             };
-            a.scheme = scheme;
+            a.look.scheme = scheme;
             let s = tile_styles(&a);
             let what = format!("{scheme:?}, mono {mono}");
             // Home tiles keep brackets and bold in every scheme.
@@ -636,7 +641,7 @@ fn every_scheme_shows_in_colour_and_in_mono() {
 
 #[test]
 fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
-    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    let a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     let lines = screen(&a, 80, 24);
     assert!(lines.iter().any(|l| l.contains("╭ Times ")), "{lines:#?}");
     assert!(
@@ -664,7 +669,7 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
         ),
         slide::solver::Solver::new(slide::solver::TableCache::disabled()),
         slide::game::Persistence::open(Ok(slide::game::Store::at(dir.clone()))),
-        crate::ui::app::Origin::Resumed,
+        crate::ui::session::Origin::Resumed,
     );
     let lines = screen(&on_disk, 80, 24);
     let _ = std::fs::remove_dir_all(&dir);
@@ -687,7 +692,6 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
     // Too narrow for the list: the panel's averages stay.
     let narrow = screen(&a, 60, 17);
     assert!(!narrow.iter().any(|l| l.contains("Times")), "{narrow:#?}");
-    a.mode = Mode::Playing;
     let _ = a;
 }
 
@@ -695,19 +699,18 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
 fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     let mut rng = slide::puzzle::SeededRng::new(7);
     let board = slide::puzzle::Board::scrambled(slide::puzzle::Size::new(5).expect("size"), 300, &mut rng);
-    let mut a = crate::ui::app::test_app(Game::new(board, None, None, None));
-    a.game.note_par_estimate(104);
+    let mut a = crate::ui::app_tests::test_app(Game::new(board, None, None, None));
+    a.session.game.note_par_estimate(104);
     let lines = screen(&a, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("│Par      ≈104 best found"), "{par}");
     // The row stays within the panel's border.
     assert!(par.trim_end().ends_with('│'), "{par}");
 
-    let mut w = won();
-    if let Mode::Won(s) = &mut w.mode {
+    let w = won_with(|s| {
         s.par = None;
         s.par_estimate = Some(3);
-    }
+    });
     let lines = screen(&w, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
@@ -732,7 +735,7 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         walk.push(m);
     }
     let plan: Vec<Move> = walk.iter().rev().map(|m| m.inverse()).collect();
-    let mut a = crate::ui::app::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
+    let mut a = crate::ui::app_tests::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
     let hint = Hint {
         mv: plan[0],
         tile: board.tile_moved_by(plan[0]).unwrap_or(0),
@@ -744,7 +747,7 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
     // What the engine does with a hint's answer: its plan becomes the known one.
     a.engine
         .adopt_plan(KnownPlan::from_hint(board, &hint, Vec::new(), true));
-    a.answer(slide::engine::Answer::Hint {
+    a.answer(&slide::engine::Answer::Hint {
         board,
         result: Ok(hint),
     });

@@ -1,6 +1,5 @@
 //! The help overlay: how to play and every key.
 
-use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -9,7 +8,9 @@ use slide::config::ArrowsMove;
 use slide::difficulty::{DAILY_LEVEL, Level, bands};
 use slide::puzzle::Size;
 
-use crate::ui::app::{App, Mode};
+use crate::ui::context::{Context, View};
+use crate::ui::keys::{Action, Bindings};
+use crate::ui::screen::{Screen, Transition};
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
 
@@ -19,43 +20,42 @@ pub const HELP_TEXT: &str = include_str!("../../../assets/help.txt");
 /// What counts in the records, from assets/records.txt.
 pub const RECORDS_TEXT: &str = include_str!("../../../assets/records.txt");
 
-/// Where the help is scrolled to, and the screen to go back to.
-#[derive(Debug, Clone, PartialEq)]
-pub struct HelpState {
+/// The help, scrolled.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Help {
     /// The first line shown.
     pub scroll: u16,
-    /// The mode the help was opened from.
-    pub back: Box<Mode>,
 }
 
-impl App {
-    /// Opens the help over the current screen.
-    pub(crate) fn open_help(&mut self) {
-        let back = Box::new(self.mode.clone());
-        self.mode = Mode::Help(HelpState { scroll: 0, back });
-    }
-
+impl Screen for Help {
     /// ↑/↓ and Page Up/Down scroll; any other key closes the help (and never quits).
-    pub(crate) fn update_help(&mut self, mut help: HelpState, action: Action) {
-        let total = help_lines(&self.keys, &self.theme, self.blank_convention()).len() as u16;
-        let page = visible_rows(self.area).max(1);
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let blank = ctx.settings.config.game.arrows_move == ArrowsMove::Blank;
+        let total = help_lines(&ctx.settings.keys, &ctx.settings.theme, blank).len() as u16;
+        let page = visible_rows(ctx.area).max(1);
         let max = total.saturating_sub(page);
-        help.scroll = match action {
-            Action::Up => help.scroll.saturating_sub(1),
-            Action::Down => (help.scroll + 1).min(max),
-            Action::PageUp => help.scroll.saturating_sub(page),
-            Action::PageDown => (help.scroll + page).min(max),
-            _ => {
-                self.mode = *help.back;
-                return;
-            }
+        self.scroll = match action {
+            Action::Up => self.scroll.saturating_sub(1),
+            Action::Down => (self.scroll + 1).min(max),
+            Action::PageUp => self.scroll.saturating_sub(page),
+            Action::PageDown => (self.scroll + page).min(max),
+            _ => return Transition::Pop,
         };
-        self.mode = Mode::Help(help);
+        Transition::Stay
     }
 
-    /// Whether direction keys move the blank (rather than the tile).
-    pub(crate) fn blank_convention(&self) -> bool {
-        self.config.game.arrows_move == ArrowsMove::Blank
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        HelpView {
+            keys: &view.settings.keys,
+            theme: &view.settings.theme,
+            scroll: self.scroll,
+            blank: view.settings.config.game.arrows_move == ArrowsMove::Blank,
+        }
+        .render(area, buf);
+    }
+
+    fn watches_board(&self) -> bool {
+        true
     }
 }
 
@@ -83,8 +83,8 @@ fn help_lines(keys: &Bindings, theme: &Theme, blank: bool) -> Vec<Line<'static>>
     lines
 }
 
-/// The help overlay.
-pub struct Help<'a> {
+/// The help box: the text, scrolled, with how to scroll and close it.
+pub struct HelpView<'a> {
     /// Bindings to list.
     pub keys: &'a Bindings,
     /// Styles.
@@ -95,7 +95,7 @@ pub struct Help<'a> {
     pub blank: bool,
 }
 
-impl Widget for Help<'_> {
+impl Widget for HelpView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let all = help_lines(self.keys, self.theme, self.blank);
         let rows = usize::from(visible_rows(area));

@@ -1,14 +1,11 @@
-//! The daily puzzle's part of the win screen: the streak, the line to share, and the copy
-//! key that sends it to the clipboard through the terminal (OSC 52).
+//! The daily puzzle's part of the win screen (a component the win screen owns): the
+//! streak, the line to share, and the copy key that sends it to the clipboard through the
+//! terminal (OSC 52).
 
-use crate::ui::keys::{Action, Bindings};
 use ratatui::text::{Line, Span};
-use slide::difficulty::ShareResult;
-use slide::game::Finish;
 
-use crate::ui::app::{App, Mode};
-use crate::ui::clipboard::ClipboardSupport;
-use crate::ui::modes::win::WinSummary;
+use crate::ui::clipboard::{Clipboard, ClipboardSupport};
+use crate::ui::keys::{Action, Bindings};
 use crate::ui::theme::Theme;
 
 /// What the win screen of a daily puzzle adds.
@@ -24,41 +21,11 @@ pub struct DailyWin {
     pub copied: bool,
 }
 
-impl App {
-    /// The daily part of the win screen, for a daily puzzle won with `finish`.
-    pub(crate) fn daily_win(&self, finish: &Finish, replay: bool) -> Option<DailyWin> {
-        let date = self.game.daily()?;
-        let size = self.game.size();
-        let share = ShareResult {
-            date,
-            size,
-            moves: finish.moves,
-            par: finish.par,
-            time: self.game.clock().elapsed(),
-            hints: finish.hints,
-            solver_used: finish.solver_used,
-            assisted: finish.assisted,
-            replay,
-        };
-        let stats = self.persist.stats();
-        Some(DailyWin {
-            share: share.to_string(),
-            streak: stats.daily_streak(size, finish.date),
-            best_streak: stats.best_daily_streak(size),
-            copied: false,
-        })
-    }
-
-    /// The copy key on the win screen: the share line to the clipboard, where it can go.
-    pub(crate) fn copy_share(&mut self, win: &WinSummary) {
-        let Some(daily) = &win.daily else { return };
-        if self.clipboard == ClipboardSupport::Osc52 {
-            self.clipboard_out = Some(daily.share.clone());
-            let mut win = win.clone();
-            if let Some(d) = &mut win.daily {
-                d.copied = true;
-            }
-            self.mode = Mode::Won(win);
+impl DailyWin {
+    /// The copy key: the share line to the clipboard, where it can go.
+    pub fn copy(&mut self, clipboard: &mut Clipboard) {
+        if clipboard.copy(&self.share) {
+            self.copied = true;
         }
     }
 }

@@ -10,9 +10,13 @@ use slide::game::{FinishedGame, Game, Stats};
 use slide::puzzle::{Board, parse_moves};
 use slide::review::Review;
 
-use crate::ui::app::{App, Mode, test_app};
-use crate::ui::modes::review::ReviewState;
-use crate::ui::modes::stats::{StatsState, StatsView};
+use crate::ui::app::App;
+use crate::ui::app_tests::Driven;
+use crate::ui::app_tests::test_app;
+use crate::ui::screens::playing::Playing;
+use crate::ui::screens::review::{ReviewScreen, ReviewState};
+use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
+use crate::ui::screens::win::WinScreen;
 
 fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
@@ -44,27 +48,38 @@ fn key(app: &mut App, code: KeyCode) {
     }
 }
 
+/// The review on top.
+fn review(a: &App) -> &ReviewState {
+    &a.top::<ReviewScreen>().expect("the review is open").state
+}
+
+/// The review on top, to change (a test sets what the engine would have said).
+fn review_mut(a: &mut App) -> Option<&mut ReviewState> {
+    a.top_mut::<ReviewScreen>().map(|r| &mut r.state)
+}
+
 /// A 3×3 game one detour long: 2 → 1 → 0 → 1 → 0.
 fn reviewed(step: usize) -> App {
     let start: Board = "1 2 3 4 5 6 0 7 8".parse().unwrap();
     let moves = parse_moves("LLRL").unwrap();
     let mut a = test_app(Game::new(start, Some(Level::Easy), Some(1), Some(2)));
-    a.mode = Mode::Review(Box::new(ReviewState {
-        start,
-        moves: moves.clone(),
-        title: "3×3 easy".into(),
-        computing: false,
-        progress: None,
-        review: Some(Review {
-            board: start,
-            moves,
-            distances: vec![2, 1, 0, 1, 0],
-            exact: true,
-            lower_bounds: Vec::new(),
-        }),
-        error: None,
-        step,
-        back: Box::new(Mode::Playing),
+    a.push(Box::new(ReviewScreen {
+        state: ReviewState {
+            start,
+            moves: moves.clone(),
+            title: "3×3 easy".into(),
+            computing: false,
+            progress: None,
+            review: Some(Review {
+                board: start,
+                moves,
+                distances: vec![2, 1, 0, 1, 0],
+                exact: true,
+                lower_bounds: Vec::new(),
+            }),
+            error: None,
+            step,
+        },
     }));
     a
 }
@@ -125,7 +140,7 @@ fn review_chart_at_80x24() {
 #[test]
 fn review_progress_and_estimate_labels() {
     let mut a = reviewed(0);
-    if let Mode::Review(r) = &mut a.mode {
+    if let Some(r) = review_mut(&mut a) {
         r.review = None;
         r.computing = true;
         r.progress = Some(slide::review::Progress { done: 2, total: 5 });
@@ -136,7 +151,7 @@ fn review_progress_and_estimate_labels() {
     assert!(text.contains("Esc cancels"), "{text}");
 
     let mut a = reviewed(0);
-    if let Mode::Review(r) = &mut a.mode
+    if let Some(r) = review_mut(&mut a)
         && let Some(review) = &mut r.review
     {
         review.exact = false;
@@ -158,35 +173,31 @@ fn the_win_screen_opens_the_review_and_esc_goes_back() {
     key(&mut a, KeyCode::Left);
     key(&mut a, KeyCode::Left);
     key(&mut a, KeyCode::Left);
-    assert!(a.game.is_won());
-    assert!(matches!(a.mode, Mode::Won(_)));
+    assert!(a.session.game.is_won());
+    assert!(a.is::<WinScreen>());
     assert!(
         screen(&a, 80, 24).join("\n").contains("v review"),
         "the win box names the key"
     );
     key(&mut a, KeyCode::Char('v'));
-    let Mode::Review(_) = &a.mode else {
-        panic!("review opened: {:?}", a.mode)
-    };
+    assert!(a.is::<ReviewScreen>(), "review opened");
     while a.engine.reviewing() {
         assert!(a.wait_reply(Duration::from_secs(10)), "the worker answers");
     }
-    let Mode::Review(r) = &a.mode else {
-        panic!("still the review")
-    };
-    let review = r.review.as_ref().expect("distances");
-    assert_eq!(review.moves.len(), a.game.history().len());
-    assert_eq!(review.distances.first(), Some(&2));
-    assert_eq!(review.distances.last(), Some(&0));
+    let r = review(&a);
+    let distances = r.review.as_ref().expect("distances");
+    assert_eq!(distances.moves.len(), a.session.game.history().len());
+    assert_eq!(distances.distances.first(), Some(&2));
+    assert_eq!(distances.distances.last(), Some(&0));
     key(&mut a, KeyCode::Right);
     key(&mut a, KeyCode::Right);
-    let Mode::Review(r) = &a.mode else { panic!() };
+    let r = review(&a);
     assert_eq!(r.step, 2);
     key(&mut a, KeyCode::Left);
-    let Mode::Review(r) = &a.mode else { panic!() };
+    let r = review(&a);
     assert_eq!(r.step, 1);
     key(&mut a, KeyCode::Esc);
-    assert!(matches!(a.mode, Mode::Won(_)), "{:?}", a.mode);
+    assert!(a.is::<WinScreen>());
 }
 
 #[test]
@@ -207,10 +218,11 @@ fn esc_cancels_a_review_still_computing() {
         b.try_move(m);
         moves.push(m);
     }
-    a.open_review(start, moves, "4×4".into(), Mode::Playing);
+    let screen = a.with_context(|ctx| ReviewScreen::open(start, moves, "4×4".into(), ctx));
+    a.push(Box::new(screen));
     assert!(a.engine.reviewing());
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.mode, Mode::Playing);
+    assert!(a.is::<Playing>());
     assert!(!a.engine.reviewing(), "the request is dropped");
 }
 
@@ -223,13 +235,16 @@ fn stats_open_from_playing_stop_the_clock_and_close() {
         None,
     ));
     key(&mut a, KeyCode::Down);
-    assert!(a.game.clock().is_running(), "a move starts the clock");
+    assert!(a.session.game.clock().is_running(), "a move starts the clock");
     key(&mut a, KeyCode::Char('t'));
-    assert!(matches!(a.mode, Mode::Stats(_)), "{:?}", a.mode);
-    assert!(!a.game.clock().is_running(), "the clock stops under the statistics");
+    assert!(a.is::<StatsScreen>());
+    assert!(
+        !a.session.game.clock().is_running(),
+        "the clock stops under the statistics"
+    );
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Esc);
-    assert_eq!(a.mode, Mode::Playing);
+    assert!(a.is::<Playing>());
 }
 
 #[test]
@@ -240,22 +255,19 @@ fn enter_on_a_recent_game_opens_its_review_and_esc_returns_to_the_stats() {
         Some(1),
         None,
     ));
-    a.mode = Mode::Stats(StatsState {
-        history: vec![finished(2, 2, 2, 10), finished(1, 4, 2, 20)],
-        selected: 0,
-        back: Box::new(Mode::Playing),
-    });
+    a.push(Box::new(StatsScreen {
+        state: StatsState {
+            history: vec![finished(2, 2, 2, 10), finished(1, 4, 2, 20)],
+            selected: 0,
+        },
+    }));
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Enter);
-    let Mode::Review(r) = &a.mode else {
-        panic!("review opened: {:?}", a.mode)
-    };
+    let r = review(&a);
     assert_eq!(r.title, "3×3 easy");
     assert_eq!(r.moves.len(), 2);
     key(&mut a, KeyCode::Esc);
-    let Mode::Stats(s) = &a.mode else {
-        panic!("back to the statistics: {:?}", a.mode)
-    };
+    let s = &a.top::<StatsScreen>().expect("back to the statistics").state;
     assert_eq!(s.selected, 1, "the selection is kept");
 }
 
@@ -266,11 +278,7 @@ fn stats_screen(w: u16, h: u16, history: Vec<FinishedGame>, stats: &Stats) -> Ve
         Some(1),
         None,
     ));
-    let state = StatsState {
-        history,
-        selected: 1,
-        back: Box::new(Mode::Playing),
-    };
+    let state = StatsState { history, selected: 1 };
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
     t.draw(|f| {
         f.render_widget(
@@ -278,8 +286,8 @@ fn stats_screen(w: u16, h: u16, history: Vec<FinishedGame>, stats: &Stats) -> Ve
                 state: &state,
                 stats,
                 today: UtcDate::new(2026, 12, 3).unwrap(),
-                keys: &a.keys,
-                theme: &a.theme,
+                keys: &a.settings.keys,
+                theme: &a.settings.theme,
             },
             f.area(),
         );

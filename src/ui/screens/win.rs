@@ -1,6 +1,5 @@
 //! The win screen: moves, time, hints, par, and the personal best.
 
-use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -10,11 +9,18 @@ use slide::game::{Beaten, Best, Speed};
 
 use std::time::Duration;
 
-use slide::game::{Finish, Record};
+use slide::game::Record;
 
-use crate::ui::app::{App, Mode};
 use crate::ui::clipboard::ClipboardSupport;
-use crate::ui::modes::daily_share::DailyWin;
+use crate::ui::context::{Context, View};
+use crate::ui::keys::{Action, Bindings};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::daily_share::DailyWin;
+use crate::ui::screens::dealing::deal;
+use crate::ui::screens::help::Help;
+use crate::ui::screens::menu::MenuScreen;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::stats::StatsScreen;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
 
@@ -62,79 +68,102 @@ pub struct WinSummary {
     pub daily: Option<DailyWin>,
 }
 
-impl App {
-    /// The win box: new game, replay, quit; Esc closes the box to look at the solved
-    /// board (n, R and q still work there).
-    pub(crate) fn update_won(&mut self, win: &WinSummary, action: Action) {
+/// The win box over the solved board: new game, next, replay, review, quit; Esc closes the
+/// box to look at the solved board (n, R and q still work there).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinScreen {
+    /// What the box says.
+    pub summary: WinSummary,
+}
+
+impl WinScreen {
+    /// The win box for `summary`.
+    pub fn new(summary: WinSummary) -> WinScreen {
+        WinScreen { summary }
+    }
+
+    /// The win box's action under a click on its last line, if any.
+    fn action_at(&self, ctx: &Context, column: u16, row: u16) -> Option<Action> {
+        let keys = &ctx.settings.keys;
+        let lines = win_lines(&self.summary, keys, &ctx.settings.theme, &ctx.clipboard.support);
+        let rect = overlay::rect(above_footer(ctx.area), TITLE, &lines);
+        // The action line is the box's last line of text; text starts two columns in.
+        if row != rect.y + lines.len() as u16 || column < rect.x + 2 {
+            return None;
+        }
+        let mut x = usize::from(column - rect.x - 2);
+        for (action, entry) in action_entries(keys) {
+            let width = entry.chars().count();
+            if x < width {
+                return Some(action);
+            }
+            x = x.checked_sub(width + GAP.len())?;
+        }
+        None
+    }
+}
+
+impl Screen for WinScreen {
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         let action = match action {
-            Action::Click { column, row } => match self.win_action_at(win, column, row) {
+            Action::Click { column, row } => match self.action_at(ctx, column, row) {
                 Some(a) => a,
-                None => return,
+                None => return Transition::Stay,
             },
             a => a,
         };
         match action {
-            Action::NewGame | Action::Confirm => self.open_menu(),
-            Action::NextScramble => self.next_scramble(),
-            Action::Scheme => self.cycle_scheme(),
-            Action::Restart => self.restart(),
-            Action::Quit => self.quit = true,
-            Action::Back => {
-                self.mode = Mode::Playing;
-                let n = self.keys.named(Action::NewGame);
-                self.status = Some(format!("Solved. {n} for a new game."));
+            Action::NewGame | Action::Confirm => Transition::Push(Box::new(MenuScreen::open(ctx))),
+            Action::NextScramble => {
+                let request = ctx.session.next_scramble(&ctx.settings.config);
+                deal(request, false, ctx)
             }
-            Action::Help => self.open_help(),
-            Action::Review => self.review_current_game(),
-            Action::Stats => self.open_stats(),
-            Action::Copy => self.copy_share(win),
-            _ => {}
+            Action::Scheme => {
+                ctx.session.status = Some(ctx.look.cycle_scheme());
+                Transition::Stay
+            }
+            Action::Restart => {
+                ctx.session.restart(ctx.engine, &ctx.settings.config);
+                Transition::Pop
+            }
+            Action::Quit => Transition::Quit,
+            Action::Back => {
+                let n = ctx.settings.keys.named(Action::NewGame);
+                ctx.session.status = Some(format!("Solved. {n} for a new game."));
+                Transition::Pop
+            }
+            Action::Help => Transition::Push(Box::new(Help::default())),
+            Action::Review => Transition::Push(Box::new(ReviewScreen::current(ctx))),
+            Action::Stats => Transition::Push(Box::new(StatsScreen::open(ctx))),
+            Action::Copy => {
+                if let Some(daily) = &mut self.summary.daily {
+                    daily.copy(ctx.clipboard);
+                }
+                Transition::Stay
+            }
+            _ => Transition::Stay,
         }
     }
 
-    pub(crate) fn win(&mut self) {
-        self.cancel_pending();
-        self.hint_visible = false;
-        self.status = None;
-        let finish = Finish {
-            moves: self.game.moves(),
-            time_ms: self.game.clock().elapsed().as_millis() as u64,
-            hints: self.game.hints_used(),
-            solver_used: self.game.solver_used(),
-            assisted: self.game.assisted(),
-            par: self.game.par(),
-            date: slide::difficulty::UtcDate::today(),
-            stm: self.game.stm(),
-            timed: !self.game.given_up(),
-        };
-        let outcome = self.persist.won(&self.game, &finish);
-        self.take_notices();
-        let daily_replay = outcome.record.as_ref().is_some_and(|r| r.daily_replay);
-        let daily = self.daily_win(&finish, daily_replay);
-        let bests = outcome.bests.unwrap_or_default();
-        self.mode = Mode::Won(WinSummary {
-            moves: finish.moves,
-            stm: finish.stm,
-            mtm: self.game.mtm(),
-            time: self.game.clock().elapsed(),
-            hints: finish.hints,
-            solver_used: finish.solver_used,
-            assisted: finish.assisted,
-            par: finish.par,
-            par_estimate: self.game.par_estimate(),
-            beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
-            not_stored: outcome.not_stored,
-            daily_replay,
-            daily_late: outcome.record.as_ref().is_some_and(|r| r.daily_late),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
-            record: outcome.row,
-            daily,
-        });
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        WinView {
+            win: &self.summary,
+            keys: &view.settings.keys,
+            theme: &view.settings.theme,
+            clipboard: &view.clipboard.support,
+        }
+        .render(area, buf);
     }
 }
 
-/// The win overlay.
+/// The screen less its footer line: the box stays clear of it.
+fn above_footer(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    }
+}
+
 pub struct WinView<'a> {
     /// The result.
     pub win: &'a WinSummary,
@@ -258,7 +287,7 @@ fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSu
         }
     }
     if let Some(d) = &w.daily {
-        lines.extend(crate::ui::modes::daily_share::daily_lines(d, keys, t, clipboard));
+        lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
     }
     lines.push(Line::raw(""));
     let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();
@@ -268,43 +297,15 @@ fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSu
 
 const TITLE: &str = " ★ Solved! ";
 
-impl App {
-    /// The win box's action under a click on its last line, if any.
-    pub(crate) fn win_action_at(&self, w: &WinSummary, column: u16, row: u16) -> Option<Action> {
-        let lines = win_lines(w, &self.keys, &self.theme, &self.clipboard);
-        let above_footer = Rect {
-            height: self.area.height.saturating_sub(1),
-            ..self.area
-        };
-        let rect = overlay::rect(above_footer, TITLE, &lines);
-        // The action line is the box's last line of text; text starts two columns in.
-        if row != rect.y + lines.len() as u16 || column < rect.x + 2 {
-            return None;
-        }
-        let mut x = usize::from(column - rect.x - 2);
-        for (action, entry) in action_entries(&self.keys) {
-            let width = entry.chars().count();
-            if x < width {
-                return Some(action);
-            }
-            x = x.checked_sub(width + GAP.len())?;
-        }
-        None
-    }
-}
-
 impl Widget for WinView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let lines = win_lines(self.win, self.keys, self.theme, self.clipboard);
         // The box is taller than most of what is behind it: clear the screen rather than
         // leave fragments of the board and panel around it (Esc closes it to see the board).
         // The footer's line stays.
-        let above_footer = Rect {
-            height: area.height.saturating_sub(1),
-            ..area
-        };
-        ratatui::widgets::Clear.render(above_footer, buf);
-        overlay::draw(above_footer, buf, TITLE, self.theme.accent, lines);
+        let area = above_footer(area);
+        ratatui::widgets::Clear.render(area, buf);
+        overlay::draw(area, buf, TITLE, self.theme.accent, lines);
     }
 }
 

@@ -17,7 +17,10 @@ use slide::difficulty::UtcDate;
 use slide::game::{Clock, FinishedGame, Kind, Stats};
 use slide::puzzle::Size;
 
-use crate::ui::app::{App, Mode};
+use crate::ui::context::{Context, View};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::help::Help;
+use crate::ui::screens::review::ReviewScreen;
 use crate::ui::theme::Theme;
 
 /// How many games the charts show.
@@ -30,64 +33,72 @@ pub struct StatsState {
     pub history: Vec<FinishedGame>,
     /// The recent game selected (an index into `history`).
     pub selected: usize,
-    /// The screen to go back to.
-    pub back: Box<Mode>,
 }
 
-impl App {
-    /// Opens the statistics over the current screen (the clock stops, as under any
-    /// overlay).
-    pub(crate) fn open_stats(&mut self) {
-        let history = self.persist.history();
-        self.take_notices();
-        let back = Box::new(self.mode.clone());
-        self.mode = Mode::Stats(StatsState {
-            history,
-            selected: 0,
-            back,
-        });
-    }
+/// The statistics as a screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StatsScreen {
+    /// What it shows.
+    pub state: StatsState,
+}
 
+impl StatsScreen {
+    /// The statistics, with the game log read now (the clock stops, as under any screen
+    /// over the board).
+    pub fn open(ctx: &mut Context) -> StatsScreen {
+        StatsScreen {
+            state: StatsState {
+                history: ctx.session.persist.history(),
+                selected: 0,
+            },
+        }
+    }
+}
+
+impl Screen for StatsScreen {
     /// ↑/↓ choose a recent game, Enter (or the review key) opens its review, Esc closes.
-    pub(crate) fn update_stats(&mut self, mut state: StatsState, action: Action) {
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let state = &mut self.state;
         match action {
             Action::Up => state.selected = state.selected.saturating_sub(1),
             Action::Down => {
                 state.selected = (state.selected + 1).min(state.history.len().saturating_sub(1));
             }
             Action::Confirm | Action::Review => {
-                let Some(game) = state.history.get(state.selected).cloned() else {
-                    self.mode = Mode::Stats(state);
-                    return;
+                let Some(game) = state.history.get(state.selected) else {
+                    return Transition::Stay;
                 };
                 match (game.start_board(), game.move_list()) {
                     (Ok(start), Ok(moves)) => {
                         let title = format!("{}×{} {}", game.size, game.size, game.level);
-                        self.open_review(start, moves, title, Mode::Stats(state));
+                        return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, ctx)));
                     }
                     (Err(e), _) | (_, Err(e)) => {
-                        self.status = Some(format!("That game can't be reviewed: {e}."));
-                        self.mode = Mode::Stats(state);
+                        ctx.session.status = Some(format!("That game can't be reviewed: {e}."));
                     }
                 }
-                return;
             }
-            Action::Back | Action::Stats => {
-                self.mode = *state.back;
-                return;
-            }
-            Action::Help => {
-                self.mode = Mode::Stats(state);
-                self.open_help();
-                return;
-            }
-            Action::Quit => {
-                self.quit = true;
-                return;
-            }
+            Action::Back | Action::Stats => return Transition::Pop,
+            Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Quit => return Transition::Quit,
             _ => {}
         }
-        self.mode = Mode::Stats(state);
+        Transition::Stay
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        StatsView {
+            state: &self.state,
+            stats: view.session.persist.stats(),
+            today: UtcDate::today(),
+            keys: &view.settings.keys,
+            theme: &view.settings.theme,
+        }
+        .render(area, buf);
+    }
+
+    fn covers(&self) -> bool {
+        true
     }
 }
 

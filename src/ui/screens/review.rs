@@ -14,10 +14,13 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
+use slide::engine::Answer;
 use slide::puzzle::{Board, Move};
 use slide::review::{Progress, Review};
 
-use crate::ui::app::{App, Mode};
+use crate::ui::context::{Context, View};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::help::Help;
 use crate::ui::theme::Theme;
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
@@ -42,8 +45,6 @@ pub struct ReviewState {
     pub error: Option<String>,
     /// The position shown: after this many moves.
     pub step: usize,
-    /// The screen to go back to.
-    pub back: Box<Mode>,
 }
 
 impl ReviewState {
@@ -59,38 +60,50 @@ impl ReviewState {
     }
 }
 
-impl App {
-    /// Opens the review of the game that played `moves` from `start`, asking the worker
-    /// for the distances; Esc goes back to `back`.
-    pub(crate) fn open_review(&mut self, start: Board, moves: Vec<Move>, title: String, back: Mode) {
-        self.cancel_pending();
-        self.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
-        self.mode = Mode::Review(Box::new(ReviewState {
-            start,
-            moves,
-            title,
-            computing: true,
-            progress: None,
-            review: None,
-            error: None,
-            step: 0,
-            back: Box::new(back),
-        }));
+/// The review as a screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewScreen {
+    /// What it shows.
+    pub state: ReviewState,
+}
+
+impl ReviewScreen {
+    /// The review of the game that played `moves` from `start`, asked of the engine (a hint
+    /// still computing for the board is dropped: the player left it).
+    pub fn open(start: Board, moves: Vec<Move>, title: String, ctx: &mut Context) -> ReviewScreen {
+        ctx.engine.cancel_interactive();
+        ctx.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
+        ReviewScreen {
+            state: ReviewState {
+                start,
+                moves,
+                title,
+                computing: true,
+                progress: None,
+                review: None,
+                error: None,
+                step: 0,
+            },
+        }
     }
 
-    /// Opens the review of the game on screen (just won).
-    pub(crate) fn review_current_game(&mut self) {
-        let title = match self.game.level() {
-            Some(l) => format!("{} {l}", self.game.size()),
-            None => self.game.size().to_string(),
+    /// The review of the game on screen (just won).
+    pub fn current(ctx: &mut Context) -> ReviewScreen {
+        let game = &ctx.session.game;
+        let title = match game.level() {
+            Some(l) => format!("{} {l}", game.size()),
+            None => game.size().to_string(),
         };
-        let back = self.mode.clone();
-        self.open_review(*self.game.start(), self.game.history().to_vec(), title, back);
+        let (start, moves) = (*game.start(), game.history().to_vec());
+        ReviewScreen::open(start, moves, title, ctx)
     }
+}
 
-    /// ←/→ step through the game, ↑/↓ jump between detours; Esc (or the review key)
-    /// closes, cancelling a review still computing.
-    pub(crate) fn update_review(&mut self, mut state: ReviewState, action: Action) {
+impl Screen for ReviewScreen {
+    /// ←/→ step through the game, ↑/↓ jump between detours; Esc (or the review key) closes,
+    /// cancelling a review still computing.
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let state = &mut self.state;
         let last = state.moves.len();
         match action {
             Action::Left => state.step = state.step.saturating_sub(1),
@@ -99,45 +112,45 @@ impl App {
             Action::Down => state.step = state.detour_from(true).unwrap_or(last),
             Action::Back | Action::Review | Action::Confirm => {
                 if state.computing {
-                    self.engine.cancel_review();
+                    ctx.engine.cancel_review();
                 }
-                self.mode = *state.back;
-                return;
+                return Transition::Pop;
             }
-            Action::Help => {
-                self.mode = Mode::Review(Box::new(state));
-                self.open_help();
-                return;
-            }
-            Action::Quit => {
-                self.quit = true;
-                return;
+            Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Quit => return Transition::Quit,
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    /// The engine's progress, then the distances (or the failure).
+    fn answer(&mut self, answer: &Answer, _ctx: &mut Context) -> Transition {
+        let r = &mut self.state;
+        match answer {
+            Answer::ReviewProgress(progress) if r.computing => r.progress = Some(*progress),
+            Answer::Review(result) if r.computing => {
+                r.computing = false;
+                match result {
+                    Ok(review) => r.review = Some(review.clone()),
+                    Err(e) => r.error = Some(e.to_string()),
+                }
             }
             _ => {}
         }
-        self.mode = Mode::Review(Box::new(state));
+        Transition::Stay
     }
 
-    /// Progress of the review on screen.
-    pub(crate) fn review_progress(&mut self, progress: Progress) {
-        if let Mode::Review(r) = &mut self.mode
-            && r.computing
-        {
-            r.progress = Some(progress);
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        ReviewView {
+            state: &self.state,
+            keys: &view.settings.keys,
+            theme: &view.settings.theme,
         }
+        .render(area, buf);
     }
 
-    /// The distances (or the failure) of the review on screen.
-    pub(crate) fn review_done(&mut self, result: Result<Review, slide::engine::EngineError>) {
-        if let Mode::Review(r) = &mut self.mode
-            && r.computing
-        {
-            r.computing = false;
-            match result {
-                Ok(review) => r.review = Some(review),
-                Err(e) => r.error = Some(e.to_string()),
-            }
-        }
+    fn covers(&self) -> bool {
+        true
     }
 }
 
