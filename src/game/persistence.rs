@@ -287,9 +287,9 @@ impl Persistence {
     }
 
     /// Makes `game` the one in play. Nothing is counted: a game is played from its first
-    /// move, and counted when its attempt ends. A game with moves is saved at once; an
-    /// untouched deal is saved when it changes or when Slide quits, so that a game that
-    /// never opened (no terminal) leaves nothing behind.
+    /// move, and counted when its attempt ends. The game is saved at once, so that it is
+    /// what the next start resumes and other copies see it held; a game whose screen never
+    /// opened is [`left`](Persistence::leave) with no move, which removes it.
     pub fn start(&mut self, game: &Game, _new: bool) {
         let Some(store) = self.store.clone() else { return };
         if !self.holds(game.id())
@@ -297,9 +297,7 @@ impl Persistence {
         {
             self.claims.push(claim);
         }
-        if game.moves() > 0 || game.can_redo() || !game.log().is_empty() {
-            self.changed(game);
-        }
+        self.changed(game);
         // Waited for, so that a failure is said at once, the game left before is on disk,
         // and the game in play is what the next start resumes.
         if let Some(w) = &self.writer {
