@@ -28,6 +28,10 @@ pub struct Options {
     pub prewarm: bool,
     /// The par search's budget on 3×3 and 4×4.
     pub par_budget: Duration,
+    /// Prepare the size in play's tables when a game starts. Off, the searches use the
+    /// simpler estimates (and tables a search builds on its own); end-to-end tests turn it
+    /// off so as not to wait on it.
+    pub prepare: bool,
 }
 
 impl Default for Options {
@@ -35,6 +39,7 @@ impl Default for Options {
         Options {
             prewarm: false,
             par_budget: Duration::from_secs(10),
+            prepare: true,
         }
     }
 }
@@ -194,7 +199,7 @@ impl Engine {
         self.worker.cancel(Lane::Background);
         let size = focus.as_ref().map(|f| f.start.size());
         self.background.reset(focus);
-        if let Some(size) = size {
+        if let Some(size) = size.filter(|_| self.options.prepare) {
             if self.solver.is_ready(size) {
                 self.prewarm_after(size);
             } else {
@@ -374,7 +379,7 @@ impl Engine {
 
     /// Prepares the other sizes' tables once `size` (in play) has its own, if asked to.
     fn prewarm_after(&mut self, size: Size) {
-        if self.options.prewarm && !self.prewarmed {
+        if self.options.prewarm && self.options.prepare && !self.prewarmed {
             self.prewarmed = true;
             // The current size first; then the others, one at a time.
             let others = [4, 5, 6, 3]

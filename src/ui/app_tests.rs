@@ -57,7 +57,17 @@ pub(crate) trait Driven {
 
 impl Driven for App {
     fn wait_reply(&mut self, timeout: Duration) -> bool {
-        self.replies.recv_timeout(timeout).map(|r| self.handle_reply(r)).is_ok()
+        let deadline = Instant::now() + timeout;
+        while let Ok(event) = self
+            .events
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            if let crate::ui::events::Event::Engine(r) = event {
+                self.handle_reply(r);
+                return true;
+            }
+        }
+        false
     }
 
     fn wait_dealt(&mut self, timeout: Duration) -> bool {
