@@ -291,21 +291,6 @@ impl App {
             NoticeView { shown, queued, theme }.render(area, buf);
         }
     }
-
-    /// Saves the unfinished game before exit; why that failed, if it did.
-    pub fn save_on_exit(&mut self) -> Option<String> {
-        self.session.save_on_exit()
-    }
-
-    /// A handle that saves the game from another thread (the signal watcher).
-    pub fn writer_handle(&self) -> Option<slide::game::WriterHandle> {
-        self.session.persist.writer_handle()
-    }
-
-    /// Whether the game has changes not yet on disk.
-    pub fn unsaved(&self) -> bool {
-        self.session.persist.is_dirty()
-    }
 }
 
 impl Widget for &App {

@@ -157,8 +157,14 @@ fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
     let id = game.id().to_string();
     let mut app = app_on_disk(&store, game, Origin::New);
     key(&mut app, KeyCode::Left);
-    assert!(app.writer_handle().unwrap().flush(slide::game::FLUSH_TIMEOUT));
-    assert!(!app.unsaved());
+    assert!(
+        app.session
+            .persist
+            .writer_handle()
+            .unwrap()
+            .flush(slide::game::FLUSH_TIMEOUT)
+    );
+    assert!(!app.session.persist.is_dirty());
     // The game in play is claimed, so it is read from its file.
     let file = store.dir().join("games").join(format!("{id}.json"));
     let saved: slide::game::SavedGame = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();

@@ -4,40 +4,16 @@
 //! SIGQUIT: the game is saved first) and panic (a hook; the game saved a moment before
 //! the panic is what comes back).
 
-use std::path::PathBuf;
-
 use slide::config::ConfigError;
-use slide::difficulty::{Level, PuzzleCode};
-use slide::puzzle::{Board, Size};
+use slide::difficulty::PuzzleCode;
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
+pub use crate::ui::args::PlayArgs;
 use crate::ui::event_loop::{self, Ended};
 use crate::ui::opening::opening;
 use crate::ui::settings::Settings;
 use crate::ui::{events, signals, terminal};
-
-/// How to start the game (from the command line).
-#[derive(Debug, Clone, Default)]
-pub struct PlayArgs {
-    /// Board side for a dealt game.
-    pub size: Option<Size>,
-    /// Level for a dealt game.
-    pub level: Option<Level>,
-    /// Seed for a dealt game.
-    pub seed: Option<u64>,
-    /// A given board.
-    pub board: Option<Board>,
-    /// A puzzle code.
-    pub code: Option<String>,
-    /// Today's daily puzzle (at `size`, or the configured size).
-    pub daily: bool,
-    /// A picture for the tiles: a shipped picture's name or a PNG/JPEG file (overrides
-    /// the config's `game.picture`).
-    pub picture: Option<String>,
-    /// A config file instead of the default lookup.
-    pub config: Option<PathBuf>,
-}
 
 /// Why the game could not run.
 #[derive(Debug, Error)]
@@ -115,10 +91,10 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     // Hover control needs the mouse reported even when clicks don't slide tiles.
     let mouse = app.settings.config.game.mouse || app.settings.config.input.hover;
     // Watched before the screen changes, so that no signal finds the game unprepared.
-    let watcher = signals::watch(app.sender(), app.writer_handle(), mouse)?;
+    let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
     let mut terminal = terminal::enter(mouse)?;
     let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, &mut app));
-    let saved = app.save_on_exit();
+    let saved = app.session.save_on_exit();
     terminal::restore(mouse);
     watcher.set();
     match ended {

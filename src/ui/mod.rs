@@ -7,6 +7,7 @@
 //! draw. [`run`] starts and ends it all (`launch.rs`).
 
 mod app;
+mod args;
 mod clipboard;
 mod context;
 mod event_loop;

@@ -6,7 +6,7 @@ use slide::game::{Game, Notice, Persistence, Store};
 use slide::solver::Solver;
 
 use crate::ui::app::App;
-use crate::ui::launch::PlayArgs;
+use crate::ui::args::PlayArgs;
 use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
 
