@@ -92,7 +92,17 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let mouse = app.settings.config.game.mouse || app.settings.config.input.hover;
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
-    let mut terminal = terminal::enter(mouse)?;
+    let mut terminal = match terminal::enter(mouse) {
+        Ok(t) => t,
+        Err(e) => {
+            // The game never opened: it was not played, and leaves no save behind.
+            app.session.persist.leave(&app.session.game);
+            if let Some(w) = app.session.persist.writer_handle() {
+                w.flush(slide::game::FLUSH_TIMEOUT);
+            }
+            return Err(e.into());
+        }
+    };
     let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, &mut app));
     let saved = app.session.save_on_exit();
     terminal::restore(mouse);
