@@ -288,7 +288,8 @@ fn solve_with_grace<H: Incremental>(
             if best.len.load(Ordering::Relaxed) == lower_bound || halt.now(&best) {
                 break;
             }
-            match next_width(width, threads, thread, began.elapsed(), stop.deadline()) {
+            let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
+            match next_width(width, threads, thread, began.elapsed(), left) {
                 Some(next) => width = next,
                 None => break,
             }
@@ -339,17 +340,17 @@ fn solve_with_grace<H: Incremental>(
 /// deadline, the widest beam that should, judging by this one's speed. A beam cut off by
 /// the deadline is wasted, and with doubling the last one would be more often than not.
 /// `None`: no wider beam fits (or the widest has run), so the search ends early and the
-/// caller may use the time.
-fn next_width(width: usize, threads: usize, thread: usize, took: Duration, deadline: Option<Instant>) -> Option<usize> {
+/// caller may use the time. `left` is the time to the deadline (`None`: no deadline).
+fn next_width(width: usize, threads: usize, thread: usize, took: Duration, left: Option<Duration>) -> Option<usize> {
     let doubled = u32::try_from(threads)
         .ok()
         .and_then(|t| width.checked_shl(t))
         .filter(|&d| d <= MAX_WIDTH)
         .unwrap_or(MAX_WIDTH + 1);
-    let Some(deadline) = deadline else {
+    let Some(left) = left else {
         return (doubled <= MAX_WIDTH).then_some(doubled);
     };
-    let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+    let left = left.as_secs_f64();
     let per_node = took.as_secs_f64().max(1e-6) / width as f64;
     if per_node * doubled as f64 <= left {
         return (doubled <= MAX_WIDTH).then_some(doubled);
@@ -681,17 +682,17 @@ mod tests {
         assert_eq!(next_width(1000, 1, 0, ms(10), None), Some(2000));
         assert_eq!(next_width(1000, 2, 1, ms(10), None), Some(4000));
         // 1000 nodes took 10 ms, a second is left: 2000 fit.
-        let far = Some(Instant::now() + Duration::from_secs(1));
+        let far = Some(Duration::from_secs(1));
         assert_eq!(next_width(1000, 1, 0, ms(10), far), Some(2000));
         // 1000 took 100 ms and 150 ms are left: not 2000, but about 1275 do.
-        let near = Some(Instant::now() + ms(150));
+        let near = Some(ms(150));
         let fit = next_width(1000, 1, 0, ms(100), near).expect("a wider beam fits");
         assert!((1000..2000).contains(&fit), "{fit}");
         // The second thread aims lower, so the two do not run the same width.
         assert!(next_width(1000, 2, 1, ms(100), near).is_none_or(|w| w < fit));
         // Nothing wider fits: stop early.
-        assert_eq!(next_width(1000, 1, 0, ms(100), Some(Instant::now() + ms(50))), None);
-        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Instant::now())), None);
+        assert_eq!(next_width(1000, 1, 0, ms(100), Some(ms(50))), None);
+        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Duration::ZERO)), None);
         // Never past the widest beam.
         assert!(next_width(MAX_WIDTH / 2 + 1, 1, 0, Duration::ZERO, far).is_none());
     }

@@ -374,14 +374,14 @@ mod tests {
     fn a_cancelled_parallel_search_stops() {
         // Cancelled, not finished: the hard board would take minutes. How fast it stops (a
         // few milliseconds: the searches look at the flag every 0.1 ms or so) is measured
-        // by `cargo test --release --lib cancel_latency -- --ignored --nocapture`, not
+        // by `cargo test --lib cancel_latency -- --ignored --nocapture`, not
         // asserted here, where a loaded machine may keep a thread waiting for a core.
         let latency = cancel_latency();
         assert!(latency < Duration::from_secs(5), "{latency:?}");
     }
 
     #[test]
-    #[ignore = "a measurement: run alone, in release mode"]
+    #[ignore = "a measurement, not a check: run it alone"]
     fn cancel_latency_best_of_five() {
         let best = (0..5).map(|_| cancel_latency()).min().unwrap();
         println!("a cancelled parallel search returned {best:?} after its flag was set");
