@@ -18,7 +18,15 @@ pub struct Settings {
     pub keys: Bindings,
     /// Styles.
     pub theme: Theme,
+    /// Whether the solver's tables are prepared in the background (the size in play's, then
+    /// the others'); [`BACKGROUND_TABLES_ENV`] set to `off` turns it off.
+    pub background_tables: bool,
 }
+
+/// Environment variable that turns off the background preparation of the solver's tables
+/// when set to `off` (end-to-end tests do, so as not to wait on it; hints then use the
+/// simpler estimates).
+pub const BACKGROUND_TABLES_ENV: &str = "SLIDE_BACKGROUND_TABLES";
 
 impl Settings {
     /// Reads the config file (`explicit`, else the user's, else the built-in one) and checks
@@ -31,7 +39,13 @@ impl Settings {
     pub fn from_config(config: Config) -> Result<Settings, ConfigError> {
         let keys = Bindings::from_config(&config)?;
         let theme = Theme::from_config(&config, no_color_requested(), truecolor_supported())?;
-        Ok(Settings { config, keys, theme })
+        let background_tables = std::env::var(BACKGROUND_TABLES_ENV).map_or(true, |v| v != "off");
+        Ok(Settings {
+            config,
+            keys,
+            theme,
+            background_tables,
+        })
     }
 
     /// The built-in settings in black and white (for tests: the same on every terminal).
@@ -45,6 +59,7 @@ impl Settings {
             config,
             keys: Bindings::default(),
             theme: Theme::mono(),
+            background_tables: true,
         }
     }
 
