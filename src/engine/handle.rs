@@ -28,6 +28,11 @@ pub struct Options {
     pub prewarm: bool,
     /// The par search's budget on 3×3 and 4×4.
     pub par_budget: Duration,
+    /// Whether the engine thinks while the player does: on 5×5 and 6×6 it improves the
+    /// plan of the board on screen (and so finds the par estimate), and it prepares the
+    /// other sizes' tables (with [`Options::prewarm`]). Off, it only searches the par of a
+    /// 3×3 or 4×4 start and deals the next board ahead.
+    pub thinking: bool,
 }
 
 impl Default for Options {
@@ -35,6 +40,7 @@ impl Default for Options {
         Options {
             prewarm: false,
             par_budget: Duration::from_secs(10),
+            thinking: true,
         }
     }
 }
@@ -247,6 +253,42 @@ impl Engine {
         }
     }
 
+    /// Turns the engine's own thinking on or off ([`Options::thinking`]); off stops what it
+    /// is thinking about now (a 3×3 or 4×4 par search goes on).
+    pub fn set_thinking(&mut self, on: bool) {
+        if self.options.thinking == on {
+            return;
+        }
+        self.options.thinking = on;
+        let improving = matches!(
+            self.background.running,
+            Some(Running {
+                next: Next::Improve { .. },
+                ..
+            })
+        );
+        let big_par = matches!(
+            &self.background.running,
+            Some(Running { next: Next::Par { start, .. }, .. }) if start.size().side() >= 5
+        );
+        if !on && (improving || big_par) {
+            self.worker.cancel(Lane::Background);
+            self.background.running = None;
+        }
+        if on
+            && let Some(size) = self.background.focus.as_ref().map(|f| f.start.size())
+            && self.solver.is_ready(size)
+        {
+            self.prewarm_after(size);
+        }
+        self.schedule();
+    }
+
+    /// Whether the engine thinks while the player does ([`Options::thinking`]).
+    pub fn thinking(&self) -> bool {
+        self.options.thinking
+    }
+
     /// The best plan known from the board in focus.
     pub fn plan(&self) -> Option<&KnownPlan> {
         let board = self.background.focus.as_ref()?.board;
@@ -264,7 +306,10 @@ impl Engine {
         if self.pending.is_some() || self.review.is_some() {
             return;
         }
-        let Some(next) = self.background.next(&self.solver, self.options.par_budget) else {
+        let Some(next) = self
+            .background
+            .next(&self.solver, self.options.par_budget, self.options.thinking)
+        else {
             return;
         };
         let ticket = match &next {
@@ -374,7 +419,7 @@ impl Engine {
 
     /// Prepares the other sizes' tables once `size` (in play) has its own, if asked to.
     fn prewarm_after(&mut self, size: Size) {
-        if self.options.prewarm && !self.prewarmed {
+        if self.options.prewarm && self.options.thinking && !self.prewarmed {
             self.prewarmed = true;
             // The current size first; then the others, one at a time.
             let others = [4, 5, 6, 3]

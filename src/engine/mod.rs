@@ -19,6 +19,7 @@ mod handle;
 mod improve;
 mod job;
 mod plan;
+mod priority;
 mod request;
 mod sink;
 mod tables;

@@ -65,6 +65,7 @@ impl App {
         let options = Options {
             prewarm: false,
             par_budget: settings.config.hint_budget().max(Duration::from_secs(10)),
+            thinking: settings.config.game.thinking,
         };
         let (mut engine, replies) = Engine::with_channel(solver, options);
         let session = Session::new(game, persist, origin, &mut engine, &settings.config);
