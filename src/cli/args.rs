@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::cli::{bench, completions, generate, hint, levels, play, rate, review, solve, stats, tables};
+use crate::cli::{bench, completions, generate, hint, history, levels, play, rate, review, solve, stats, tables};
 
 /// Slide: a sliding-tile puzzle for the terminal, with an optimal solver.
 #[derive(Debug, Parser)]
@@ -68,6 +68,8 @@ pub enum Command {
     Bench(bench::BenchCommand),
     /// Your records: games played and won, bests, moves/par, daily streaks.
     Stats(stats::StatsCommand),
+    /// Every finished attempt, oldest first: scramble, moves, times, result.
+    History(history::HistoryCommand),
     /// Review a game: the optimal distance before and after each move, the detours.
     Review(review::ReviewCommand),
     /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
@@ -88,6 +90,7 @@ impl Command {
             Command::Levels(_) => "levels",
             Command::Bench(_) => "bench",
             Command::Stats(_) => "stats",
+            Command::History(_) => "history",
             Command::Review(_) => "review",
             Command::Tables(_) => "tables",
             Command::Completions(_) => "completions",

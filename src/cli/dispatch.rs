@@ -4,8 +4,8 @@ use clap::CommandFactory;
 
 use crate::cli::args::{Cli, Command};
 use crate::cli::{
-    CliError, bench, completions, default_config, generate, hint, levels, output, play, rate, review, solve, stats,
-    tables,
+    CliError, bench, completions, default_config, generate, hint, history, levels, output, play, rate, review, solve,
+    stats, tables,
 };
 
 /// Runs what the command line asks for.
@@ -42,6 +42,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Levels(args) => levels::run(&args),
         Command::Bench(args) => bench::run(&args),
         Command::Stats(args) => stats::run(&args),
+        Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
         Command::Tables(args) => tables::run(&args),
         Command::Completions(args) => completions::run(&args, Cli::command()),

@@ -14,6 +14,7 @@ pub mod entry;
 mod error;
 mod generate;
 mod hint;
+mod history;
 mod levels;
 mod output;
 mod play;

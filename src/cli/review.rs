@@ -35,6 +35,9 @@ struct ReviewLine {
     moves: String,
     distances: Vec<u32>,
     exact: bool,
+    /// For estimates (5×5, 6×6): each position's proven lower bound; absent when exact.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lower_bounds: Vec<u32>,
     extra: u32,
 }
 
@@ -59,6 +62,7 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
             moves: format_moves(&r.moves),
             distances: r.distances.clone(),
             exact: r.exact,
+            lower_bounds: r.lower_bounds.clone(),
             extra: r.extra(),
         })
     } else {
@@ -107,6 +111,10 @@ fn print_human(r: &Review) -> Result<(), CliError> {
     print_line(&s)?;
     let distances: Vec<String> = r.distances.iter().map(u32::to_string).collect();
     print_line(format_args!("distances: {}", distances.join(" ")))?;
+    if !r.exact {
+        let bounds: Vec<String> = r.lower_bounds.iter().map(u32::to_string).collect();
+        print_line(format_args!("proven at least: {}", bounds.join(" ")))?;
+    }
     for d in &s.detours {
         let moves = if d.len == 1 {
             format!("move {}", d.first_move)
@@ -116,7 +124,10 @@ fn print_human(r: &Review) -> Result<(), CliError> {
         print_line(format_args!("detour at {moves}: +{}", d.cost))?;
     }
     if !r.exact {
-        print_line("(5×5 and 6×6 distances are estimates: the best plans found, never below the proven bound)")?;
+        print_line(
+            "(5×5 and 6×6 distances are estimates: the shortest way to the goal through the plans found along \
+             the game; proven where they equal the bound below them)",
+        )?;
     }
     Ok(())
 }

@@ -227,6 +227,7 @@ fn run(solver: &Solver, job: &Job, sink: &Sink) -> Message {
             let opts = ReviewOptions {
                 stop,
                 estimate_budget: job.budget,
+                ..ReviewOptions::default()
             };
             let result = review(solver, &board, moves, &opts, &mut |progress| {
                 sink.send(Reply(Message::ReviewProgress { ticket, progress }));

@@ -127,7 +127,17 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
         app.settings.config.game.mouse || app.settings.config.input.hover,
     )?;
 
-    let mut terminal = ratatui::try_init()?;
+    let mut terminal = match ratatui::try_init() {
+        Ok(t) => t,
+        Err(e) => {
+            // The game never opened: it was not played, and leaves no save behind.
+            app.session.persist.leave(&app.session.game);
+            if let Some(w) = app.writer_handle() {
+                w.flush(slide::game::FLUSH_TIMEOUT);
+            }
+            return Err(e.into());
+        }
+    };
     // Hover control needs the mouse reported even when clicks don't slide tiles.
     let mouse = app.settings.config.game.mouse || app.settings.config.input.hover;
     install_panic_hook(mouse);

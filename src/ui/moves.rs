@@ -44,7 +44,7 @@ impl Session {
     /// The solver's animation plays `m`; `last` when the plan ends with it.
     pub fn play_for(&mut self, m: Move, last: bool, engine: &mut Engine, config: &Config) -> Option<Played> {
         self.game
-            .play(m)
+            .play_by_solver(m)
             .then(|| self.after_move(!(last || self.game.is_won()), engine, config))
     }
 

@@ -354,7 +354,7 @@ fn help_overlay() {
             "    ║ down          Down s j    help          ? F1         ║",
             "    ║ left          Left a h    pause         Space        ║",
             "    ║ right         Right d l   review        v            ║",
-            "    ║ ↑↓ PgUp PgDn scroll (32/79) · other keys close       ║",
+            "    ║ ↑↓ PgUp PgDn scroll (32/101) · other keys close      ║",
             "    ╚══════════════════════════════════════════════════════╝",
             "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
         ],

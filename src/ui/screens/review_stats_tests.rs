@@ -75,6 +75,7 @@ fn reviewed(step: usize) -> App {
                 moves,
                 distances: vec![2, 1, 0, 1, 0],
                 exact: true,
+                lower_bounds: Vec::new(),
             }),
             error: None,
             step,
@@ -157,7 +158,7 @@ fn review_progress_and_estimate_labels() {
     }
     let text = screen(&a, 120, 40).join("\n");
     assert!(text.contains("· estimate"), "{text}");
-    assert!(text.contains("estimate: optimal for"), "{text}");
+    assert!(text.contains("estimate: on the best line found for"), "{text}");
 }
 
 #[test]
