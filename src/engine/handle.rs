@@ -145,7 +145,7 @@ impl Engine {
 
     fn with_sink(solver: Solver, options: Options, sink: Sink) -> Engine {
         Engine {
-            worker: Worker::spawn(solver.clone(), sink.clone()),
+            worker: Worker::spawn(&solver, sink.clone()),
             solver,
             sink,
             dealer: Dealer::default(),

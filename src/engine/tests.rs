@@ -22,7 +22,7 @@ fn solver() -> Solver {
 
 fn worker(solver: &Solver) -> (Worker, Receiver<Reply>) {
     let (tx, rx) = std::sync::mpsc::channel();
-    (Worker::spawn(solver.clone(), Sink::channel(tx)), rx)
+    (Worker::spawn(solver, Sink::channel(tx)), rx)
 }
 
 fn job(lane: Lane, id: u64, board: Board, work: Work, budget: Duration) -> Job {
@@ -723,7 +723,11 @@ fn the_background_thread_runs_at_a_low_priority_and_the_players_at_the_normal_on
     loop {
         let all = threads();
         // The kernel keeps 15 bytes of a thread's name.
-        let background: Vec<i32> = all.iter().filter(|(n, _)| n == "slide-solver-ba").map(|t| t.1).collect();
+        let background: Vec<i32> = all
+            .iter()
+            .filter(|(n, _)| n == "slide-solver-ba")
+            .map(|t| t.1)
+            .collect();
         let player: Vec<i32> = all.iter().filter(|(n, _)| n == "slide-solver").map(|t| t.1).collect();
         if !background.is_empty() && background.iter().all(|&n| n >= BACKGROUND_NICE) {
             assert!(!player.is_empty());
@@ -743,7 +747,10 @@ fn without_thinking_nothing_is_improved_and_turning_it_off_stops_the_improvement
     engine.start_game(Some(focus(start, start)));
     assert_eq!(engine.background_ticket(), None, "no thinking, no improvement");
     engine.set_thinking(true);
-    assert!(engine.background_ticket().is_some(), "thinking again: the start is improved");
+    assert!(
+        engine.background_ticket().is_some(),
+        "thinking again: the start is improved"
+    );
     engine.set_thinking(false);
     assert_eq!(engine.background_ticket(), None, "stopped");
     assert!(!engine.thinking());

@@ -92,7 +92,7 @@ pub(crate) struct Worker {
 
 impl Worker {
     /// Starts the threads around `solver`; their answers go to `sink`.
-    pub fn spawn(solver: Solver, sink: Sink) -> Worker {
+    pub fn spawn(solver: &Solver, sink: Sink) -> Worker {
         let shared = Arc::new(Shared::default());
         let mut threads = Vec::new();
         for (role, name) in [
