@@ -11,6 +11,7 @@ use crate::engine::dealer::{Dealer, Dealing};
 use crate::engine::error::EngineError;
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::job::{Job, Work};
+use crate::engine::options::Options;
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::{Ask, Lane, Message, Pending, Reply, Ticket};
 use crate::engine::sink::Sink;
@@ -19,31 +20,6 @@ use crate::engine::worker::Worker;
 use crate::puzzle::{Board, Move, Size};
 use crate::review::{Progress, Review};
 use crate::solver::{BuildProgress, Hint, Solution, Solver};
-
-/// How the engine works beyond the requests it is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// Once the size in play has its tables, prepare every other size's in the background,
-    /// so that a game of another size deals and hints at full strength at once.
-    pub prewarm: bool,
-    /// The par search's budget on 3×3 and 4×4.
-    pub par_budget: Duration,
-    /// Whether the engine thinks while the player does: on 5×5 and 6×6 it improves the
-    /// plan of the board on screen (and so finds the par estimate), and it prepares the
-    /// other sizes' tables (with [`Options::prewarm`]). Off, it only searches the par of a
-    /// 3×3 or 4×4 start and deals the next board ahead.
-    pub thinking: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            prewarm: false,
-            par_budget: Duration::from_secs(10),
-            thinking: true,
-        }
-    }
-}
 
 /// What the engine tells the game, from [`Engine::handle`].
 #[derive(Debug, Clone)]
@@ -254,39 +230,18 @@ impl Engine {
     }
 
     /// Turns the engine's own thinking on or off ([`Options::thinking`]); off stops what it
-    /// is thinking about now (a 3×3 or 4×4 par search goes on).
+    /// is thinking about now (a 3×3 or 4×4 par search is asked again).
     pub fn set_thinking(&mut self, on: bool) {
-        if self.options.thinking == on {
-            return;
-        }
         self.options.thinking = on;
-        let improving = matches!(
-            self.background.running,
-            Some(Running {
-                next: Next::Improve { .. },
-                ..
-            })
-        );
-        let big_par = matches!(
-            &self.background.running,
-            Some(Running { next: Next::Par { start, .. }, .. }) if start.size().side() >= 5
-        );
-        if !on && (improving || big_par) {
+        if !on && self.background.running.take().is_some() {
             self.worker.cancel(Lane::Background);
-            self.background.running = None;
         }
-        if on
-            && let Some(size) = self.background.focus.as_ref().map(|f| f.start.size())
+        if let Some(size) = self.background.focus.as_ref().map(|f| f.start.size())
             && self.solver.is_ready(size)
         {
             self.prewarm_after(size);
         }
         self.schedule();
-    }
-
-    /// Whether the engine thinks while the player does ([`Options::thinking`]).
-    pub fn thinking(&self) -> bool {
-        self.options.thinking
     }
 
     /// The best plan known from the board in focus.

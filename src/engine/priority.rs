@@ -24,15 +24,23 @@ pub(crate) fn lower_this_thread() {
 }
 
 /// This thread's nice value, where the system says (for tests).
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 pub(crate) fn this_thread_nice() -> Option<i32> {
-    rustix::process::getpriority_process(Some(rustix::thread::gettid())).ok()
+    #[cfg(target_os = "linux")]
+    {
+        rustix::process::getpriority_process(Some(rustix::thread::gettid())).ok()
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
 }
 
-#[cfg(all(test, target_os = "linux"))]
+#[cfg(test)]
 mod tests {
     use super::*;
 
+    #[cfg(target_os = "linux")]
     #[test]
     fn a_lowered_thread_is_niced_and_the_others_are_not() {
         let before = this_thread_nice();

@@ -753,5 +753,4 @@ fn without_thinking_nothing_is_improved_and_turning_it_off_stops_the_improvement
     );
     engine.set_thinking(false);
     assert_eq!(engine.background_ticket(), None, "stopped");
-    assert!(!engine.thinking());
 }
