@@ -10,6 +10,10 @@ pub struct Options {
     pub prewarm: bool,
     /// The par search's budget on 3×3 and 4×4.
     pub par_budget: Duration,
+    /// Prepare the size in play's tables when a game starts. Off, the searches use the
+    /// simpler estimates (and tables a search builds on its own); end-to-end tests turn it
+    /// off so as not to wait on it.
+    pub prepare: bool,
     /// Whether the engine thinks while the player does: on 5×5 and 6×6 it improves the
     /// plan of the board on screen (and so finds the par estimate), and it prepares the
     /// other sizes' tables (with [`Options::prewarm`]). Off, it only searches the par of a
@@ -22,6 +26,7 @@ impl Default for Options {
         Options {
             prewarm: false,
             par_budget: Duration::from_secs(10),
+            prepare: true,
             thinking: true,
         }
     }

@@ -6,20 +6,21 @@
 //! Must not hold a screen's state or draw a screen's content: screens do.
 
 use std::any::Any;
-use std::sync::mpsc::Receiver;
+use std::sync::mpsc::{self, Receiver, Sender};
 use std::time::{Duration, Instant};
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use slide::difficulty::DealRequest;
-use slide::engine::{Answer, Engine, Options, Reply};
+use slide::engine::{Answer, Engine, Reply};
 use slide::game::{Game, Notice, Persistence};
 use slide::puzzle::Board;
 use slide::solver::Solver;
 
 use crate::ui::clipboard::Clipboard;
 use crate::ui::context::{Context, View, context};
+use crate::ui::events::Event;
 use crate::ui::keys::{Action, Keymap};
 use crate::ui::look::Look;
 use crate::ui::notices::{Notices, Shown};
@@ -41,8 +42,10 @@ pub struct App {
     pub keymap: Keymap,
     /// The solver's work.
     pub engine: Engine,
-    /// The engine's replies, handed back to it.
-    pub replies: Receiver<Reply>,
+    /// The loop's one channel: terminal input, the engine's replies, signals.
+    pub events: Receiver<Event>,
+    /// Where the event sources send (a clone each).
+    sender: Sender<Event>,
     /// The game in play.
     pub session: Session,
     /// The tile scheme and picture mode.
@@ -62,12 +65,10 @@ pub struct App {
 impl App {
     /// An app around `game`, which `origin` says where it comes from.
     pub fn new(settings: Settings, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
-        let options = Options {
-            prewarm: false,
-            par_budget: settings.config.hint_budget().max(Duration::from_secs(10)),
-            thinking: settings.config.game.thinking,
-        };
-        let (mut engine, replies) = Engine::with_channel(solver, options);
+        let options = settings.engine_options();
+        let (sender, events) = mpsc::channel();
+        let to_loop = sender.clone();
+        let mut engine = Engine::new(solver, options, move |r| to_loop.send(Event::Engine(r)).is_ok());
         let session = Session::new(game, persist, origin, &mut engine, &settings.config);
         let look = Look::new(settings.scheme(), &settings.theme);
         let clipboard = Clipboard::detect(settings.config.game.clipboard);
@@ -75,7 +76,8 @@ impl App {
             keymap: settings.keys.keymap(),
             settings,
             engine,
-            replies,
+            events,
+            sender,
             session,
             look,
             notices: Notices::default(),
@@ -118,6 +120,11 @@ impl App {
         self.top::<T>().is_some()
     }
 
+    /// A sender on the loop's channel, for an event source.
+    pub fn sender(&self) -> Sender<Event> {
+        self.sender.clone()
+    }
+
     /// Queues a notice for the screen.
     pub fn notify(&mut self, notice: Notice) {
         self.notices.push(notice);
@@ -133,18 +140,22 @@ impl App {
         matches!(fit(self.area, self.session.game.size().side() as u16), Fit::Fits(_))
     }
 
-    /// Applies one action of the player.
-    pub fn update(&mut self, action: Action) {
+    /// Applies one action of the player; whether the screen may have changed.
+    pub fn update(&mut self, action: Action) -> bool {
         let now = Instant::now();
         if action == Action::ForceQuit {
             self.quit = true;
-            return;
+            return true;
         }
         if let Action::Hover { .. } = action {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
-            // never closes a notice or a screen.
+            // never closes a notice or a screen. Motion that moves nothing changes nothing.
+            let slid = self.session.game.stm();
             if self.notices.is_empty() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
+            }
+            if self.session.game.stm() == slid {
+                return false;
             }
         } else if self.notices.dismiss(now) {
             // A notice on screen takes the first key, so that it is read, not typed past.
@@ -156,10 +167,15 @@ impl App {
             self.dispatch(now, |screen, ctx| screen.update(action, ctx));
         }
         self.sync();
+        true
     }
 
     /// Time passed: the screen on top, inspection, the writer, notices that time out.
-    pub fn tick(&mut self, now: Instant) {
+    /// Whether the screen may have changed (something on it moves with time, or a notice
+    /// left).
+    pub fn tick(&mut self, now: Instant) -> bool {
+        let moving = self.poll_timeout(now) < Duration::from_secs(1);
+        let notices = self.notices.len();
         self.dispatch(now, Screen::tick);
         self.session.tick(now);
         let side = self.session.game.size().side();
@@ -168,21 +184,18 @@ impl App {
         }
         self.sync();
         self.notices.expire(now);
+        moving || self.notices.len() != notices
     }
 
-    /// Hands one of the engine's replies back to it and applies what it answers.
-    pub fn handle_reply(&mut self, reply: Reply) {
-        for answer in self.engine.handle(reply) {
-            self.answer(&answer);
+    /// Hands one of the engine's replies back to it and applies what it answers; whether
+    /// there was anything to apply (a superseded request's reply changes nothing).
+    pub fn handle_reply(&mut self, reply: Reply) -> bool {
+        let answers = self.engine.handle(reply);
+        for answer in &answers {
+            self.answer(answer);
         }
         self.sync();
-    }
-
-    /// Takes every reply the engine has sent.
-    pub fn drain_replies(&mut self) {
-        while let Ok(reply) = self.replies.try_recv() {
-            self.handle_reply(reply);
-        }
+        !answers.is_empty()
     }
 
     /// Gives an answer of the engine to every screen, the top first.
@@ -273,21 +286,6 @@ impl App {
             let theme = &self.settings.theme;
             NoticeView { shown, queued, theme }.render(area, buf);
         }
-    }
-
-    /// Saves the unfinished game before exit; why that failed, if it did.
-    pub fn save_on_exit(&mut self) -> Option<String> {
-        self.session.save_on_exit()
-    }
-
-    /// A handle that saves the game from another thread (the signal watcher).
-    pub fn writer_handle(&self) -> Option<slide::game::WriterHandle> {
-        self.session.persist.writer_handle()
-    }
-
-    /// Whether the game has changes not yet on disk.
-    pub fn unsaved(&self) -> bool {
-        self.session.persist.is_dirty()
     }
 }
 

@@ -57,7 +57,17 @@ pub(crate) trait Driven {
 
 impl Driven for App {
     fn wait_reply(&mut self, timeout: Duration) -> bool {
-        self.replies.recv_timeout(timeout).map(|r| self.handle_reply(r)).is_ok()
+        let deadline = Instant::now() + timeout;
+        while let Ok(event) = self
+            .events
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            if let crate::ui::events::Event::Engine(r) = event {
+                self.handle_reply(r);
+                return true;
+            }
+        }
+        false
     }
 
     fn wait_dealt(&mut self, timeout: Duration) -> bool {
@@ -147,8 +157,14 @@ fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
     let id = game.id().to_string();
     let mut app = app_on_disk(&store, game, Origin::New);
     key(&mut app, KeyCode::Left);
-    assert!(app.writer_handle().unwrap().flush(slide::game::FLUSH_TIMEOUT));
-    assert!(!app.unsaved());
+    assert!(
+        app.session
+            .persist
+            .writer_handle()
+            .unwrap()
+            .flush(slide::game::FLUSH_TIMEOUT)
+    );
+    assert!(!app.session.persist.is_dirty());
     // The game in play is claimed, so it is read from its file.
     let file = store.dir().join("games").join(format!("{id}.json"));
     let saved: slide::game::SavedGame = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();

@@ -7,20 +7,25 @@
 //! draw. [`run`] starts and ends it all (`launch.rs`).
 
 mod app;
+mod args;
 mod clipboard;
 mod context;
 mod event_loop;
+mod events;
 mod keys;
 mod launch;
 mod look;
 mod moves;
 mod notices;
+mod opening;
 mod picture_mode;
 mod scheme;
 mod screen;
 mod screens;
 mod session;
 mod settings;
+mod signals;
+mod terminal;
 mod theme;
 mod widgets;
 

@@ -2,8 +2,10 @@
 //! bindings and the theme read from it (each checked, with its place in the file).
 
 use std::path::Path;
+use std::time::Duration;
 
 use slide::config::{Config, ConfigError};
+use slide::engine::Options;
 
 use crate::ui::keys::Bindings;
 use crate::ui::scheme::Scheme;
@@ -18,7 +20,15 @@ pub struct Settings {
     pub keys: Bindings,
     /// Styles.
     pub theme: Theme,
+    /// Whether the solver's tables are prepared in the background (the size in play's, then
+    /// the others'); [`BACKGROUND_TABLES_ENV`] set to `off` turns it off.
+    pub background_tables: bool,
 }
+
+/// Environment variable that turns off the background preparation of the solver's tables
+/// when set to `off` (end-to-end tests do, so as not to wait on it; hints then use the
+/// simpler estimates).
+pub const BACKGROUND_TABLES_ENV: &str = "SLIDE_BACKGROUND_TABLES";
 
 impl Settings {
     /// Reads the config file (`explicit`, else the user's, else the built-in one) and checks
@@ -31,7 +41,13 @@ impl Settings {
     pub fn from_config(config: Config) -> Result<Settings, ConfigError> {
         let keys = Bindings::from_config(&config)?;
         let theme = Theme::from_config(&config, no_color_requested(), truecolor_supported())?;
-        Ok(Settings { config, keys, theme })
+        let background_tables = std::env::var(BACKGROUND_TABLES_ENV).map_or(true, |v| v != "off");
+        Ok(Settings {
+            config,
+            keys,
+            theme,
+            background_tables,
+        })
     }
 
     /// The built-in settings in black and white (for tests: the same on every terminal).
@@ -45,6 +61,18 @@ impl Settings {
             config,
             keys: Bindings::default(),
             theme: Theme::mono(),
+            background_tables: true,
+        }
+    }
+
+    /// How the engine works: the tables prepared unless turned off, the par searched for at
+    /// least 10 s, and the background thinking as configured.
+    pub fn engine_options(&self) -> Options {
+        Options {
+            prewarm: false,
+            par_budget: self.config.hint_budget().max(Duration::from_secs(10)),
+            prepare: self.background_tables,
+            thinking: self.config.game.thinking,
         }
     }
 
