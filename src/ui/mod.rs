@@ -8,6 +8,7 @@
 
 mod app;
 mod args;
+mod capabilities;
 mod clipboard;
 mod context;
 mod event_loop;

@@ -39,9 +39,7 @@ pub fn daily_lines(d: &DailyWin, keys: &Bindings, t: &Theme, clipboard: &Clipboa
             format!("{n} days")
         }
     };
-    let copy = keys
-        .first(Action::Copy)
-        .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
+    let copy = keys.name(Action::Copy);
     let mut lines = vec![
         Line::from(vec![
             Span::styled("Streak  ", t.dim),

@@ -12,7 +12,7 @@ use slide::difficulty::{DealRequest, fresh_seed};
 use slide::game::Notice;
 
 use crate::ui::context::{Context, View};
-use crate::ui::keys::Action;
+use crate::ui::keys::{Action, Bindings};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
@@ -131,7 +131,7 @@ impl MenuScreen {
 
     /// The menu row under a click, if any.
     fn row_at(&self, ctx: &Context, column: u16, row: u16) -> Option<usize> {
-        let (lines, rows) = menu_lines(&self.menu, &ctx.settings.theme);
+        let (lines, rows) = menu_lines(&self.menu, &ctx.settings.theme, &ctx.settings.keys);
         let rect = overlay::rect(ctx.area, MENU_TITLE, &lines);
         if column < rect.x || column >= rect.x + rect.width || row <= rect.y {
             return None;
@@ -192,7 +192,7 @@ impl Screen for MenuScreen {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        let (lines, _) = menu_lines(&self.menu, &view.settings.theme);
+        let (lines, _) = menu_lines(&self.menu, &view.settings.theme, &view.settings.keys);
         overlay::draw(area, buf, MENU_TITLE, view.settings.theme.accent, lines);
     }
 }
@@ -205,7 +205,7 @@ fn now_ms() -> u64 {
 }
 
 /// The menu's lines, and for each line the row it selects (if it is one).
-fn menu_lines(m: &Menu, theme: &Theme) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
+fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
     let pick = |row: usize, text: String| {
         let selected = m.row == row;
         let style = if selected {
@@ -236,10 +236,17 @@ fn menu_lines(m: &Menu, theme: &Theme) -> (Vec<Line<'static>>, Vec<Option<usize>
             rows.push(Some(Menu::START + 1 + i));
         }
     }
+    let choose = keys.names(&[Action::Up, Action::Down]);
+    let change = keys.names(&[Action::Left, Action::Right]);
+    let start = match keys.name(Action::Confirm) {
+        enter if enter == "Enter" => enter,
+        _ => keys.name(Action::NewGame),
+    };
+    let back = keys.name(Action::Back);
     lines.extend([
         Line::raw(""),
-        Line::styled("↑↓ choose  ←→ change  or click", theme.dim),
-        Line::styled("Enter start  Esc back", theme.dim),
+        Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
+        Line::styled(format!("{start} start  {back} back"), theme.dim),
     ]);
     (lines, rows)
 }

@@ -8,9 +8,11 @@ pub mod dealing;
 pub mod help;
 pub mod menu;
 pub mod paused;
+pub mod peek;
 pub mod playing;
 pub mod review;
 #[cfg(test)]
 mod review_stats_tests;
+pub mod settings;
 pub mod stats;
 pub mod win;

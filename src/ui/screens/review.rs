@@ -188,16 +188,19 @@ impl Widget for ReviewView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let [body, keys_line] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-        let back = self
-            .keys
-            .first(Action::Back)
-            .map_or_else(|| "Esc".into(), |k| k.to_string());
+        let keys = self.keys;
+        let back = keys.name(Action::Back);
+        let pair = |a, b| format!("{}/{}", keys.name(a), keys.name(b));
+        let (step, jump) = (pair(Action::Left, Action::Right), pair(Action::Up, Action::Down));
         match (&s.review, &s.error) {
             (Some(review), _) => {
                 render_review(s, review, body, buf, t);
-                Line::styled(format!("←/→ step · ↑/↓ previous/next detour · {back} back"), t.dim)
-                    .centered()
-                    .render(keys_line, buf);
+                Line::styled(
+                    format!("{step} step · {jump} previous/next detour · {back} back"),
+                    t.dim,
+                )
+                .centered()
+                .render(keys_line, buf);
             }
             (None, Some(error)) => {
                 Paragraph::new(vec![

@@ -119,7 +119,7 @@ impl Screen for WinScreen {
                 deal(request, false, ctx)
             }
             Action::Scheme => {
-                ctx.session.status = Some(ctx.look.cycle_scheme());
+                ctx.session.status = Some(crate::ui::screens::settings::cycle_scheme(ctx));
                 Transition::Stay
             }
             Action::Restart => {
@@ -128,7 +128,7 @@ impl Screen for WinScreen {
             }
             Action::Quit => Transition::Quit,
             Action::Back => {
-                let n = ctx.settings.keys.named(Action::NewGame);
+                let n = ctx.settings.keys.name(Action::NewGame);
                 ctx.session.status = Some(format!("Solved. {n} for a new game."));
                 Transition::Pop
             }
@@ -190,7 +190,7 @@ fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
     ACTIONS
         .iter()
         .map(|&(a, what)| {
-            let key = keys.first(a).map_or_else(String::new, |k| k.to_string());
+            let key = keys.name(a);
             (a, format!("{key} {what}"))
         })
         .collect()
