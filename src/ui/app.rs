@@ -211,7 +211,8 @@ impl App {
         }
     }
 
-    fn top_screen(&self) -> &dyn Screen {
+    /// The screen on top (the board when nothing is over it).
+    pub fn top_screen(&self) -> &dyn Screen {
         self.stack.last().map_or(&Playing, AsRef::as_ref)
     }
 

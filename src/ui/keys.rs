@@ -82,6 +82,10 @@ pub enum Action {
         /// Row.
         row: u16,
     },
+    /// A character typed into a text field (only while a screen takes text).
+    Type(char),
+    /// Backspace in a text field.
+    Erase,
     /// Any other key.
     Other,
 }
@@ -144,6 +148,8 @@ impl Action {
             | Action::PageDown
             | Action::Click { .. }
             | Action::Hover { .. }
+            | Action::Type(_)
+            | Action::Erase
             | Action::Other => "",
         }
     }
@@ -444,6 +450,25 @@ impl Keymap {
             }),
             _ => None,
         }
+    }
+
+    /// The action for a terminal event while a screen takes typed text (a code in the
+    /// menu): a printable character types itself, bound or not; Backspace erases, Enter
+    /// confirms, Esc goes back; anything else is read as usual.
+    pub fn text_action(&self, event: &Event) -> Option<Action> {
+        if let Event::Key(key) = event
+            && key.kind == KeyEventKind::Press
+            && !key.modifiers.contains(KeyModifiers::CONTROL)
+        {
+            match key.code {
+                KeyCode::Char(c) => return Some(Action::Type(c)),
+                KeyCode::Backspace => return Some(Action::Erase),
+                KeyCode::Enter => return Some(Action::Confirm),
+                KeyCode::Esc => return Some(Action::Back),
+                _ => {}
+            }
+        }
+        self.action(event)
     }
 
     /// The action for a key event: presses only (repeats and releases are ignored).

@@ -178,6 +178,7 @@ fn the_menu_offers_the_pictures_and_puts_one_on() {
     a.update(crate::ui::keys::Action::NewGame);
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ none"), "{screen}");
+    a.update(crate::ui::keys::Action::Up); // the code row
     a.update(crate::ui::keys::Action::Up); // the picture row
     a.update(crate::ui::keys::Action::Right); // none → the first shipped picture
     let m = &a.top::<MenuScreen>().expect("menu").menu;

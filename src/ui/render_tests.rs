@@ -176,7 +176,7 @@ fn three_by_three_big_tiles_home_brackets() {
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
             "  │                      │ │Size     3×3                │",
             "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
-            "  │                      │ │Code     3E-7AE52ZHDB       │",
+            "  │                      │ │Code     3E-7AE52-ZHDS      │",
             "  │                      │ │Moves    0                  │",
             "  │                      │ │Time     0.000              │",
             "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
@@ -205,7 +205,7 @@ fn four_by_four_compact_with_hint_arrow() {
             "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
             "   │   5    1    2  [ 4] │ │Size     4×4                │",
             "   │                     │ │Level    medium             │",
-            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
+            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52-ZHDK      │",
             "   │                     │ │Moves    0                  │",
             "   │  13  [10]   7   11  │ │Time     0.000              │",
             "   │                     │ │Hints    0                  │",
@@ -234,18 +234,18 @@ fn six_by_six_big_tiles_with_plan() {
             "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
             "  │                                           │ │Size     6×6                │",
             "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
-            "  │                                           │ │Moves    0                  │",
+            "  │                                           │ │Code     6B-123456-789ABC-  │",
+            "  │                                           │ │         DEFGHI-JKLMNO-     │",
+            "  │                                           │ │         PQRST0-VWXYZU      │",
+            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Moves    0                  │",
             "  │                                           │ │Time     0.000              │",
             "  │                                           │ │Hints    0                  │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
-            "  │                                           │ │Plan     1 move             │",
+            "  │                                           │ │Par      —                  │",
+            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Plan     1 move             │",
             "  │                                           │ │At least 1 move             │",
             "  │                                           │ │Best     —                  │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │                            │",
-            "  │                                           │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
+            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
@@ -257,7 +257,7 @@ fn six_by_six_big_tiles_with_plan() {
             "  │                                           │ │                            │",
             "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
             "",
-            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? more  q quit",
+            "↑↓←→ move  i hint  p solve  u undo  R restart  n new  o settings  ? more  q quit",
         ],
     );
 }
@@ -397,7 +397,7 @@ fn panel_shows_the_code_and_the_daily_date() {
         "{lines:#?}"
     );
     let code = daily.session.game.code().to_string();
-    assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
+    assert!(code.starts_with("3H-") && code.len() == 13, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
 

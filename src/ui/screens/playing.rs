@@ -94,6 +94,8 @@ impl Screen for Playing {
             | Action::PageUp
             | Action::PageDown
             | Action::Copy
+            | Action::Type(_)
+            | Action::Erase
             | Action::Other => Played::Nothing,
         };
         match played {
