@@ -367,11 +367,19 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
         _ => keys.name(Action::NewGame),
     };
     let back = keys.name(Action::Back);
-    lines.extend([
-        Line::raw(""),
-        Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
-        Line::styled(format!("{start} start  {back} back"), theme.dim),
-    ]);
+    lines.push(Line::raw(""));
+    if m.typing.is_some() {
+        lines.extend([
+            Line::styled("Type a puzzle code, or a board's numbers", theme.dim),
+            Line::styled("row by row (0 for the gap).", theme.dim),
+            Line::styled("Enter plays it  Esc leaves the field", theme.dim),
+        ]);
+    } else {
+        lines.extend([
+            Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
+            Line::styled(format!("{start} start  {back} back"), theme.dim),
+        ]);
+    }
     (lines, rows)
 }
 

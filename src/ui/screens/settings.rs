@@ -207,7 +207,7 @@ impl SettingsScreen {
         self.said = Some(match ctx.settings.save(table, key, value) {
             None => ctx.settings.file.as_ref().map_or_else(
                 || "Applied (not saved: no config file).".to_string(),
-                |f| format!("Saved in {}.", f.path().display()),
+                |f| format!("Saved in {}.", shorten(&f.path().display().to_string(), 44)),
             ),
             Some(notice) => {
                 let text = notice.text.clone();
@@ -279,7 +279,12 @@ impl SettingsScreen {
                 .find(|(p, _)| *p == config.theme.preset)
                 .map_or("default", |(_, n)| n)
                 .to_string(),
-            Row::Thinking => format!("{} (low priority)", on(config.game.thinking)),
+            Row::Thinking => if config.game.thinking {
+                "on, low priority"
+            } else {
+                "off"
+            }
+            .to_string(),
         };
         let theme = &settings.theme;
         let mut lines: Vec<Line<'static>> = Row::ALL
