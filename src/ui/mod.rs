@@ -33,6 +33,8 @@ mod widgets;
 #[cfg(test)]
 mod app_tests;
 #[cfg(test)]
+mod board_snapshots;
+#[cfg(test)]
 mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;

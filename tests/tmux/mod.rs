@@ -145,9 +145,9 @@ impl Tmux {
                             let n = if codes.get(i + 1) == Some(&"2") { 5 } else { 3 };
                             let colour = codes[i..(i + n).min(codes.len())].join(";");
                             if codes[i] == "38" {
-                                fg = colour
+                                fg = colour;
                             } else {
-                                bg = colour
+                                bg = colour;
                             }
                             i += n - 1;
                         }

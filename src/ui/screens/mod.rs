@@ -2,6 +2,7 @@
 //! stack), and what opens over it.
 
 pub mod animation;
+pub mod board_drawing;
 pub mod confirm_restart;
 pub mod daily_share;
 pub mod dealing;

@@ -9,7 +9,7 @@ use slide::puzzle::Board;
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
 use crate::ui::screen::{Screen, Transition};
-use crate::ui::screens::playing::draw_board;
+use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::widgets::layout::{Fit, fit};
 
 /// The goal on show.

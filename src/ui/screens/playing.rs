@@ -5,13 +5,14 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use slide::config::ArrowsMove;
-use slide::puzzle::{Board, Move};
+use slide::puzzle::Move;
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
 use crate::ui::moves::Played;
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::animation::Animation;
+use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::confirm_restart::ConfirmRestart;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
@@ -22,11 +23,9 @@ use crate::ui::screens::review::ReviewScreen;
 use crate::ui::screens::settings::{self, SettingsScreen};
 use crate::ui::screens::stats::StatsScreen;
 use crate::ui::screens::win::WinScreen;
-use crate::ui::widgets::board::BoardView;
 use crate::ui::widgets::footer::Footer;
-use crate::ui::widgets::layout::{Fit, ScreenLayout, fit};
+use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::panel::Panel;
-use crate::ui::widgets::picture_board::PictureBoard;
 use crate::ui::widgets::times::Times;
 
 /// The board screen. Its state is the game in play, which the context holds, since the
@@ -167,35 +166,6 @@ impl Screen for Playing {
     fn watches_board(&self) -> bool {
         true
     }
-}
-
-/// Draws `board` (with `hint`'s arrow) in the layout's frame titled `title`: its pictures
-/// when picture mode is on.
-pub fn draw_board(
-    view: &View,
-    layout: &ScreenLayout,
-    board: &Board,
-    hint: Option<Move>,
-    title: String,
-    buf: &mut Buffer,
-) {
-    let s = view.session;
-    PictureBoard {
-        board: BoardView {
-            board,
-            layout,
-            theme: &view.settings.theme,
-            hint,
-            blank_convention: view.settings.config.game.arrows_move == ArrowsMove::Blank,
-            title,
-            bumped: s.bumped(view.now),
-            scheme: view.look.scheme,
-            unicode: view.settings.caps.unicode,
-        },
-        look: view.look,
-        numbers_key: view.settings.keys.name(Action::Numbers),
-    }
-    .render(layout.board, buf);
 }
 
 /// The move a direction key makes, by the configured convention: the tile moves that way,
