@@ -117,6 +117,11 @@ fn review_chart_at_80x24() {
     assert!(text.contains("Detours (move +cost): 3 +2"), "{text}");
     assert!(text.contains("←/→ step"), "{text}");
     assert!(text.contains("moves to the goal, at best"), "{text}");
+    // Its legend shows at 80 columns too.
+    assert!(
+        text.contains("│ideal ") && text.contains("│played") && text.contains("│detour"),
+        "{text}"
+    );
     // The chart draws a line (braille dots) and the detour's mark.
     assert!(
         s.iter()
@@ -130,9 +135,9 @@ fn review_chart_at_80x24() {
             "╔ Review · 3×3 easy · 4 moves · 2 extra ═══════════════════════════════════════╗",
             "║optimal for 3 of 4 moves · 1 detour cost 2 moves · first detour at move 3     ║",
             "║┌──────────────────────┐┌ moves to the goal, at best ────────────────────────┐║",
-            "║│  1  2  3             ││2│⠑⢄                                   ⡇            │║",
-            "║│  4  5  6             ││ │  ⠣⡀                                 ⡇            │║",
-            "║│  7  ·  8             ││ │   ⠈⠢⡀                               ⡇            │║",
+            "║│  1  2  3             ││2│⠑⢄                                   ⡇    ┌──────┐│║",
+            "║│  4  5  6             ││ │  ⠣⡀                                 ⡇    │ideal ││║",
+            "║│  7  ·  8             ││ │   ⠈⠢⡀                               ⡇    │played││║",
         ],
     );
 }
