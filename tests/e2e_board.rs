@@ -362,7 +362,7 @@ fn the_clock_stops_behind_the_too_small_screen() {
     t.wait_for("g", "the clock running", |s| clock(s) > 0.0);
     t.run(&["resize-window", "-t", "g", "-x", "30", "-y", "10"]);
     t.wait_for("g", "the too-small screen", |s| s.contains("too small"));
-    sleep(Duration::from_millis(2000));
+    sleep(Duration::from_secs(2));
     t.run(&["resize-window", "-t", "g", "-x", "80", "-y", "24"]);
     let (screen, _) = t.wait_for("g", "the board again", |s| s.contains("Moves    1"));
     let shown = clock(&screen);
