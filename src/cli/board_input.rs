@@ -2,9 +2,11 @@
 //! board per line on stdin.
 //!
 //! A board may be written as board text (`8 6 7 2 5 4 3 0 1`), as a JSON object with a
-//! `board` string (what `generate`, `solve`, `rate` and `hint` print with `--json`), or as
-//! the `board …` line of `solve`'s and `rate`'s own output, whose other lines (`length`,
-//! `moves`, …) are skipped: so the commands compose (`slide solve B | slide solve -`).
+//! `board` string (what `generate`, `solve`, `rate` and `hint` print with `--json`) or a
+//! `scramble` (what `history --json` prints), or as the `board …` line of `solve`'s and
+//! `rate`'s own output, whose other lines (`length`, `moves`, …) are skipped: so the
+//! commands compose (`slide solve B | slide solve -`). Board text may be slidysim's form,
+//! rows joined by `/` (`1 2 3/4 5 6/7 0 8`).
 
 use std::io::{self, BufRead, IsTerminal};
 
@@ -63,14 +65,16 @@ pub fn parse_input(text: &str) -> Result<Option<Board>, CliError> {
     Ok(Some(parse_board(text)?))
 }
 
-/// The `board` of a JSON object line.
+/// The `board` of a JSON object line, or the `scramble` of a line of `slide history --json`.
 fn json_board(text: &str) -> Result<Board, CliError> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| CliError::Input(format!("a line starting with {{ is read as JSON, and this is not: {e}")))?;
-    match value.get("board") {
+    match value.get("board").or_else(|| value.get("scramble")) {
         Some(serde_json::Value::String(board)) => Ok(parse_board(board)?),
         _ => Err(CliError::Input(
-            "a JSON line needs a \"board\" string (as generate, solve, rate and hint print)".to_string(),
+            "a JSON line needs a \"board\" string (as generate, solve, rate and hint print) \
+             or a \"scramble\" (as history prints)"
+                .to_string(),
         )),
     }
 }

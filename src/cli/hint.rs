@@ -23,8 +23,8 @@ slide generate --size 3 --level hard --count 3 | slide hint -\n\n\
 From stdin, each answer names its board, and a line that is not a board is answered in its \
 place (\"line 4: error: …\"); with --json, each object has the line's number (\"line\").")]
 pub struct HintCommand {
-    /// The board (N² numbers row by row, 0, _ or . for the blank), or - to read one board
-    /// per line from stdin.
+    /// The board (N² numbers row by row, 0, _ or . for the blank; or rows joined by /, as
+    /// slidysim writes them), or - to read one board per line from stdin.
     #[arg(value_name = "BOARD")]
     board: Vec<String>,
     /// Time budget in seconds (past it, the move of the best plan found).

@@ -5,7 +5,7 @@ use clap::Args;
 use slide::game::{AttemptHistory, AttemptRecord, Loaded, Store, format_time};
 
 use crate::cli::CliError;
-use crate::cli::output::{print_json, print_line};
+use crate::cli::output::{print_json, print_line, print_note};
 
 /// Options of `slide history`.
 #[derive(Debug, Args)]
@@ -16,12 +16,19 @@ already finished. `scramble` is slidysim's form (rows of tiles separated by spac
 0 for the blank) and `solution` its run-length letters: U, D, L, R name the way the tile moves, and a \
 number after a letter repeats it (L2 = LL), as slidysim's readme defines them. `move_times_ms` has one \
 entry per move, in milliseconds since the first (null for games kept by older versions).\n\n\
-Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --level daily"
+--csv prints a header line, then one line per attempt: date, size, level, mode, result, moves, \
+time (seconds, to the millisecond), scramble, solution, id; a field holding a comma, a quote or a \
+line break is quoted (RFC 4180).\n\n\
+Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --level daily\n  \
+slide history --csv > times.csv"
 )]
 pub struct HistoryCommand {
     /// One JSON object per attempt, one a line.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "csv")]
     json: bool,
+    /// Comma-separated values with a header line, for a spreadsheet.
+    #[arg(long)]
+    csv: bool,
     /// Only this board size (3 to 6).
     #[arg(long, value_name = "N")]
     size: Option<usize>,
@@ -38,26 +45,26 @@ pub(crate) fn load_records(store: &Store) -> Result<AttemptHistory, CliError> {
     match store.load_records() {
         Loaded::Found(h) => {
             for (reason, moved_to) in &h.moved_aside {
-                eprintln!(
+                print_note(format_args!(
                     "slide: part of the records was unreadable ({reason}); the file is kept as {}",
                     moved_to.display()
-                );
+                ))?;
             }
             if h.unreadable_lines > 0 {
-                eprintln!(
+                print_note(format_args!(
                     "slide: {} damaged line(s) in {} were skipped (left in the file)",
                     h.unreadable_lines,
                     store.history_dir().display()
-                );
+                ))?;
             }
             Ok(h)
         }
         Loaded::Missing => Ok(AttemptHistory::default()),
         Loaded::MovedAside { reason, moved_to } => {
-            eprintln!(
+            print_note(format_args!(
                 "slide: the records were unreadable ({reason}); the file is kept as {}",
                 moved_to.display()
-            );
+            ))?;
             Ok(AttemptHistory::default())
         }
         Loaded::Unreadable { reason } => Err(CliError::Failure(format!(
@@ -89,6 +96,13 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         .filter(|a| args.level.as_ref().is_none_or(|l| &a.level == l))
         .collect();
     let skip = args.last.map_or(0, |k| chosen.len().saturating_sub(k));
+    if args.csv {
+        print_line(CSV_HEADER)?;
+        for a in &chosen[skip..] {
+            print_line(csv_line(a))?;
+        }
+        return Ok(());
+    }
     if !args.json && chosen.is_empty() {
         return print_line(format!(
             "No attempts recorded yet (history: {}).",
@@ -123,4 +137,55 @@ fn line(a: &AttemptRecord) -> String {
         text.push_str("  assisted");
     }
     text
+}
+
+/// The columns of `--csv`.
+const CSV_HEADER: &str = "date,size,level,mode,result,moves,time,scramble,solution,id";
+
+/// One attempt as a line of `--csv`: time in seconds to the millisecond, so that a
+/// spreadsheet reads it as a number.
+fn csv_line(a: &AttemptRecord) -> String {
+    let json = a.to_json();
+    let time = format!("{}.{:03}", a.millis / 1000, a.millis % 1000);
+    [
+        json.date.as_str(),
+        &json.size.to_string(),
+        &json.level,
+        &json.mode,
+        json.result,
+        &json.moves.to_string(),
+        &time,
+        &json.scramble,
+        &json.solution,
+        &json.id,
+    ]
+    .iter()
+    .map(|field| csv_field(field))
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
+/// A field as RFC 4180 writes it: quoted, with its quotes doubled, when it holds a comma, a
+/// quote or a line break (a level or mode written by a newer version may).
+fn csv_field(field: &str) -> std::borrow::Cow<'_, str> {
+    if field.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", field.replace('"', "\"\"")).into()
+    } else {
+        field.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn csv_fields_are_quoted_only_when_they_must_be() {
+        assert_eq!(csv_field("1 2 3/4 5 6/7 8 0"), "1 2 3/4 5 6/7 8 0");
+        assert_eq!(csv_field(""), "");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("two\nlines"), "\"two\nlines\"");
+        assert_eq!(csv_field("cr\r"), "\"cr\r\"");
+    }
 }

@@ -27,7 +27,8 @@ pub struct PlayCommand {
     /// Seed for the dealt board: the same seed deals the same board.
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// Play this board (N² numbers row by row, 0, _ or . for the blank).
+    /// Play this board (N² numbers row by row, 0, _ or . for the blank; or rows joined by
+    /// /, as slidysim writes them: "1 2 3/4 5 6/7 0 8").
     #[arg(long, value_name = "B")]
     board: Option<String>,
     /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52-ZHDZ.

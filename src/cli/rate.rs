@@ -16,7 +16,8 @@ use crate::cli::{CliError, progress};
     after_help = "Values are lower bounds on the optimal number of moves; `exact` is the \
 optimal length where it is known cheaply (3×3). `lower bound` is the largest of them, the \
 bound `solve` and `hint` report too.\n\n\
-Examples:\n  slide rate 8 6 7 2 5 4 3 0 1\n  slide generate --size 4 --level hard --count 3 | slide rate - --json"
+Boards are written as for `slide solve`, slidysim's form (rows joined by /) included.\n\n\
+Examples:\n  slide rate 8 6 7 2 5 4 3 0 1\n  slide rate \"8 6 7/2 5 4/3 0 1\"\n  slide generate --size 4 --level hard --count 3 | slide rate - --json"
 )]
 pub struct RateCommand {
     /// The board, or - to read one board per line from stdin.

@@ -2,6 +2,7 @@
 
 use clap::Args;
 use serde::Serialize;
+use slide::puzzle::slidysim::parse_solution;
 use slide::puzzle::{Board, format_moves, parse_moves};
 use slide::review::{Review, ReviewError, ReviewOptions, review};
 use slide::solver::{Solver, TableCache};
@@ -13,13 +14,16 @@ use crate::cli::{CliError, progress};
 /// Review a game.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "MOVES is a string of tile moves, U D L R (the tile slides into the blank).\n\n\
+    after_help = "MOVES is a string of tile moves, U D L R (the tile slides into the blank); a \
+number after a letter repeats it (L2 = LL), as in slidysim's solutions and `slide history`. The \
+board may also be written in slidysim's form, rows joined by /.\n\n\
 Examples:\n  slide review \"1 2 3 4 5 6 0 7 8\" LL\n  \
+slide review \"1 2 3/4 5 6/0 7 8\" L2\n  \
 slide review 8 6 7 2 5 4 3 0 1 RDLURDLUR --json"
 )]
 pub struct ReviewCommand {
-    /// The start board (N² numbers row by row, 0, _ or . for the blank, as one argument or
-    /// one number per argument), then the moves played.
+    /// The start board (N² numbers row by row, 0, _ or . for the blank, or rows joined by /;
+    /// as one argument or one number per argument), then the moves played.
     #[arg(value_name = "BOARD MOVES", required = true, num_args = 1..)]
     words: Vec<String>,
     /// Print one JSON object.
@@ -44,7 +48,14 @@ struct ReviewLine {
 /// Reviews the game given on the command line.
 pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     let (board, moves_text) = split(&args.words)?;
-    let moves = parse_moves(moves_text).map_err(|e| CliError::Input(format!("MOVES: {e}")))?;
+    // A number after a letter is slidysim's run-length form (`L2` = `LL`), as `slide history`
+    // prints a solution.
+    let moves = if moves_text.chars().any(|c| c.is_ascii_digit()) {
+        parse_solution(moves_text)
+    } else {
+        parse_moves(moves_text)
+    }
+    .map_err(|e| CliError::Input(format!("MOVES: {e}")))?;
     let solver = Solver::new(TableCache::default_location());
     if board.size().side() > 3 {
         progress::prepare(&solver, board.size())?;
@@ -83,7 +94,7 @@ fn split(words: &[String]) -> Result<(Board, &str), CliError> {
     let looks_like_tiles = |w: &str| {
         !w.is_empty()
             && w.chars()
-                .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | '_' | '.'))
+                .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | '_' | '.' | '/'))
     };
     if looks_like_tiles(moves) {
         board_from_words(words)?;

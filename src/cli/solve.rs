@@ -14,8 +14,10 @@ use crate::cli::{CliError, progress, values};
 /// Solve boards.
 #[derive(Debug, Args)]
 #[command(after_help = "Boards are N² numbers row by row (N = 3..6), separated by spaces or \
-commas, with 0, _ or . for the blank; give them as one argument or several.\n\n\
-Examples:\n  slide solve 8 6 7 2 5 4 3 0 1\n  slide solve \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\" --json\n  \
+commas, with 0, _ or . for the blank; give them as one argument or several. Rows may be joined \
+by / as slidysim writes a scramble (1 2 3/4 5 6/7 0 8). On stdin, the JSON lines of generate, \
+solve, rate, hint and history are read too.\n\n\
+Examples:\n  slide solve 8 6 7 2 5 4 3 0 1\n  slide solve \"1 2 3/4 5 6/7 0 8\"\n  slide solve \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\" --json\n  \
 slide generate --size 4 --level medium --count 5 | slide solve - --json")]
 pub struct SolveCommand {
     /// The board, or - to read one board per line from stdin.

@@ -168,6 +168,31 @@ mod tests {
     }
 
     #[test]
+    fn ao50_by_hand() {
+        // 5 % of 50 is 2.5, rounded up: 3 dropped each side.
+        assert_eq!(trim(50), 3);
+        // 1..=50 seconds, in any order: 1-3 and 48-50 dropped; 4..=47 sum to 1,122 over
+        // 44 = 25.5.
+        let mut list: Vec<f64> = (1..=50).map(|i| f64::from((i * 17) % 50 + 1)).collect();
+        assert_eq!(average_of(&secs(&list), 50), Some(Average::Millis(25_500)));
+        // Only the last 50 count.
+        list.insert(0, 1_000.0);
+        assert_eq!(average_of(&secs(&list), 50), Some(Average::Millis(25_500)));
+        // 10, 20 and 30 DNF: the DNFs go with the worst; kept 4..=50 but those three:
+        // 1,269 - 60 = 1,209 over 44 = 27.477272… → 27.477.
+        let mut dnfs: Vec<f64> = (1..=50).map(f64::from).collect();
+        for i in [9, 19, 29] {
+            dnfs[i] = DNF;
+        }
+        assert_eq!(average_of(&secs(&dnfs), 50), Some(Average::Millis(27_477)));
+        // A fourth DNF is one too many.
+        dnfs[0] = DNF;
+        assert_eq!(average_of(&secs(&dnfs), 50), Some(Average::Dnf));
+        // 49 attempts are no ao50.
+        assert_eq!(average_of(&secs(&dnfs[1..]), 50), None);
+    }
+
+    #[test]
     fn ao100_drops_five_each_side() {
         // 1..=100 seconds: 1-5 and 96-100 dropped, the mean of 6..=95 is 50.5.
         let list: Vec<f64> = (1..=100).map(f64::from).collect();

@@ -8,6 +8,16 @@ pub enum BoardError {
     /// The number of entries is not 9, 16, 25 or 36.
     #[error("expected 9, 16, 25 or 36 numbers, got {0}")]
     WrongCount(usize),
+    /// In rows joined by `/` (slidysim's form), a row whose length is not the number of rows.
+    #[error("row {row} has {}, but a board of {rows} rows joined by / needs {rows} in each", tiles(*found))]
+    RaggedRow {
+        /// The row's 1-based number.
+        row: usize,
+        /// How many tiles it has.
+        found: usize,
+        /// How many rows there are (and so tiles each row needs).
+        rows: usize,
+    },
     /// An entry is not a number nor a blank marker.
     #[error("entry {position} ('{token}') is not a number; use 0, _ or . for the blank")]
     NotANumber {
@@ -58,4 +68,13 @@ pub enum BoardError {
         /// Its 1-based position in the move sequence.
         position: usize,
     },
+}
+
+/// "1 tile", "2 tiles".
+fn tiles(n: usize) -> String {
+    if n == 1 {
+        "1 tile".to_string()
+    } else {
+        format!("{n} tiles")
+    }
 }

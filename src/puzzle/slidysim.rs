@@ -22,14 +22,10 @@ pub fn format_scramble(board: &Board) -> String {
 
 /// A board in slidysim's scramble form. Every row must have as many tiles as there are
 /// rows; the board is then checked as any board is (range, duplicates, solvability).
+/// [`crate::puzzle::parse_board`] reads this form too, so a scramble is accepted wherever a
+/// board is.
 pub fn parse_scramble(text: &str) -> Result<Board, BoardError> {
-    let rows: Vec<Vec<&str>> = text.trim().split('/').map(|r| r.split_whitespace().collect()).collect();
-    let side = rows.len();
-    let count: usize = rows.iter().map(Vec::len).sum();
-    if rows.iter().any(|r| r.len() != side) {
-        return Err(BoardError::WrongCount(count));
-    }
-    crate::puzzle::parse_board(&rows.concat().join(" "))
+    crate::puzzle::parse_board(text)
 }
 
 /// Moves in slidysim's run-length form: a run of the same move is its letter followed by
@@ -109,16 +105,51 @@ mod tests {
         assert_eq!(format_solution(&[]), "");
     }
 
+    /// The readme's two examples are independent: its solution does not solve its scramble
+    /// (its second move is already impossible there).
+    /// Its letters name the way the *tile* moves, as Slide's do: on its scramble, whose blank
+    /// is at the left of the second row, `U` slides tile 7 up and `R` slides nothing.
+    #[test]
+    fn the_readmes_letters_move_tiles_as_slides_do() {
+        let board = parse_scramble("5 3 8 9/0 2 4 1/7 10 14 13/12 11 6 15").unwrap();
+        let up = parse_solution("U").unwrap();
+        assert_eq!(board.tile_moved_by(up[0]), Some(7));
+        let mut moved = board;
+        moved.apply_all(&up).unwrap();
+        assert_eq!(format_scramble(&moved), "5 3 8 9/7 2 4 1/0 10 14 13/12 11 6 15");
+        assert_eq!(board.tile_moved_by(parse_solution("R").unwrap()[0]), None);
+        assert_eq!(board.tile_moved_by(parse_solution("L").unwrap()[0]), Some(2));
+        let solution = parse_solution("URDL2UR2DLUR2ULURDL2URDLUL").unwrap();
+        assert_eq!(
+            {
+                let mut b = board;
+                b.apply_all(&solution)
+            },
+            Err(BoardError::IllegalMove {
+                letter: 'R',
+                position: 2
+            })
+        );
+    }
+
     #[test]
     fn bad_forms_are_errors_that_say_where() {
-        assert!(matches!(
+        assert_eq!(
             parse_scramble("1 2 3/4 5 6/7 8"),
-            Err(BoardError::WrongCount(8))
-        ));
-        assert!(matches!(
+            Err(BoardError::RaggedRow {
+                row: 3,
+                found: 2,
+                rows: 3
+            })
+        );
+        assert_eq!(
             parse_scramble("1 2 3 4/5 6 7 8 0"),
-            Err(BoardError::WrongCount(9))
-        ));
+            Err(BoardError::RaggedRow {
+                row: 1,
+                found: 4,
+                rows: 2
+            })
+        );
         assert!(matches!(
             parse_scramble("1 2 3/4 5 6/8 7 0"),
             Err(BoardError::Unsolvable(..))

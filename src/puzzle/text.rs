@@ -7,15 +7,38 @@ use crate::puzzle::board::Board;
 use crate::puzzle::error::BoardError;
 use crate::puzzle::size::Size;
 
-/// Splits board text into its entries: numbers separated by spaces, commas or newlines.
+/// Splits board text into its entries: numbers separated by spaces, commas, newlines or
+/// the `/` between rows.
 fn entries(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
+    text.split(|c: char| c.is_whitespace() || c == ',' || c == '/')
         .filter(|s| !s.is_empty())
 }
 
-/// Parses board text, reporting the first problem: wrong count, a non-number, a number
-/// out of range, a duplicate, or (last) an unsolvable permutation.
+/// A board written as rows joined by `/` is square: N rows of N tiles each.
+fn check_rows(text: &str) -> Result<(), BoardError> {
+    let rows: Vec<usize> = text.split('/').map(|row| entries(row).count()).collect();
+    let expected = rows.len();
+    // An empty row (a stray `/`) is the fault to name, not the full rows around it.
+    let bad = rows.iter().position(|&found| found == 0);
+    match bad.or_else(|| rows.iter().position(|&found| found != expected)) {
+        Some(i) => Err(BoardError::RaggedRow {
+            row: i + 1,
+            found: rows[i],
+            rows: expected,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Parses board text, reporting the first problem: rows of unequal length, wrong count, a
+/// non-number, a number out of range, a duplicate, or (last) an unsolvable permutation.
+///
+/// Rows may be joined by `/`, as slidysim writes a scramble (`1 2 3/4 5 6/7 0 8`): then
+/// every row must hold as many tiles as there are rows.
 pub fn parse_board(text: &str) -> Result<Board, BoardError> {
+    if text.contains('/') {
+        check_rows(text)?;
+    }
     let raw: Vec<&str> = entries(text).collect();
     let count = raw.len();
     let size = Size::from_cells(count);
@@ -97,6 +120,31 @@ mod tests {
         let b: Board = "1,2,3,4,5,6,7,8,_".parse().unwrap();
         let c: Board = "1, 2, 3, 4, 5, 6, 7, 8, .".parse().unwrap();
         assert!(a.is_goal() && b.is_goal() && c.is_goal());
+    }
+
+    #[test]
+    fn rows_joined_by_slashes_are_slidysims_form() {
+        let b: Board = "1 2 3/4 5 6/7 0 8".parse().unwrap();
+        assert_eq!(b.to_string(), "1 2 3 4 5 6 7 0 8");
+        let b: Board = " 5 3 8 9 / 0 2 4 1 / 7 10 14 13 / 12 11 6 15 ".parse().unwrap();
+        assert_eq!(b.tiles()[4], 0);
+        assert_eq!("1,2,3/4,5,6/7,8,_".parse::<Board>().unwrap(), Board::goal(Size::THREE));
+        let msg = |s: &str| s.parse::<Board>().unwrap_err().to_string();
+        assert_eq!(
+            msg("1 2 3/4 5 6/7 8"),
+            "row 3 has 2 tiles, but a board of 3 rows joined by / needs 3 in each"
+        );
+        assert_eq!(
+            msg("1 2 3 4/5 6 7 8 0"),
+            "row 1 has 4 tiles, but a board of 2 rows joined by / needs 2 in each"
+        );
+        assert_eq!(
+            msg("1 2 3/4 5 6/7 8 0/"),
+            "row 4 has 0 tiles, but a board of 4 rows joined by / needs 4 in each"
+        );
+        assert_eq!(msg("1 2/3 0"), "expected 9, 16, 25 or 36 numbers, got 4");
+        assert!(msg("1 2 3/4 x 6/7 8 0").contains("entry 5 ('x')"));
+        assert!(msg("1 2 3/4 5 6/8 7 0").contains("can't be solved"));
     }
 
     #[test]
