@@ -35,5 +35,7 @@ mod app_tests;
 mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
+#[cfg(test)]
+mod snapshot_tests;
 
 pub use launch::{PlayArgs, run};

@@ -1,5 +1,6 @@
-//! Render tests: the whole screen drawn into ratatui's `TestBackend`, compared line by line
-//! so a failure shows both screens in full.
+//! Render tests: facts about what a screen shows (a code, a hint's words, styles that do
+//! not rely on colour, a notice drawn whole); whole screens are compared by the snapshot
+//! tests (`snapshot_tests.rs`).
 
 use std::time::Duration;
 
@@ -16,9 +17,9 @@ use crate::ui::screens::win::{WinScreen, WinSummary};
 use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
-const SEED: u64 = 0x3A_9C51_7E2D;
+pub(crate) const SEED: u64 = 0x3A_9C51_7E2D;
 
-fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
+pub(crate) fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
     crate::ui::app_tests::test_app(Game::new(
         board.parse().expect("board"),
         level,
@@ -41,22 +42,7 @@ fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
-#[track_caller]
-fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
-    let actual = screen(app, w, h);
-    let expected: Vec<String> = expected
-        .iter()
-        .map(|l| format!("{l:<w$}", w = usize::from(w)))
-        .collect();
-    assert!(
-        actual == expected,
-        "screen differs\n--- expected\n{}\n--- actual\n{}\n",
-        expected.join("|\n"),
-        actual.join("|\n")
-    );
-}
-
-fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
+pub(crate) fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
     a.engine.adopt_plan(KnownPlan {
         board: *a.session.game.board(),
         plan: plan.to_vec(),
@@ -69,12 +55,12 @@ fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App 
     a
 }
 
-fn won() -> App {
+pub(crate) fn won() -> App {
     won_with(|_| {})
 }
 
 /// A won game's app with the win box open, its summary changed by `change`.
-fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
+pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
     let mut summary = WinSummary {
         moves: 4,
@@ -121,8 +107,9 @@ fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     a
 }
 
-const FOUR: &str = "5 1 2 4 9 6 3 8 13 10 7 11 14 15 0 12";
-const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0 31 32 33 34 35 30";
+pub(crate) const FOUR: &str = "5 1 2 4 9 6 3 8 13 10 7 11 14 15 0 12";
+pub(crate) const SIX: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0 31 32 33 34 35 30";
 
 fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
@@ -150,215 +137,6 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
         ("won", won(), 60, 17),
         ("help", help, 64, 36),
     ]
-}
-
-/// Prints every screen, to write new expectations:
-/// `cargo test --bin slide print_screens -- --ignored --nocapture`.
-#[test]
-#[ignore = "a helper for writing expectations"]
-fn print_screens() {
-    for (name, a, w, h) in scenarios() {
-        println!("== {name}");
-        for l in screen(&a, w, h) {
-            println!("            \"{}\",", l.trim_end());
-        }
-    }
-}
-
-#[test]
-fn three_by_three_big_tiles_home_brackets() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "three").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
-            "  │                      │ │Size     3×3                │",
-            "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
-            "  │                      │ │Code     3E-7AE52ZHDB       │",
-            "  │                      │ │Moves    0                  │",
-            "  │                      │ │Time     0.000              │",
-            "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
-            "  │                      │ │Par      2                  │",
-            "  │                      │ │To go    —                  │",
-            "  │                      │ │Best     —                  │",
-            "  │           7      8   │ │                            │",
-            "  │                      │ │                            │",
-            "  ╰──────────────────────╯ │                            │",
-            "                           │                            │",
-            "                           ╰────────────────────────────╯",
-            "",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn four_by_four_compact_with_hint_arrow() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "four_hint").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
-            "   │   5    1    2  [ 4] │ │Size     4×4                │",
-            "   │                     │ │Level    medium             │",
-            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
-            "   │                     │ │Moves    0                  │",
-            "   │  13  [10]   7   11  │ │Time     0.000              │",
-            "   │                     │ │Hints    0                  │",
-            "   │  14   15       ◀12  │ │Par      6                  │",
-            "   ╰─────────────────────╯ │To go    2 moves (optimal)  │",
-            "                           │Best     —                  │",
-            "                           │                            │",
-            "                           │Hint: slide 12 left ◀       │",
-            "                           │                            │",
-            "                           │                            │",
-            "                           ╰────────────────────────────╯",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn six_by_six_big_tiles_with_plan() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "six_plan").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
-            "  │                                           │ │Size     6×6                │",
-            "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
-            "  │                                           │ │Moves    0                  │",
-            "  │                                           │ │Time     0.000              │",
-            "  │                                           │ │Hints    0                  │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
-            "  │                                           │ │Plan     1 move             │",
-            "  │                                           │ │At least 1 move             │",
-            "  │                                           │ │Best     —                  │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │                            │",
-            "  │                                           │ │Hint: slide 30 up ▲         │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 25 ] [ 26 ] [ 27 ] [ 28 ] [ 29 ]        │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                      ▲▲   │ │                            │",
-            "  │ [ 31 ] [ 32 ] [ 33 ] [ 34 ] [ 35 ]   30   │ │                            │",
-            "  │                                           │ │                            │",
-            "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
-            "",
-            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn too_small_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "too_small").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "",
-            "",
-            "",
-            "  terminal too small: need 54×16, have",
-            "                  40×10",
-            " enlarge the window, or press q to quit",
-            "",
-            "",
-            "",
-        ],
-    );
-}
-
-#[test]
-fn win_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "won").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "╔ ★ Solved! ═══════════════════════════════════════════════╗",
-            "║ Time    1:15.000                                         ║",
-            "║ Moves   4  (STM 6, MTM 5)                                ║",
-            "║ TPS     0.08 tiles/s                                     ║",
-            "║ Hints   1                                                ║",
-            "║ Par     2  (+2 over par)                                 ║",
-            "║ Best    6 moves, 1:20.000                                ║",
-            "║ Helped  4 moves, 1:15.000 (best with help)               ║",
-            "║ Record  2 of 3 won, 1.25× par avg                        ║",
-            "║ First win with help (kept apart from                     ║",
-            "║ ╔ Notice ══════════════════════════════════════════════╗ ║",
-            "║ ║ That board is already solved: there is nothing to    ║ ║",
-            "║ ║ play. Choose a new game.                             ║ ║",
-            "╚═║ any key to close                                     ║═╝",
-            "  ╚══════════════════════════════════════════════════════╝",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn help_overlay() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "    ╔ Help ════════════════════════════════════════════════╗",
-            "    ║ Goal: put the tiles in order, 1 2 3 … row by row,    ║",
-            "    ║ with the gap in the bottom-right corner.             ║",
-            "    ║ A direction key slides the tile beside the gap       ║",
-            "    ║ that way (Left slides the tile right of it left).    ║",
-            "    ║ A click on a tile in the gap's row or column slides  ║",
-            "    ║ the whole segment (one move each, one undo step).    ║",
-            "    ║ Tiles in their place are bold and [bracketed].       ║",
-            "    ║ Undo takes a move back, and the count with it.       ║",
-            "    ║ A hint marks the tile to move with an arrow. Follow  ║",
-            "    ║ it and the next one shows, until you leave the plan; ║",
-            "    ║ each hint asked for counts once.                     ║",
-            "    ║ After a win, the review key charts your distance to  ║",
-            "    ║ the goal move by move: detours show where moves were ║",
-            "    ║ lost. The stats key shows records, charts and recent ║",
-            "    ║ games, each of which opens in the review.            ║",
-            "    ║ Speedsolving: the clock starts on the first move     ║",
-            "    ║ (or when the inspection set in the config ends).     ║",
-            "    ║ The next-scramble key deals another board of the     ║",
-            "    ║ same size and level at once; the last 12 times,      ║",
-            "    ║ ao5 and ao12 show beside the board when there is     ║",
-            "    ║ room (ao5 and ao12 also in the panel). The win box   ║",
-            "    ║ shows STM (every tile slid, undos included), MTM     ║",
-            "    ║ (a segment slid at once is one move) and TPS (tiles  ║",
-            "    ║ per second). The scheme key colours tiles: plain,    ║",
-            "    ║ rows, fringe (solved dim, the next row and column    ║",
-            "    ║ bright) or checker. Hover control (config) slides    ║",
-            "    ║ tiles as the mouse passes over them.                 ║",
-            "    ║                                                      ║",
-            "    ║ up            Up w k      scheme        x            ║",
-            "    ║ down          Down s j    help          ? F1         ║",
-            "    ║ left          Left a h    pause         Space        ║",
-            "    ║ right         Right d l   review        v            ║",
-            "    ║ ↑↓ PgUp PgDn scroll (32/101) · other keys close      ║",
-            "    ╚══════════════════════════════════════════════════════╝",
-            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
 }
 
 #[test]

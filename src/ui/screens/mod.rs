@@ -11,6 +11,6 @@ pub mod paused;
 pub mod playing;
 pub mod review;
 #[cfg(test)]
-mod review_stats_tests;
+pub(crate) mod review_stats_tests;
 pub mod stats;
 pub mod win;
