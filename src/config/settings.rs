@@ -115,6 +115,10 @@ pub struct GameSettings {
     /// starts on the first move) ([`INSPECTION_S`]).
     #[serde(deserialize_with = "read_inspection_s")]
     pub inspection_s: u64,
+    /// Whether the game thinks while the player does (better 5×5 and 6×6 plans, the other
+    /// sizes' tables), at a low priority.
+    #[serde(deserialize_with = "read_thinking")]
+    pub thinking: bool,
 }
 
 /// What the direction keys move.
@@ -195,6 +199,7 @@ impl Default for GameSettings {
             picture: String::new(),
             clipboard: true,
             inspection_s: 0,
+            thinking: true,
         }
     }
 }
@@ -415,6 +420,10 @@ fn read_picture<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 
 fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
+}
+
+fn read_thinking<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "game.thinking must be true or false")
 }
 
 fn read_hover<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

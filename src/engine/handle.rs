@@ -10,6 +10,7 @@ use crate::engine::background::{Background, Focus, Next, Running};
 use crate::engine::dealer::{Dealer, Dealing};
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::job::{Job, Work};
+use crate::engine::options::Options;
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::{Ask, Lane, Pending, Reply, Ticket};
 use crate::engine::sink::Sink;
@@ -17,30 +18,6 @@ use crate::engine::tables::{prepare, prewarm};
 use crate::engine::worker::Worker;
 use crate::puzzle::{Board, Move, Size};
 use crate::solver::Solver;
-
-/// How the engine works beyond the requests it is sent.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Options {
-    /// Once the size in play has its tables, prepare every other size's in the background,
-    /// so that a game of another size deals and hints at full strength at once.
-    pub prewarm: bool,
-    /// The par search's budget on 3×3 and 4×4.
-    pub par_budget: Duration,
-    /// Prepare the size in play's tables when a game starts. Off, the searches use the
-    /// simpler estimates (and tables a search builds on its own); end-to-end tests turn it
-    /// off so as not to wait on it.
-    pub prepare: bool,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            prewarm: false,
-            par_budget: Duration::from_secs(10),
-            prepare: true,
-        }
-    }
-}
 
 /// The engine: the solver thread, the dealer, the tables, and the policies of the work done
 /// in the background.
@@ -83,7 +60,7 @@ impl Engine {
 
     fn with_sink(solver: Solver, options: Options, sink: Sink) -> Engine {
         Engine {
-            worker: Worker::spawn(solver.clone(), sink.clone()),
+            worker: Worker::spawn(&solver, sink.clone()),
             solver,
             sink,
             dealer: Dealer::default(),
@@ -191,6 +168,21 @@ impl Engine {
         }
     }
 
+    /// Turns the engine's own thinking on or off ([`Options::thinking`]); off stops what it
+    /// is thinking about now (a 3×3 or 4×4 par search is asked again).
+    pub fn set_thinking(&mut self, on: bool) {
+        self.options.thinking = on;
+        if !on && self.background.running.take().is_some() {
+            self.worker.cancel(Lane::Background);
+        }
+        if let Some(size) = self.background.focus.as_ref().map(|f| f.start.size())
+            && self.solver.is_ready(size)
+        {
+            self.prewarm_after(size);
+        }
+        self.schedule();
+    }
+
     /// The best plan known from the board in focus.
     pub fn plan(&self) -> Option<&KnownPlan> {
         let board = self.background.focus.as_ref()?.board;
@@ -208,7 +200,10 @@ impl Engine {
         if self.pending.is_some() || self.review.is_some() {
             return;
         }
-        let Some(next) = self.background.next(&self.solver, self.options.par_budget) else {
+        let Some(next) = self
+            .background
+            .next(&self.solver, self.options.par_budget, self.options.thinking)
+        else {
             return;
         };
         let ticket = match &next {
@@ -318,7 +313,7 @@ impl Engine {
 
     /// Prepares the other sizes' tables once `size` (in play) has its own, if asked to.
     pub(super) fn prewarm_after(&mut self, size: Size) {
-        if self.options.prewarm && self.options.prepare && !self.prewarmed {
+        if self.options.prewarm && self.options.prepare && self.options.thinking && !self.prewarmed {
             self.prewarmed = true;
             // The current size first; then the others, one at a time.
             let others = [4, 5, 6, 3]

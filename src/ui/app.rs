@@ -13,7 +13,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use slide::difficulty::DealRequest;
-use slide::engine::{Answer, Engine, Options, Reply};
+use slide::engine::{Answer, Engine, Reply};
 use slide::game::{Game, Notice, Persistence};
 use slide::puzzle::Board;
 use slide::solver::Solver;
@@ -65,11 +65,7 @@ pub struct App {
 impl App {
     /// An app around `game`, which `origin` says where it comes from.
     pub fn new(settings: Settings, game: Game, solver: Solver, persist: Persistence, origin: Origin) -> App {
-        let options = Options {
-            prewarm: false,
-            par_budget: settings.config.hint_budget().max(Duration::from_secs(10)),
-            prepare: settings.background_tables,
-        };
+        let options = settings.engine_options();
         let (sender, events) = mpsc::channel();
         let to_loop = sender.clone();
         let mut engine = Engine::new(solver, options, move |r| to_loop.send(Event::Engine(r)).is_ok());

@@ -2,8 +2,10 @@
 //! bindings and the theme read from it (each checked, with its place in the file).
 
 use std::path::Path;
+use std::time::Duration;
 
 use slide::config::{Config, ConfigError};
+use slide::engine::Options;
 
 use crate::ui::keys::Bindings;
 use crate::ui::scheme::Scheme;
@@ -60,6 +62,17 @@ impl Settings {
             keys: Bindings::default(),
             theme: Theme::mono(),
             background_tables: true,
+        }
+    }
+
+    /// How the engine works: the tables prepared unless turned off, the par searched for at
+    /// least 10 s, and the background thinking as configured.
+    pub fn engine_options(&self) -> Options {
+        Options {
+            prewarm: false,
+            par_budget: self.config.hint_budget().max(Duration::from_secs(10)),
+            prepare: self.background_tables,
+            thinking: self.config.game.thinking,
         }
     }
 
