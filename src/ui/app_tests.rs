@@ -370,6 +370,7 @@ fn menu_deals_a_new_game_and_help_closes() {
     assert!(app.is::<Playing>());
     key(&mut app, KeyCode::Char('n'));
     assert!(app.is::<MenuScreen>());
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Up); // size row
@@ -386,6 +387,7 @@ fn menu_deals_a_new_game_and_help_closes() {
 fn menu_deals_the_daily_puzzle() {
     let mut app = app_with("1 2 3 4 5 6 7 0 8");
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Left); // easy → daily (the last entry)
@@ -429,6 +431,7 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     let mut app = app_with("1 2 3 4 5 6 7 0 8");
     ahead_ready(&mut app);
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Right);
@@ -443,6 +446,7 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     assert_eq!(app.session.game.level(), Some(chosen.level));
     // The daily puzzle too, as soon as it is highlighted.
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Up);
     for _ in 0..=Menu::DAILY {
@@ -766,4 +770,22 @@ fn inspection_counts_down_then_starts_the_clock() {
     key(&mut app, KeyCode::Left);
     assert!(app.session.inspection_left(std::time::Instant::now()).is_none());
     assert!(app.session.game.clock().is_running());
+}
+
+#[test]
+fn keys_on_a_board_given_solved_say_there_is_nothing_to_play() {
+    let mut app = app_with("1 2 3 4 5 6 7 8 0");
+    app.notices.clear();
+    // The menu offered over it is closed: the solved board is on screen.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>());
+    for code in [KeyCode::Left, KeyCode::Char('i'), KeyCode::Char('p')] {
+        app.session.status = None;
+        key(&mut app, code);
+        let said = app.session.status.clone().unwrap_or_default();
+        assert!(
+            said.contains("nothing to play") && said.contains("n for a new game"),
+            "{said}"
+        );
+    }
 }

@@ -13,9 +13,9 @@ use slide::picture::Picture;
 
 use crate::ui::app::App;
 use crate::ui::app_tests::Driven;
+use crate::ui::capabilities::Colours as PictureColours;
 use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::keys::Action;
-use crate::ui::picture_mode::PictureColours;
 use crate::ui::screens::daily_share::DailyWin;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::win::{WinScreen, WinSummary};
@@ -154,7 +154,7 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     small.tick(std::time::Instant::now());
     let said = small.notice().expect("a notice").notice.text.clone();
     assert!(said.contains("76×26"), "{said}");
-    assert_eq!(crate::ui::picture_mode::picture_minimum(6), (76, 26));
+    assert_eq!(crate::ui::widgets::layout::big_minimum(6), (76, 26));
     small.notices.clear();
     small.tick(std::time::Instant::now());
     assert!(small.notice().is_none(), "said once");
@@ -178,6 +178,7 @@ fn the_menu_offers_the_pictures_and_puts_one_on() {
     a.update(crate::ui::keys::Action::NewGame);
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ none"), "{screen}");
+    a.update(crate::ui::keys::Action::Up); // the code row
     a.update(crate::ui::keys::Action::Up); // the picture row
     a.update(crate::ui::keys::Action::Right); // none → the first shipped picture
     let m = &a.top::<MenuScreen>().expect("menu").menu;

@@ -59,9 +59,12 @@ pub(crate) fn won() -> App {
     won_with(|_| {})
 }
 
-/// A won game's app with the win box open, its summary changed by `change`.
+/// A won game's app with the win box open, its summary changed by `change`: the game is won
+/// by its last move, as a player wins it, and the box then shows the summary below.
 pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
-    let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
+    let mut a = app("1 2 3 4 5 6 7 0 8", Some(Level::Easy), Some(1));
+    a.update(crate::ui::keys::Action::Left);
+    assert!(a.session.game.is_won(), "the fixture's move wins");
     let mut summary = WinSummary {
         moves: 4,
         stm: 6,
@@ -103,7 +106,8 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         }),
     };
     change(&mut summary);
-    a.push(Box::new(WinScreen::new(summary)));
+    let win = a.top_mut::<WinScreen>().expect("the win box opens on the winning move");
+    *win = WinScreen::new(summary);
     a
 }
 
@@ -140,13 +144,39 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
 }
 
 #[test]
+fn help_overlay() {
+    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
+    let shown = screen(&a, w, h);
+    // The keys first, each action with its keys as bound; then the goal.
+    assert!(shown[0].contains("╔ Help"), "{shown:#?}");
+    assert!(shown[1].contains("Keys"), "{shown:#?}");
+    let text = shown.join("\n");
+    for needle in ["up", "↑ w k", "hint", "settings", "peek", "quit now", "Ctrl-c"] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+    let keys_at = shown.iter().position(|l| l.contains("↑ w k")).expect("the keys");
+    let goal_at = shown
+        .iter()
+        .position(|l| l.contains("Goal: put the tiles in order"))
+        .expect("the goal");
+    assert!(keys_at < goal_at, "the keys come first:\n{text}");
+    // The rules name the keys by their letters, not "the review key".
+    assert!(
+        !text.contains("the review key") && !text.contains("the hint key"),
+        "{text}"
+    );
+    assert!(text.contains("u takes a move back"), "{text}");
+    assert!(text.contains("↑↓ PgUp PgDn scroll"), "{text}");
+}
+
+#[test]
 fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
     a.update(crate::ui::keys::Action::Help);
     let first = screen(&a, 80, 24).join("\n");
-    assert!(first.contains("Goal: put the tiles in order"), "{first}");
-    assert!(first.contains("gap in the bottom-right corner"), "{first}");
+    assert!(first.contains("Keys"), "{first}");
+    assert!(first.contains("hint"), "{first}");
     assert!(first.contains("PgUp PgDn scroll"), "{first}");
     assert!(first.contains("i hint"), "the footer stays:\n{first}");
     let mut seen = first.clone();
@@ -155,7 +185,8 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
         seen.push_str(&screen(&a, 80, 24).join("\n"));
     }
     for needle in [
-        "Up w k",
+        "↑ w k",
+        "Goal: put the tiles in order",
         "hint",
         "pause",
         "Space",
@@ -196,7 +227,7 @@ fn panel_shows_the_code_and_the_daily_date() {
         "{lines:#?}"
     );
     let code = daily.session.game.code().to_string();
-    assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
+    assert!(code.starts_with("3H-") && code.len() == 13, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
 
@@ -537,4 +568,37 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         "the whole status is on screen:\n{all}"
     );
     assert!(all.contains("Plan     40 moves"), "{all}");
+}
+
+#[test]
+fn help_keeps_its_place_when_the_terminal_is_resized() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    a.update(crate::ui::keys::Action::Help);
+    for _ in 0..2 {
+        a.update(crate::ui::keys::Action::PageDown);
+    }
+    let text_at_top = |a: &App| {
+        let shown = screen(a, 80, 24);
+        let top = shown[1].trim_matches(|c| c == ' ' || c == '║').trim().to_string();
+        (shown, top)
+    };
+    while text_at_top(&a).1.is_empty() {
+        a.update(crate::ui::keys::Action::Down);
+    }
+    let (before, top) = text_at_top(&a);
+    let first_words: String = top.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    assert!(!first_words.is_empty(), "{before:#?}");
+    // Wider and taller: the paragraphs wrap anew, and the same text stays at the top.
+    a.area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let after = screen(&a, 120, 40);
+    let head = format!("{} {}", after[1], after[2]);
+    assert!(
+        head.contains(&first_words),
+        "'{first_words}' left the top:\n{}",
+        after.join("\n")
+    );
+    // And back.
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert_eq!(screen(&a, 80, 24), before);
 }

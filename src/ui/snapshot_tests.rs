@@ -23,7 +23,9 @@ use crate::ui::screens::daily_share::DailyWin;
 use crate::ui::screens::dealing::Dealing;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::paused::Paused;
+use crate::ui::screens::peek::Peek;
 use crate::ui::screens::review::{ReviewScreen, ReviewState};
+use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
 use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
@@ -95,12 +97,21 @@ fn the_terminal_too_small_for_the_board() {
 
 #[test]
 fn the_win_box() {
+    let a = won();
+    check("win", &a, &[(60, 17), SIZES[0], SIZES[1]]);
+}
+
+#[test]
+fn a_solved_start_offers_a_new_game() {
+    let a = app("1 2 3 4 5 6 7 8 0", None, None);
+    check("solved_start", &a, &SIZES);
+}
+
+#[test]
+fn the_win_box_set_aside_shows_the_board() {
     let mut a = won();
-    // The solved start's own notice (tested elsewhere) would cover the box.
-    a.notices.clear();
-    check("win", &a, &SIZES);
-    // The first check's size, with that notice over the box.
-    check("win_with_notice", &won(), &[(60, 17)]);
+    a.update(Action::Peek);
+    check("win_aside", &a, &SIZES);
 }
 
 #[test]
@@ -174,6 +185,21 @@ fn the_first_deal_has_no_board_behind_it() {
         first: true,
     }));
     check("dealing_first", &a, &SIZES);
+}
+
+#[test]
+fn the_settings() {
+    let mut a = three();
+    let screen = a.with_context(SettingsScreen::open);
+    a.push(Box::new(screen));
+    check("settings", &a, &SIZES);
+}
+
+#[test]
+fn a_peek_at_the_goal() {
+    let mut a = three();
+    a.push(Box::new(Peek));
+    check("peek", &a, &SIZES);
 }
 
 #[test]

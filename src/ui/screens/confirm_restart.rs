@@ -30,13 +30,18 @@ impl Screen for ConfirmRestart {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let theme = &view.settings.theme;
-        let restart_key = view.settings.keys.named(Action::Restart);
+        let keys = &view.settings.keys;
+        let restart_key = keys.name(Action::Restart);
+        let or_enter = match keys.name(Action::Confirm) {
+            enter if enter == "Enter" => " (or Enter)".to_string(),
+            _ => String::new(),
+        };
         let lines = vec![
             Line::raw("Start this puzzle again from the first position?"),
             Line::raw("Your moves so far are taken back."),
             Line::raw(""),
             Line::styled(
-                format!("{restart_key} again (or Enter) restarts · any other key plays on"),
+                format!("{restart_key} again{or_enter} restarts · any other key plays on"),
                 theme.dim,
             ),
         ];

@@ -188,16 +188,19 @@ impl Widget for ReviewView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let [body, keys_line] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-        let back = self
-            .keys
-            .first(Action::Back)
-            .map_or_else(|| "Esc".into(), |k| k.to_string());
+        let keys = self.keys;
+        let back = keys.name(Action::Back);
+        let pair = |a, b| format!("{}/{}", keys.name(a), keys.name(b));
+        let (step, jump) = (pair(Action::Left, Action::Right), pair(Action::Up, Action::Down));
         match (&s.review, &s.error) {
             (Some(review), _) => {
                 render_review(s, review, body, buf, t);
-                Line::styled(format!("←/→ step · ↑/↓ previous/next detour · {back} back"), t.dim)
-                    .centered()
-                    .render(keys_line, buf);
+                Line::styled(
+                    format!("{step} step · {jump} previous/next detour · {back} back"),
+                    t.dim,
+                )
+                .centered()
+                .render(keys_line, buf);
             }
             (None, Some(error)) => {
                 Paragraph::new(vec![
@@ -283,14 +286,56 @@ fn render_review(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer,
             }
         })
         .collect();
-    let text = if detours.is_empty() {
-        "Detours: none, every move brought the goal closer.".to_string()
+    let lines: Vec<Line> = if detours.is_empty() {
+        vec![Line::styled(
+            "Detours: none, every move brought the goal closer.",
+            t.hint,
+        )]
     } else {
-        format!("Detours (move +cost): {}", detours.join(" · "))
+        let rows = detour_rows(
+            &detours,
+            usize::from(detour_area.width),
+            usize::from(detour_area.height),
+        );
+        rows.into_iter().map(|r| Line::styled(r, t.hint)).collect()
     };
-    Paragraph::new(Line::styled(text, t.hint))
-        .wrap(Wrap { trim: true })
-        .render(detour_area, buf);
+    Paragraph::new(lines).render(detour_area, buf);
+}
+
+/// The detours' entries on at most `height` rows of `width`: never cut inside an entry;
+/// when they don't all fit, the last row says how many more there are.
+fn detour_rows(entries: &[String], width: usize, height: usize) -> Vec<String> {
+    let mut rows = vec!["Detours (move +cost):".to_string()];
+    for (i, entry) in entries.iter().enumerate() {
+        let more = entries.len() - i - 1;
+        let row = rows.last_mut().map_or(0, |r| r.chars().count());
+        // Room for the entry, and on the last row for "· … N more" after it if any remain.
+        let tail = if rows.len() == height && more > 0 {
+            format!(" · … {more} more").chars().count()
+        } else {
+            0
+        };
+        let sep = if row > 0 && !rows.last().is_some_and(|r| r.ends_with(':')) {
+            " · "
+        } else {
+            " "
+        };
+        if row + sep.len() + entry.chars().count() + tail <= width {
+            if let Some(r) = rows.last_mut() {
+                r.push_str(sep);
+                r.push_str(entry);
+            }
+        } else if rows.len() < height && entry.chars().count() <= width {
+            rows.push(entry.clone());
+        } else {
+            let left = entries.len() - i;
+            if let Some(r) = rows.last_mut() {
+                let _ = write!(r, " · … {left} more");
+            }
+            break;
+        }
+    }
+    rows
 }
 
 /// The position at the step shown, the move that led to it and what it did.
@@ -410,7 +455,39 @@ fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, 
     };
     Chart::new(datasets)
         .block(Block::bordered().border_style(t.dim).title(title))
+        // The legend shows whenever it fits beside the lines (ratatui hides it below a
+        // quarter of the chart's size, so below 120 columns it never showed).
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
         .x_axis(Axis::default().bounds([0.0, n]).labels(x_labels).style(t.dim))
         .y_axis(Axis::default().bounds([0.0, top]).labels(y_labels).style(t.dim))
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detour_rows;
+
+    #[test]
+    fn detours_that_do_not_fit_are_counted_never_cut() {
+        let entries: Vec<String> = (0..18)
+            .map(|i| format!("{}–{} +{}", 10 * i + 3, 10 * i + 5, 2 + i % 3))
+            .collect();
+        for width in [40, 60, 76, 120] {
+            let rows = detour_rows(&entries, width, 2);
+            assert!(
+                rows.len() <= 2 && rows.iter().all(|r| r.chars().count() <= width),
+                "{rows:?}"
+            );
+            let text = rows.join(" ");
+            let shown = entries.iter().filter(|e| text.contains(e.as_str())).count();
+            let more: usize = text
+                .split("… ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .map_or(0, |n| n.parse().expect("a count"));
+            assert_eq!(shown + more, 18, "width {width}: {rows:?}");
+        }
+        let all = detour_rows(&entries[..2], 76, 2);
+        assert_eq!(all, vec!["Detours (move +cost): 3–5 +2 · 13–15 +3"]);
+    }
 }

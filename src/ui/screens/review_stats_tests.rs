@@ -105,6 +105,11 @@ fn review_chart_at_80x24() {
     assert!(text.contains("Detours (move +cost): 3 +2"), "{text}");
     assert!(text.contains("←/→ step"), "{text}");
     assert!(text.contains("moves to the goal, at best"), "{text}");
+    // Its legend shows at 80 columns too.
+    assert!(
+        text.contains("│ideal ") && text.contains("│played") && text.contains("│detour"),
+        "{text}"
+    );
     // The chart draws a line (braille dots) and the detour's mark.
     assert!(
         s.iter()

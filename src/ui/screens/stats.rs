@@ -193,13 +193,18 @@ impl Widget for StatsView<'_> {
         render_times(&last, time_area, buf, t);
         render_streaks(self.stats, self.today, streak_area, buf, t);
         render_recent(self.state, recent_area, buf, t);
-        let back = self
-            .keys
-            .first(Action::Back)
-            .map_or_else(|| "Esc".into(), |k| k.to_string());
-        Line::styled(format!("↑/↓ choose a game · Enter review it · {back} close"), t.dim)
-            .centered()
-            .render(keys_line, buf);
+        let keys = self.keys;
+        let (choose, open, back) = (
+            format!("{}/{}", keys.name(Action::Up), keys.name(Action::Down)),
+            keys.name(Action::Confirm),
+            keys.name(Action::Back),
+        );
+        Line::styled(
+            format!("{choose} choose a game · {open} review it · {back} close"),
+            t.dim,
+        )
+        .centered()
+        .render(keys_line, buf);
     }
 }
 
