@@ -10,7 +10,7 @@
 //! - when it holds [`SEAL_AT`] attempts it is sealed: compressed into
 //!   `sealed-NNNNNN.jsonl.gz` (never written again) and a new active file begins, so an
 //!   append costs the same at 100 attempts or at 100,000, and 100,000 attempts take about
-//!   10 MB (BENCHMARKS.md).
+//!   19 MB (BENCHMARKS.md).
 //!
 //! Lines are never re-encoded, only copied: a field or a kind of line written by a newer
 //! version is kept as it is. Readers skip what they do not know. An attempt's id is unique:
@@ -21,6 +21,7 @@ use std::collections::HashSet;
 use std::fs;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde::{Deserialize, Serialize};
 
@@ -85,30 +86,113 @@ impl AttemptHistory {
     }
 
     fn read_chunk(&mut self, text: &str, seen: &mut HashSet<String>) -> Result<(), Chunk> {
-        let mut lines = text.lines();
-        let header: Header = lines
-            .next()
-            .and_then(|l| serde_json::from_str(l).ok())
-            .ok_or(Chunk::Corrupt("it has no history header".into()))?;
-        if header.slide_history > HISTORY_FORMAT {
-            return Err(Chunk::Newer(header.slide_history));
-        }
-        for line in lines {
-            if line.trim().is_empty() {
-                continue;
-            }
-            if let Ok(record) = serde_json::from_str::<AttemptRecord>(line) {
-                if seen.insert(record.id.clone()) {
-                    self.attempts.push(record);
-                }
-            } else if let Ok(c) = serde_json::from_str::<CarriedLine>(line) {
-                self.carried.get_or_insert(c.carried_stats);
-            } else if serde_json::from_str::<serde_json::Value>(line).is_err() {
-                self.unreadable_lines += 1;
-            }
-        }
+        self.absorb(parse_chunk(text)?, seen);
         Ok(())
     }
+
+    /// Takes in one file's lines, in order: the first line of each id, the first carried
+    /// statistics.
+    fn absorb(&mut self, parsed: Parsed, seen: &mut HashSet<String>) {
+        if self.carried.is_none() {
+            self.carried = parsed.carried;
+        }
+        self.unreadable_lines += parsed.unreadable_lines;
+        self.attempts.reserve(parsed.attempts.len());
+        for record in parsed.attempts {
+            if seen.insert(record.id.clone()) {
+                self.attempts.push(record);
+            }
+        }
+    }
+}
+
+/// The lines of one history file, before ids are de-duplicated across files.
+#[derive(Default)]
+struct Parsed {
+    carried: Option<Stats>,
+    attempts: Vec<AttemptRecord>,
+    unreadable_lines: usize,
+}
+
+/// Parses one file's text: its header, then its attempts and carried statistics; other
+/// JSON lines (a newer version's kinds) are skipped, and lines that are not JSON counted.
+fn parse_chunk(text: &str) -> Result<Parsed, Chunk> {
+    let mut lines = text.lines();
+    let header: Header = lines
+        .next()
+        .and_then(|l| serde_json::from_str(l).ok())
+        .ok_or(Chunk::Corrupt("it has no history header".into()))?;
+    if header.slide_history > HISTORY_FORMAT {
+        return Err(Chunk::Newer(header.slide_history));
+    }
+    let mut parsed = Parsed {
+        attempts: Vec::with_capacity(SEAL_AT),
+        ..Parsed::default()
+    };
+    for line in lines {
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Ok(record) = serde_json::from_str::<AttemptRecord>(line) {
+            parsed.attempts.push(record);
+        } else if let Ok(c) = serde_json::from_str::<CarriedLine>(line) {
+            parsed.carried.get_or_insert(c.carried_stats);
+        } else if serde_json::from_str::<serde::de::IgnoredAny>(line).is_err() {
+            parsed.unreadable_lines += 1;
+        }
+    }
+    Ok(parsed)
+}
+
+/// Reads and parses one history file; `None` when there is no such file.
+fn read_parsed(path: &Path) -> Result<Option<Parsed>, Chunk> {
+    match read_text(path)? {
+        Some(text) => parse_chunk(&text).map(Some),
+        None => Ok(None),
+    }
+}
+
+/// Reads and parses `paths` on as many threads as there are cores (at most 8), answering in
+/// the order of `paths`. The files are independent (ids are de-duplicated afterwards, in
+/// order), and decompressing and parsing 100,000 attempts is most of a second of one core.
+/// A thread that cannot be started leaves its share to the others: this thread works too.
+fn read_all(paths: &[PathBuf]) -> Vec<Result<Option<Parsed>, Chunk>> {
+    let helpers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .min(8)
+        .min(paths.len())
+        .saturating_sub(1);
+    let next = AtomicUsize::new(0);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(path) = paths.get(i) else {
+                return done;
+            };
+            done.push((i, read_parsed(path)));
+        }
+    };
+    let mut done = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..helpers)
+            .filter_map(|_| {
+                std::thread::Builder::new()
+                    .name("slide-history".into())
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
+            .collect();
+        let mut done = work();
+        for t in threads {
+            match t.join() {
+                Ok(theirs) => done.extend(theirs),
+                Err(panic) => std::panic::resume_unwind(panic),
+            }
+        }
+        done
+    });
+    done.sort_by_key(|(i, _)| *i);
+    done.into_iter().map(|(_, r)| r).collect()
 }
 
 /// What reading one file found wrong.
@@ -181,21 +265,19 @@ impl Store {
         };
         let mut history = AttemptHistory::default();
         let mut seen = HashSet::new();
-        let active = dir.join(ACTIVE);
-        for path in sealed.into_iter().map(|(_, p)| p).chain(std::iter::once(active)) {
-            let text = match read_text(&path) {
-                Ok(Some(t)) => t,
-                Ok(None) => continue,
-                Err(Chunk::Corrupt(reason)) => {
-                    history.moved_aside.push(set_aside(&path, reason));
-                    continue;
-                }
+        let paths: Vec<PathBuf> = sealed
+            .into_iter()
+            .map(|(_, p)| p)
+            .chain(std::iter::once(dir.join(ACTIVE)))
+            .collect();
+        // Read in parallel, taken in order: what a file holds, or why it is set aside, is
+        // decided as if the files were read one after the other.
+        for (path, parsed) in paths.iter().zip(read_all(&paths)) {
+            match parsed {
+                Ok(Some(parsed)) => history.absorb(parsed, &mut seen),
+                Ok(None) => {}
                 Err(Chunk::Newer(v)) => return Loaded::Newer { version: v },
-            };
-            match history.read_chunk(&text, &mut seen) {
-                Ok(()) => {}
-                Err(Chunk::Newer(v)) => return Loaded::Newer { version: v },
-                Err(Chunk::Corrupt(reason)) => history.moved_aside.push(set_aside(&path, reason)),
+                Err(Chunk::Corrupt(reason)) => history.moved_aside.push(set_aside(path, reason)),
             }
         }
         Loaded::Found(history)
@@ -447,6 +529,66 @@ pub(crate) mod tests {
             Err(StoreError::Newer { version: 9, .. })
         ));
         assert_eq!(fs::read_to_string(&active).unwrap(), "{\"slide_history\":9}\n");
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    /// Files are read in parallel but taken in order: the first line of an id wins, however
+    /// the threads finish, and a damaged file in the middle is set aside alone.
+    #[test]
+    fn files_read_in_parallel_are_taken_in_order() {
+        let store = temp_store("parallel");
+        store.append_attempts(&[numbered(0)]).unwrap();
+        let seal = |n: usize, ids: &[usize], millis: u64| {
+            let mut text = header_line();
+            for &i in ids {
+                push_line(&mut text, &AttemptRecord { millis, ..numbered(i) }, Path::new("t")).unwrap();
+            }
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(text.as_bytes()).unwrap();
+            let path = store
+                .history_dir()
+                .join(format!("{SEALED_PREFIX}{n:06}{SEALED_SUFFIX}"));
+            fs::write(path, gz.finish().unwrap()).unwrap();
+        };
+        // Twelve sealed files of 100 ids each; file n repeats the ids of file n - 1 with its
+        // own time, which must lose.
+        for n in 1..=12 {
+            let ids: Vec<usize> = (n * 100..n * 100 + 100).chain((n - 1) * 100 + 1..n * 100).collect();
+            seal(n, &ids, n as u64);
+        }
+        fs::write(
+            store
+                .history_dir()
+                .join(format!("{SEALED_PREFIX}000007{SEALED_SUFFIX}")),
+            b"damaged",
+        )
+        .unwrap();
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!("the history loads")
+        };
+        assert_eq!(h.moved_aside.len(), 1, "{:?}", h.moved_aside);
+        assert!(h.moved_aside[0].1.to_string_lossy().contains("sealed-000007"));
+        let got: Vec<(String, u64)> = h.attempts.iter().map(|a| (a.id.clone(), a.millis)).collect();
+        // As if read one file after the other: the first line of each id, file by file.
+        let mut want = Vec::new();
+        let mut seen = HashSet::new();
+        for n in (1..=12).filter(|&n| n != 7) {
+            for i in (n * 100..n * 100 + 100).chain((n - 1) * 100 + 1..n * 100) {
+                if seen.insert(i) {
+                    want.push((format!("g{i}-1"), n as u64));
+                }
+            }
+        }
+        // File 7 is set aside: its own ids (700-799) first appear in file 8, with 8's time.
+        assert_eq!(want.iter().find(|w| w.0 == "g750-1"), Some(&("g750-1".to_string(), 8)));
+        want.push(("g0-1".to_string(), sample().millis));
+        let first_difference = got.iter().zip(&want).position(|(g, w)| g != w);
+        assert!(
+            got == want,
+            "{} attempts, {} expected; first difference at {first_difference:?}",
+            got.len(),
+            want.len()
+        );
         let _ = fs::remove_dir_all(store.dir());
     }
 
