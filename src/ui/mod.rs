@@ -39,4 +39,4 @@ mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
 
-pub use launch::{PlayArgs, run};
+pub use launch::{PlayArgs, replay, run};
