@@ -16,7 +16,7 @@ pub mod replay_state;
 pub mod replay_view;
 pub mod review;
 #[cfg(test)]
-mod review_stats_tests;
+pub(crate) mod review_stats_tests;
 pub mod settings;
 pub mod stats;
 pub mod win;
