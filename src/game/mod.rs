@@ -42,7 +42,7 @@ pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persi
 pub use records::{RECENT_RECORDS, Records};
 pub use replay::{Replay, ReplayError};
 pub use saved_game::SavedGame;
-pub use session::Game;
+pub use session::{Game, unix_millis};
 pub use speed::{RECENT, Speed};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, StatsUpdate, Store, StoreError, env_path};
