@@ -11,7 +11,7 @@
 //! [`Position`] in the file, and the game checks them ([`Config::invalid`] places its
 //! message). A setting the player changes in the game is saved to their file with its
 //! comments and layout kept ([`ConfigFile`]). Imports `puzzle` and `difficulty` (for the
-//! size and level settings) and `atomic_file`; must not import `solver`, `game`, `engine`,
+//! size and level settings), `atomic_file` and `folders`; must not import `solver`, `game`, `engine`,
 //! or any terminal crate.
 
 mod edit;
