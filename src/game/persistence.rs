@@ -8,7 +8,7 @@
 //! fold is the statistics every view shows. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 use crate::game::game_writer::{GameWriter, WriterHandle, Written};
@@ -81,6 +81,8 @@ pub struct Persistence {
     history_writable: bool,
     /// What each win recorded, by attempt: a win reported again gets the same answer.
     outcomes: HashMap<String, WinOutcome>,
+    /// The attempts of this run recorded as replays.
+    replays: HashSet<String>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -183,6 +185,7 @@ impl Persistence {
             records: Records::default(),
             history_writable: false,
             outcomes: HashMap::new(),
+            replays: HashSet::new(),
             claims: Vec::new(),
             writer: None,
             failing: false,

@@ -7,7 +7,9 @@ use crate::game::history::FinishedGame;
 use crate::game::outcome::{Ending, Outcome};
 use crate::game::persistence::{Notice, PersistError, Persistence, WinOutcome};
 use crate::game::session::{Game, unix_millis};
-use crate::game::stats::{Finish, WinRecord};
+use crate::game::stats::{Finish, Kind, Stats, WinRecord};
+use crate::game::win_report::{Recorded, WinReport};
+use crate::difficulty::UtcDate;
 use crate::game::store::{StoreError, aside_notice, kept_as};
 
 impl Persistence {
@@ -22,6 +24,82 @@ impl Persistence {
             return None;
         }
         self.append(record).ok()
+    }
+
+    /// The puzzle is solved: its result is recorded (once: the same attempt reported again
+    /// gets the same answer) and the win box's report comes back, every figure in it the
+    /// model's.
+    pub fn win(&mut self, game: &Game) -> WinReport {
+        let finish = Finish {
+            moves: game.moves(),
+            time_ms: game.clock().elapsed().as_millis() as u64,
+            hints: game.hints_used(),
+            solver_used: game.solver_used(),
+            assisted: game.assisted(),
+            par: game.par(),
+            date: UtcDate::today(),
+            stm: game.stm(),
+            timed: !game.given_up(),
+        };
+        let outcome = self.won(game, &finish);
+        let stats = self.stats();
+        let key = game.record_key();
+        let dealt = matches!(key.kind, Kind::Level(_));
+        let bests = outcome.bests.clone().unwrap_or_default();
+        let record = outcome.record.as_ref();
+        let recorded = Recorded {
+            replay: self.replays.contains(&game.attempt_id()),
+            beaten: record.and_then(|r| r.beaten.clone()),
+            not_stored: outcome.not_stored.clone(),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: outcome.row.clone(),
+            session: dealt.then(|| {
+                self.records
+                    .session()
+                    .records
+                    .get(&key.row())
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default()
+            }),
+            streak: stats.daily_streak(game.size(), UtcDate::today()),
+            best_streak: stats.best_daily_streak(game.size()),
+            late: record.is_some_and(|r| r.daily_late),
+        };
+        WinReport::of(game, recorded)
+    }
+
+    /// The player starts the puzzle again: the attempt ends (a DNF, or given up if helped,
+    /// once a tile was slid; nothing after a win, whose result is recorded) and a new one
+    /// begins. Returns what was recorded.
+    pub fn restart(&mut self, game: &mut Game) -> Option<Outcome> {
+        let recorded = self.record_ending(game, Ending::Restarted).map(|(r, _)| r.result);
+        game.restart();
+        self.changed(game);
+        recorded
+    }
+
+    /// The player skips to the next scramble: the attempt ends as a restart's would, and
+    /// the game goes back to its start with no move, so that leaving it then keeps no save
+    /// (a run of solves would fill the menu with scraps). Returns what was recorded.
+    pub fn skip(&mut self, game: &mut Game) -> Option<Outcome> {
+        if game.is_won() || (game.log().is_empty() && !game.given_up()) {
+            return None;
+        }
+        let recorded = self.record_ending(game, Ending::Left).map(|(r, _)| r.result);
+        game.restart();
+        recorded
+    }
+
+    /// This session's statistics: the records made since Slide started, or since the
+    /// player began a new session.
+    pub fn session(&self) -> &Stats {
+        self.records.session()
+    }
+
+    /// Begins a new session: its statistics start empty.
+    pub fn new_session(&mut self) {
+        self.records.new_session(unix_millis());
     }
 
     /// Writes `record` to the history and counts it.
@@ -48,6 +126,9 @@ impl Persistence {
                     )));
                 }
                 let counted = self.records.add(&record).unwrap_or_default();
+                if counted.replay {
+                    self.replays.insert(record.id.clone());
+                }
                 Ok((record, counted))
             }
             Err(e) => {

@@ -81,7 +81,7 @@ impl Widget for Panel<'_> {
         lines.extend([
             row("Moves", g.moves().to_string()),
             row("Time", time_text(g, self.inspection_left)),
-            row("Hints", g.hints_used().to_string()),
+            row("Hints", hints_text(g)),
             row("Par", par_text(g)),
         ]);
         // Each value fits its row, so no line wraps mid-phrase.
@@ -152,6 +152,14 @@ impl Widget for Panel<'_> {
 
 /// A board-form code longer than this (5×5 and 6×6) is left out: nobody types it.
 const MAX_CODE_CHARS: usize = 20;
+
+/// The hints of this attempt; a puzzle helped before a restart says it stays assisted.
+fn hints_text(g: &Game) -> String {
+    match g.hints_used() {
+        0 if g.assisted() => "0 (assisted)".into(),
+        n => n.to_string(),
+    }
+}
 
 fn level_text(g: &Game) -> String {
     match (g.daily(), g.level()) {

@@ -1,5 +1,6 @@
-//! The recent times beside the panel: the last 12 attempts of this size and level, newest
-//! first, to the millisecond (a session of solves), with ao5 and ao12 when there is room.
+//! The recent times beside the panel: this session's last 12 attempts of this size and
+//! level, newest first, to the millisecond, with the session's ao5 and ao12 when there is
+//! room. (A session: since Slide started, or since the session-reset key.)
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,7 +16,7 @@ pub const LISTED: usize = 12;
 
 /// The list of recent times.
 pub struct Times<'a> {
-    /// The size and level's speedsolving record (`None`: not a dealt level).
+    /// This session's speedsolving record of the size and level (`None`: not a dealt level).
     pub speed: Option<&'a Speed>,
     /// Styles.
     pub theme: &'a Theme,
