@@ -382,6 +382,13 @@ fn peak_memory_kb() -> Option<u64> {
 mod tests {
     use super::*;
 
+    proptest::proptest! {
+        #[test]
+        fn any_instance_line_parses_or_is_refused(text in "[0-9\t ,x_.-]{0,80}") {
+            let _ = parse_instance(&text);
+        }
+    }
+
     #[test]
     fn parses_instance_lines() {
         let (len, board) = parse_instance("2\t1 2 3 4 5 6 0 7 8").unwrap();

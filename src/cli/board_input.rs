@@ -248,6 +248,24 @@ mod tests {
         assert!(matches!(board("lengthy 3"), Err(CliError::Board(_))));
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_line_is_a_board_an_error_or_skipped(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = parse_input(&text);
+            let mut input = io::Cursor::new(bytes);
+            let mut buf = Vec::new();
+            while read_line(&mut input, &mut buf).unwrap().is_some() {}
+        }
+
+        #[test]
+        fn json_and_output_lines_near_valid(text in "[{}\\\":, a-z0-9]{0,80}") {
+            let _ = parse_input(&text);
+            let _ = parse_input(&format!("board {text}"));
+            let _ = parse_input(&format!("{{\"board\":\"{text}\"}}"));
+        }
+    }
+
     #[test]
     fn long_lines_are_cut_and_said_to_be() {
         let mut input =

@@ -145,6 +145,14 @@ mod tests {
         assert!(line.len() < 300, "{} bytes", line.len());
     }
 
+    proptest::proptest! {
+        #[test]
+        fn any_message_shortens_without_panic(text in "['a-z: ]{0,200}") {
+            let short = shorten_quotes(&text);
+            proptest::prop_assert!(short.chars().count() <= text.chars().count() + 40);
+        }
+    }
+
     #[test]
     fn quotes_are_cut_and_the_rest_kept() {
         let long = "x".repeat(500);

@@ -14,7 +14,7 @@ use crate::ui;
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
-slide play --code 4H-7AE52ZHD3\n  slide play --picture sunset --size 3\n  \
+slide play --code 4H-7AE52-ZHDZ\n  slide play --picture sunset --size 3\n  \
 slide play --picture ~/photos/cat.jpg"
 )]
 pub struct PlayCommand {
@@ -30,7 +30,7 @@ pub struct PlayCommand {
     /// Play this board (N² numbers row by row, 0, _ or . for the blank).
     #[arg(long, value_name = "B")]
     board: Option<String>,
-    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52ZHD3.
+    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52-ZHDZ.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["size", "level", "seed", "board"])]
     code: Option<String>,
     /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).

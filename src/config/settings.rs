@@ -55,6 +55,9 @@ pub struct LookSettings {
     /// knows what each looks like).
     #[serde(deserialize_with = "read_scheme")]
     pub scheme: String,
+    /// Whether the tile numbers show over a picture.
+    #[serde(deserialize_with = "read_numbers")]
+    pub numbers: bool,
 }
 
 impl LookSettings {
@@ -66,6 +69,7 @@ impl Default for LookSettings {
     fn default() -> LookSettings {
         LookSettings {
             scheme: LookSettings::SCHEMES[0].to_string(),
+            numbers: false,
         }
     }
 }
@@ -156,6 +160,8 @@ pub struct KeyBindings {
     pub quit: Vec<Placed<String>>,
     pub copy: Vec<Placed<String>>,
     pub numbers: Vec<Placed<String>>,
+    pub peek: Vec<Placed<String>>,
+    pub settings: Vec<Placed<String>>,
 }
 
 /// Colours: a preset and optional overrides, as text with their place in the file (the
@@ -231,6 +237,8 @@ impl Default for KeyBindings {
             quit: keys(&["q"]),
             copy: keys(&["c"]),
             numbers: keys(&["#"]),
+            peek: keys(&["g"]),
+            settings: keys(&["o"]),
         }
     }
 }
@@ -251,7 +259,7 @@ impl Default for ThemeSettings {
 impl KeyBindings {
     /// Every action's name under `[keys]` with the key names written for it, in the
     /// order of config.toml.
-    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 20] {
+    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 22] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -273,10 +281,12 @@ impl KeyBindings {
             ("quit", &self.quit),
             ("copy", &self.copy),
             ("numbers", &self.numbers),
+            ("peek", &self.peek),
+            ("settings", &self.settings),
         ]
     }
 
-    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 20] {
+    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 22] {
         [
             &mut self.up,
             &mut self.down,
@@ -298,6 +308,8 @@ impl KeyBindings {
             &mut self.quit,
             &mut self.copy,
             &mut self.numbers,
+            &mut self.peek,
+            &mut self.settings,
         ]
     }
 }
@@ -420,6 +432,10 @@ fn read_picture<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 
 fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
+}
+
+fn read_numbers<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "look.numbers must be true or false")
 }
 
 fn read_thinking<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

@@ -118,7 +118,10 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
                 } else {
                     &mut row.bests.best
                 };
-                if slot.as_ref().is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms)) {
+                if slot
+                    .as_ref()
+                    .is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms))
+                {
                     *slot = Some(best);
                 }
             }

@@ -83,6 +83,9 @@ pub struct Persistence {
     outcomes: HashMap<String, WinOutcome>,
     /// The attempts of this run recorded as replays.
     replays: HashSet<String>,
+    /// The history folder the records were read from (see `Store::history_identity`): a
+    /// different one means they were cleared or first written elsewhere, and are read again.
+    history_seen: Option<u64>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -136,6 +139,7 @@ impl Persistence {
             ))),
         }
         p.history_writable = true;
+        p.history_seen = store.history_identity();
         match store.load_records() {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {
@@ -186,6 +190,7 @@ impl Persistence {
             history_writable: false,
             outcomes: HashMap::new(),
             replays: HashSet::new(),
+            history_seen: None,
             claims: Vec::new(),
             writer: None,
             failing: false,

@@ -17,6 +17,10 @@ use crate::game::clock::Clock;
 
 /// An attempt's clock and the state that decides whether it runs.
 #[derive(Debug, Clone, Default)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "the independent conditions of the rule above, each told apart"
+)]
 pub(crate) struct PlayClock {
     clock: Clock,
     /// The player moved in this sitting, or the inspection ran out.
@@ -137,7 +141,10 @@ mod tests {
         assert!(!c.clock().is_running(), "a screen over the board pauses it");
         c.show(true);
         c.solver_moved();
-        assert!(!c.clock().is_running(), "the solver's animation is not the player's time");
+        assert!(
+            !c.clock().is_running(),
+            "the solver's animation is not the player's time"
+        );
         c.player_moved();
         assert!(c.clock().is_running(), "the player's next move starts it again");
         c.finish();

@@ -35,12 +35,21 @@ impl Records {
     /// The view of `history`, with a session beginning now: nothing recorded before counts
     /// in it.
     pub fn of(history: &AttemptHistory) -> Records {
+        Records::since(history, crate::game::session::unix_millis())
+    }
+
+    /// The view of `history`, with a session that began at `since` (milliseconds since the
+    /// Unix epoch): the records made since then count in it.
+    pub fn since(history: &AttemptHistory, since: u64) -> Records {
         let mut r = Records {
             stats: figures(history),
-            session_since: crate::game::session::unix_millis(),
+            session_since: since,
             ..Records::default()
         };
         for a in &history.attempts {
+            if a.at >= since {
+                count(&mut r.session, a);
+            }
             r.remember(a);
         }
         r

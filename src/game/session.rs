@@ -292,8 +292,8 @@ impl Game {
         if !self.slide(m, by) {
             return false;
         }
-        self.stm += 1;
-        self.mtm += 1;
+        self.stm = self.stm.saturating_add(1);
+        self.mtm = self.mtm.saturating_add(1);
         if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
             self.future.pop();
             self.future_steps.pop();
@@ -319,8 +319,8 @@ impl Game {
             self.future.clear();
             self.future_steps.clear();
             self.steps.push(played.len() as u32);
-            self.stm += played.len() as u32;
-            self.mtm += 1;
+            self.stm = self.stm.saturating_add(played.len() as u32);
+            self.mtm = self.mtm.saturating_add(1);
         }
         played
     }
@@ -332,7 +332,7 @@ impl Game {
         self.moved(by);
         self.log.push(m, by, self.clock.elapsed().as_millis() as u64);
         self.history.push(m);
-        self.moves += 1;
+        self.moves = self.moves.saturating_add(1);
         if self.is_won() {
             // The time of a win is final.
             self.clock.finish();
@@ -367,8 +367,8 @@ impl Game {
             undone.push(m);
         }
         self.future_steps.push(undone.len() as u32);
-        self.stm += undone.len() as u32;
-        self.mtm += u32::from(!undone.is_empty());
+        self.stm = self.stm.saturating_add(undone.len() as u32);
+        self.mtm = self.mtm.saturating_add(u32::from(!undone.is_empty()));
         undone
     }
 
@@ -387,8 +387,8 @@ impl Game {
         }
         if !redone.is_empty() {
             self.steps.push(redone.len() as u32);
-            self.stm += redone.len() as u32;
-            self.mtm += 1;
+            self.stm = self.stm.saturating_add(redone.len() as u32);
+            self.mtm = self.mtm.saturating_add(1);
         }
         redone
     }
@@ -418,7 +418,7 @@ impl Game {
 
     /// Counts one hint.
     pub fn note_hint(&mut self) {
-        self.hints += 1;
+        self.hints = self.hints.saturating_add(1);
         self.helped = true;
     }
 

@@ -468,6 +468,11 @@ impl Record {
     pub fn mean_par_ratio(&self) -> Option<f64> {
         (self.par_wins > 0).then(|| self.par_ratio_sum / f64::from(self.par_wins))
     }
+
+    /// Games won per game played, in percent (`None` before any game).
+    pub fn win_percent(&self) -> Option<f64> {
+        (self.played > 0).then(|| f64::from(self.won) * 100.0 / f64::from(self.played))
+    }
 }
 
 #[cfg(test)]

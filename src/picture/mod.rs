@@ -4,12 +4,15 @@
 //! A picture is the shipped one of a name ([`builtin`]) or a file ([`Picture::open`]). It is
 //! cropped to a square (the board is square) and scaled to the board's pixel grid
 //! ([`TiledPicture`]), where each tile shows the part of the picture at its goal cell and
-//! the bottom-right part is the blank's.
+//! the bottom-right part is the blank's. Tiles that look alike ([`look_alike_tiles`]) are
+//! found so that the game can number them: no shipped picture has any, at any size.
 
 mod builtin;
 mod decoded;
+mod look_alike;
 mod tiled;
 
 pub use builtin::{BUILTIN, builtin};
 pub use decoded::{Picture, PictureError, Rgb};
+pub use look_alike::{MIN_TILE_DISTANCE, closest_tiles, look_alike_tiles};
 pub use tiled::TiledPicture;

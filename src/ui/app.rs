@@ -70,7 +70,7 @@ impl App {
         let to_loop = sender.clone();
         let mut engine = Engine::new(solver, options, move |r| to_loop.send(Event::Engine(r)).is_ok());
         let session = Session::new(game, persist, origin, &mut engine, &settings.config);
-        let look = Look::new(settings.scheme(), &settings.theme);
+        let look = Look::new(&settings);
         let clipboard = Clipboard::detect(settings.config.game.clipboard);
         let mut app = App {
             keymap: settings.keys.keymap(),
@@ -179,7 +179,7 @@ impl App {
         self.dispatch(now, Screen::tick);
         self.session.tick(now);
         let side = self.session.game.size().side();
-        if let Some(n) = self.look.check_picture_fits(self.area, side) {
+        if let Some(n) = self.look.check_picture(self.area, side) {
             self.notify(n);
         }
         self.sync();
@@ -211,7 +211,8 @@ impl App {
         }
     }
 
-    fn top_screen(&self) -> &dyn Screen {
+    /// The screen on top (the board when nothing is over it).
+    pub fn top_screen(&self) -> &dyn Screen {
         self.stack.last().map_or(&Playing, AsRef::as_ref)
     }
 
@@ -278,13 +279,16 @@ impl App {
             now: Instant::now(),
         };
         match fit(area, self.session.game.size().side() as u16) {
-            Fit::TooSmall { need, have } => TooSmall { need, have }.render(area, buf),
+            Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }
         if let Some(shown) = self.notices.front() {
             let queued = self.notices.len() - 1;
             let theme = &self.settings.theme;
             NoticeView { shown, queued, theme }.render(area, buf);
+        }
+        if !self.settings.caps.unicode {
+            crate::ui::widgets::ascii::downgrade(buf);
         }
     }
 }

@@ -139,8 +139,8 @@ fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
     let mut app = app_on_disk(&store, one_move, Origin::New);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert_eq!(w.beaten, Some(Beaten::First { assisted: false }));
-    assert!(w.not_stored.is_none());
+    assert_eq!(w.report.beaten, Some(Beaten::First { assisted: false }));
+    assert!(w.report.not_stored.is_none());
     let (games, _) = store.list_games();
     assert_eq!(games.len(), 1, "only the earlier game is left");
     assert_eq!(games[0].id, earlier.id());
@@ -224,8 +224,8 @@ fn a_restart_counts_hints_afresh_but_the_win_stays_assisted() {
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert_eq!(w.hints, 0);
-    assert!(w.assisted);
+    assert_eq!(w.report.hints, 0);
+    assert!(w.report.assisted);
 }
 
 fn wait_hint(app: &mut App) {
@@ -356,9 +356,9 @@ fn solve_animates_and_any_key_stops() {
         app.tick(t);
     }
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert!(w.solver_used);
-    assert!(w.assisted);
-    assert!(w.best.is_none(), "the solver's win is no unassisted best");
+    assert!(w.report.solver_used);
+    assert!(w.report.assisted);
+    assert!(w.report.best.is_none(), "the solver's win is no unassisted best");
 }
 
 #[test]
@@ -370,6 +370,7 @@ fn menu_deals_a_new_game_and_help_closes() {
     assert!(app.is::<Playing>());
     key(&mut app, KeyCode::Char('n'));
     assert!(app.is::<MenuScreen>());
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Up); // size row
@@ -386,6 +387,7 @@ fn menu_deals_a_new_game_and_help_closes() {
 fn menu_deals_the_daily_puzzle() {
     let mut app = app_with("1 2 3 4 5 6 7 0 8");
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Left); // easy → daily (the last entry)
@@ -429,6 +431,7 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     let mut app = app_with("1 2 3 4 5 6 7 0 8");
     ahead_ready(&mut app);
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Right);
@@ -443,6 +446,7 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     assert_eq!(app.session.game.level(), Some(chosen.level));
     // The daily puzzle too, as soon as it is highlighted.
     key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Up);
     key(&mut app, KeyCode::Up);
     for _ in 0..=Menu::DAILY {

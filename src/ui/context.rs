@@ -16,8 +16,8 @@ use crate::ui::settings::Settings;
 
 /// What a screen's update may use and change.
 pub struct Context<'a> {
-    /// Settings, key bindings and styles.
-    pub settings: &'a Settings,
+    /// Settings, key bindings and styles (the settings screen changes them).
+    pub settings: &'a mut Settings,
     /// The solver's work.
     pub engine: &'a mut Engine,
     /// The game in play.
@@ -45,7 +45,7 @@ impl Context<'_> {
 macro_rules! context {
     ($app:expr, $now:expr) => {
         $crate::ui::context::Context {
-            settings: &$app.settings,
+            settings: &mut $app.settings,
             engine: &mut $app.engine,
             session: &mut $app.session,
             look: &mut $app.look,

@@ -87,7 +87,17 @@ fn handle(app: &mut App, event: Event) -> Handled {
     match event {
         Event::Terminal(ev) => {
             let resized = matches!(ev, crossterm::event::Event::Resize(..));
-            let changed = app.keymap.action(&ev).is_some_and(|action| app.update(action));
+            if let crossterm::event::Event::Resize(width, height) = ev {
+                // At once: the clock stops behind a too-small screen, and starts again.
+                app.area = Rect::new(0, 0, width, height);
+                app.tick(Instant::now());
+            }
+            let action = if app.top_screen().takes_text() {
+                app.keymap.text_action(&ev)
+            } else {
+                app.keymap.action(&ev)
+            };
+            let changed = action.is_some_and(|action| app.update(action));
             if let Some(text) = app.clipboard.out.take() {
                 // A terminal that ignores OSC 52 ignores it silently; a failed write is the
                 // terminal gone, which the next draw reports.

@@ -88,8 +88,10 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     if app.settings.background_tables {
         app.engine.enable_prewarm();
     }
-    // Hover control needs the mouse reported even when clicks don't slide tiles.
-    let mouse = app.settings.config.game.mouse || app.settings.config.input.hover;
+    // Hover control needs the mouse reported even when clicks don't slide tiles; a dumb
+    // terminal is never asked for mouse reports.
+    let settings = &app.settings;
+    let mouse = settings.caps.mouse && (settings.config.game.mouse || settings.config.input.hover);
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
     let mut terminal = match terminal::enter(mouse) {

@@ -8,6 +8,7 @@
 
 mod app;
 mod args;
+mod capabilities;
 mod clipboard;
 mod context;
 mod event_loop;
@@ -31,6 +32,8 @@ mod widgets;
 
 #[cfg(test)]
 mod app_tests;
+#[cfg(test)]
+mod board_snapshots;
 #[cfg(test)]
 mod picture_render_tests;
 #[cfg(test)]

@@ -15,6 +15,7 @@ use crate::ui::settings::Settings;
 /// written).
 pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
     let mut persist = Persistence::open(Store::locate());
+    let new_game = settings.keys.name(crate::ui::keys::Action::NewGame);
     let explicit = args.board.is_some()
         || code.is_some()
         || args.daily
@@ -26,7 +27,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         // The player asked for a particular game: the unfinished ones stay saved.
         if let Some(newest) = persist.resumable().first() {
             later.push(Notice::info(format!(
-                "Your unfinished game ({}) is kept: press n to resume it from the menu.",
+                "Your unfinished game ({}) is kept: press {new_game} to resume it from the menu.",
                 newest.summary(now_ms())
             )));
         }
@@ -35,7 +36,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         let resumed = persist.resume_newest();
         if let Some(g) = &resumed {
             later.push(Notice::info(format!(
-                "Resumed your last game ({}); press n for a new one.",
+                "Resumed your last game ({}); press {new_game} for a new one.",
                 g.to_saved().summary(now_ms())
             )));
         } else if let Some(busy) = persist.held_elsewhere().first() {
@@ -43,7 +44,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             // closing after its terminal went away): say so rather than seem to lose it.
             later.push(Notice::info(format!(
                 "Your last game ({}) is open in another copy of Slide; once that one is closed, \
-                 press n to resume it from the menu.",
+                 press {new_game} to resume it from the menu.",
                 busy.summary(now_ms())
             )));
         }

@@ -2,7 +2,6 @@
 //! ratatui's `TestBackend`, cell colours read back.
 
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -13,9 +12,9 @@ use slide::picture::Picture;
 
 use crate::ui::app::App;
 use crate::ui::app_tests::Driven;
+use crate::ui::capabilities::Colours as PictureColours;
 use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::keys::Action;
-use crate::ui::picture_mode::PictureColours;
 use crate::ui::screens::daily_share::DailyWin;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::win::{WinScreen, WinSummary};
@@ -154,7 +153,7 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     small.tick(std::time::Instant::now());
     let said = small.notice().expect("a notice").notice.text.clone();
     assert!(said.contains("76×26"), "{said}");
-    assert_eq!(crate::ui::picture_mode::picture_minimum(6), (76, 26));
+    assert_eq!(crate::ui::widgets::layout::big_minimum(6), (76, 26));
     small.notices.clear();
     small.tick(std::time::Instant::now());
     assert!(small.notice().is_none(), "said once");
@@ -178,6 +177,7 @@ fn the_menu_offers_the_pictures_and_puts_one_on() {
     a.update(crate::ui::keys::Action::NewGame);
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ none"), "{screen}");
+    a.update(crate::ui::keys::Action::Up); // the code row
     a.update(crate::ui::keys::Action::Up); // the picture row
     a.update(crate::ui::keys::Action::Right); // none → the first shipped picture
     let m = &a.top::<MenuScreen>().expect("menu").menu;
@@ -193,23 +193,32 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         crate::ui::app_tests::test_app(Game::new("1 2 3 4 5 6 7 8 0".parse().expect("board"), None, None, None));
     a.notices.clear();
     a.clipboard.support = clipboard;
-    a.push(Box::new(WinScreen::new(WinSummary {
+    let report = slide::game::WinReport {
+        result: slide::game::Outcome::Won,
+        replay: false,
         moves: 47,
         stm: 47,
         mtm: 47,
-        time: Duration::from_secs(133),
+        time_ms: Some(133_000),
+        tps: Some(0.35),
         hints: 0,
         solver_used: false,
         assisted: false,
-        par: Some(41),
-        par_estimate: None,
+        helped_before: false,
+        par: slide::game::ParLine::Proven {
+            par: 41,
+            extra: Some(6),
+        },
         beaten: None,
         not_stored: None,
-        daily_replay: false,
-        daily_late: false,
         best: None,
         best_assisted: None,
         record: None,
+        session: None,
+        daily: None,
+    };
+    a.push(Box::new(WinScreen::new(WinSummary {
+        report,
         daily: Some(DailyWin {
             share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into(),
             streak: 3,

@@ -1,8 +1,6 @@
 //! Render tests: the whole screen drawn into ratatui's `TestBackend`, compared line by line
 //! so a failure shows both screens in full.
 
-use std::time::Duration;
-
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Modifier;
@@ -73,24 +71,24 @@ fn won() -> App {
     won_with(|_| {})
 }
 
-/// A won game's app with the win box open, its summary changed by `change`.
-fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
+/// A won game's app with the win box open, its report changed by `change`.
+fn won_with(change: impl FnOnce(&mut slide::game::WinReport)) -> App {
     let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
-    let mut summary = WinSummary {
+    let mut report = slide::game::WinReport {
+        result: slide::game::Outcome::Won,
+        replay: false,
         moves: 4,
         stm: 6,
         mtm: 5,
-        time: Duration::from_secs(75),
+        time_ms: Some(75_000),
+        tps: Some(0.08),
         hints: 1,
         solver_used: false,
         assisted: true,
-        par: Some(2),
-        par_estimate: None,
+        helped_before: false,
+        par: slide::game::ParLine::Proven { par: 2, extra: Some(4) },
         beaten: Some(slide::game::Beaten::First { assisted: true }),
         not_stored: None,
-        daily_replay: false,
-        daily_late: false,
-        daily: None,
         best: Some(slide::game::Best {
             moves: 6,
             time_ms: 80_000,
@@ -115,9 +113,11 @@ fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
             bests: slide::game::Bests::default(),
             ..slide::game::Record::default()
         }),
+        session: None,
+        daily: None,
     };
-    change(&mut summary);
-    a.push(Box::new(WinScreen::new(summary)));
+    change(&mut report);
+    a.push(Box::new(WinScreen::new(WinSummary::new(report))));
     a
 }
 
@@ -142,7 +142,7 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
         ),
         (
             "six_plan",
-            with_hint(app(SIX, None, None), &[Move::Up], false, 1),
+            with_hint(app(SIX, None, None), &[Move::Up, Move::Down, Move::Up], false, 1),
             80,
             28,
         ),
@@ -176,7 +176,7 @@ fn three_by_three_big_tiles_home_brackets() {
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
             "  │                      │ │Size     3×3                │",
             "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
-            "  │                      │ │Code     3E-7AE52ZHDB       │",
+            "  │                      │ │Code     3E-7AE52-ZHDS      │",
             "  │                      │ │Moves    0                  │",
             "  │                      │ │Time     0.000              │",
             "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
@@ -205,7 +205,7 @@ fn four_by_four_compact_with_hint_arrow() {
             "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
             "   │   5    1    2  [ 4] │ │Size     4×4                │",
             "   │                     │ │Level    medium             │",
-            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
+            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52-ZHDK      │",
             "   │                     │ │Moves    0                  │",
             "   │  13  [10]   7   11  │ │Time     0.000              │",
             "   │                     │ │Hints    0                  │",
@@ -234,18 +234,18 @@ fn six_by_six_big_tiles_with_plan() {
             "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
             "  │                                           │ │Size     6×6                │",
             "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
-            "  │                                           │ │Moves    0                  │",
+            "  │                                           │ │Code     6B-123456-789ABC-  │",
+            "  │                                           │ │         DEFGHI-JKLMNO-     │",
+            "  │                                           │ │         PQRST0-VWXYZU      │",
+            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Moves    0                  │",
             "  │                                           │ │Time     0.000              │",
             "  │                                           │ │Hints    0                  │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
-            "  │                                           │ │Plan     1 move             │",
+            "  │                                           │ │Par      —                  │",
+            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Plan     3 moves            │",
             "  │                                           │ │At least 1 move             │",
             "  │                                           │ │Best     —                  │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │                            │",
-            "  │                                           │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
+            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
@@ -254,10 +254,10 @@ fn six_by_six_big_tiles_with_plan() {
             "  │                                           │ │                            │",
             "  │                                      ▲▲   │ │                            │",
             "  │ [ 31 ] [ 32 ] [ 33 ] [ 34 ] [ 35 ]   30   │ │                            │",
-            "  │                                           │ │                            │",
+            "  │                                           │ │Not proven optimal.         │",
             "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
             "",
-            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? more  q quit",
+            "↑↓←→ move  i hint  p solve  u undo  R restart  n new  o settings  ? more  q quit",
         ],
     );
 }
@@ -298,7 +298,7 @@ fn win_screen() {
             "║ Moves   4  (STM 6, MTM 5)                                ║",
             "║ TPS     0.08 tiles/s                                     ║",
             "║ Hints   1                                                ║",
-            "║ Par     2  (+2 over par)                                 ║",
+            "║ Par     2  (+4 over par)                                 ║",
             "║ Best    6 moves, 1:20.000                                ║",
             "║ Helped  4 moves, 1:15.000 (best with help)               ║",
             "║ Record  2 of 3 won, 1.25× par avg                        ║",
@@ -316,49 +316,27 @@ fn win_screen() {
 #[test]
 fn help_overlay() {
     let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "    ╔ Help ════════════════════════════════════════════════╗",
-            "    ║ Goal: put the tiles in order, 1 2 3 … row by row,    ║",
-            "    ║ with the gap in the bottom-right corner.             ║",
-            "    ║ A direction key slides the tile beside the gap       ║",
-            "    ║ that way (Left slides the tile right of it left).    ║",
-            "    ║ A click on a tile in the gap's row or column slides  ║",
-            "    ║ the whole segment (one move each, one undo step).    ║",
-            "    ║ Tiles in their place are bold and [bracketed].       ║",
-            "    ║ Undo takes a move back, and the count with it.       ║",
-            "    ║ A hint marks the tile to move with an arrow. Follow  ║",
-            "    ║ it and the next one shows, until you leave the plan; ║",
-            "    ║ each hint asked for counts once.                     ║",
-            "    ║ After a win, the review key charts your distance to  ║",
-            "    ║ the goal move by move: detours show where moves were ║",
-            "    ║ lost. The stats key shows records, charts and recent ║",
-            "    ║ games, each of which opens in the review.            ║",
-            "    ║ Speedsolving: the clock starts on the first move     ║",
-            "    ║ (or when the inspection set in the config ends).     ║",
-            "    ║ The next-scramble key deals another board of the     ║",
-            "    ║ same size and level at once; the last 12 times,      ║",
-            "    ║ ao5 and ao12 show beside the board when there is     ║",
-            "    ║ room (ao5 and ao12 also in the panel). The win box   ║",
-            "    ║ shows STM (every tile slid, undos included), MTM     ║",
-            "    ║ (a segment slid at once is one move) and TPS (tiles  ║",
-            "    ║ per second). The scheme key colours tiles: plain,    ║",
-            "    ║ rows, fringe (solved dim, the next row and column    ║",
-            "    ║ bright) or checker. Hover control (config) slides    ║",
-            "    ║ tiles as the mouse passes over them.                 ║",
-            "    ║                                                      ║",
-            "    ║ up            Up w k      scheme        x            ║",
-            "    ║ down          Down s j    help          ? F1         ║",
-            "    ║ left          Left a h    pause         Space        ║",
-            "    ║ right         Right d l   review        v            ║",
-            "    ║ ↑↓ PgUp PgDn scroll (32/101) · other keys close      ║",
-            "    ╚══════════════════════════════════════════════════════╝",
-            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
+    let shown = screen(&a, w, h);
+    // The keys first, each action with its keys as bound; then the goal.
+    assert!(shown[0].contains("╔ Help"), "{shown:#?}");
+    assert!(shown[1].contains("Keys"), "{shown:#?}");
+    let text = shown.join("\n");
+    for needle in ["up", "↑ w k", "hint", "settings", "peek", "quit now", "Ctrl-c"] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+    let keys_at = shown.iter().position(|l| l.contains("↑ w k")).expect("the keys");
+    let goal_at = shown
+        .iter()
+        .position(|l| l.contains("Goal: put the tiles in order"))
+        .expect("the goal");
+    assert!(keys_at < goal_at, "the keys come first:\n{text}");
+    // The rules name the keys by their letters, not "the review key".
+    assert!(
+        !text.contains("the review key") && !text.contains("the hint key"),
+        "{text}"
     );
+    assert!(text.contains("u takes a move back"), "{text}");
+    assert!(text.contains("↑↓ PgUp PgDn scroll"), "{text}");
 }
 
 #[test]
@@ -367,8 +345,8 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
     a.update(crate::ui::keys::Action::Help);
     let first = screen(&a, 80, 24).join("\n");
-    assert!(first.contains("Goal: put the tiles in order"), "{first}");
-    assert!(first.contains("gap in the bottom-right corner"), "{first}");
+    assert!(first.contains("Keys"), "{first}");
+    assert!(first.contains("hint"), "{first}");
     assert!(first.contains("PgUp PgDn scroll"), "{first}");
     assert!(first.contains("i hint"), "the footer stays:\n{first}");
     let mut seen = first.clone();
@@ -377,7 +355,8 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
         seen.push_str(&screen(&a, 80, 24).join("\n"));
     }
     for needle in [
-        "Up w k",
+        "↑ w k",
+        "Goal: put the tiles in order",
         "hint",
         "pause",
         "Space",
@@ -418,7 +397,7 @@ fn panel_shows_the_code_and_the_daily_date() {
         "{lines:#?}"
     );
     let code = daily.session.game.code().to_string();
-    assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
+    assert!(code.starts_with("3H-") && code.len() == 13, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
 
@@ -673,22 +652,13 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
     );
     let lines = screen(&on_disk, 80, 24);
     let _ = std::fs::remove_dir_all(&dir);
-    // The last five: 10, DNF, 20, 13, 14: (20 + 13 + 14) / 3 = 15.667.
+    // The panel's averages are the level's, all runs: the last five are 10, DNF, 20, 13,
+    // 14: (20 + 13 + 14) / 3 = 15.667.
     assert!(lines.iter().any(|l| l.contains("ao5 15.667 · ao12 —")), "{lines:#?}");
+    // The Times list is this session's: the earlier runs' times are not in it.
     let list: Vec<&str> = lines.iter().filter_map(|l| l.split("│ │").nth(2)).collect();
-    for (i, expected) in [
-        "  7   14.000",
-        "  6   13.000",
-        "  5   20.000",
-        "  4      DNF",
-        "  1   15.000",
-    ]
-    .iter()
-    .enumerate()
-    {
-        let row = if i == 4 { 6 } else { i };
-        assert!(list.get(row).is_some_and(|l| l.starts_with(expected)), "{list:#?}");
-    }
+    assert!(list.first().is_some_and(|l| l.starts_with("none yet")), "{list:#?}");
+    assert!(!list.iter().any(|l| l.contains("14.000")), "{list:#?}");
     // Too narrow for the list: the panel's averages stay.
     let narrow = screen(&a, 60, 17);
     assert!(!narrow.iter().any(|l| l.contains("Times")), "{narrow:#?}");
@@ -708,8 +678,10 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     assert!(par.trim_end().ends_with('│'), "{par}");
 
     let w = won_with(|s| {
-        s.par = None;
-        s.par_estimate = Some(3);
+        s.par = slide::game::ParLine::Estimate {
+            best_found: 3,
+            made: Some(4),
+        };
     });
     let lines = screen(&w, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
@@ -759,4 +731,37 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         "the whole status is on screen:\n{all}"
     );
     assert!(all.contains("Plan     40 moves"), "{all}");
+}
+
+#[test]
+fn help_keeps_its_place_when_the_terminal_is_resized() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    a.update(crate::ui::keys::Action::Help);
+    for _ in 0..2 {
+        a.update(crate::ui::keys::Action::PageDown);
+    }
+    let text_at_top = |a: &App| {
+        let shown = screen(a, 80, 24);
+        let top = shown[1].trim_matches(|c| c == ' ' || c == '║').trim().to_string();
+        (shown, top)
+    };
+    while text_at_top(&a).1.is_empty() {
+        a.update(crate::ui::keys::Action::Down);
+    }
+    let (before, top) = text_at_top(&a);
+    let first_words: String = top.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    assert!(!first_words.is_empty(), "{before:#?}");
+    // Wider and taller: the paragraphs wrap anew, and the same text stays at the top.
+    a.area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let after = screen(&a, 120, 40);
+    let head = format!("{} {}", after[1], after[2]);
+    assert!(
+        head.contains(&first_words),
+        "'{first_words}' left the top:\n{}",
+        after.join("\n")
+    );
+    // And back.
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert_eq!(screen(&a, 80, 24), before);
 }

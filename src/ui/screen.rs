@@ -71,6 +71,12 @@ pub trait Screen: Any {
         false
     }
 
+    /// Whether the screen takes typed text now (a field being edited): keys then type
+    /// characters rather than act ([`crate::ui::keys::Keymap::text_action`]).
+    fn takes_text(&self) -> bool {
+        false
+    }
+
     /// How soon this screen needs a tick (a running animation, a spinner), if at all.
     fn wake_in(&self, now: Instant) -> Option<Duration> {
         let _ = now;

@@ -1,16 +1,18 @@
 //! Recording results: each attempt's ending, once, into the history; the statistics
 //! follow (see `records.rs`). A child of `persistence.rs`, which owns the state.
 
+use crate::difficulty::UtcDate;
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::figures::Counted;
 use crate::game::history::FinishedGame;
+use crate::game::history_file::AttemptHistory;
 use crate::game::outcome::{Ending, Outcome};
 use crate::game::persistence::{Notice, PersistError, Persistence, WinOutcome};
+use crate::game::records::Records;
 use crate::game::session::{Game, unix_millis};
 use crate::game::stats::{Finish, Kind, Stats, WinRecord};
+use crate::game::store::{Loaded, StoreError, aside_notice, kept_as};
 use crate::game::win_report::{Recorded, WinReport};
-use crate::difficulty::UtcDate;
-use crate::game::store::{StoreError, aside_notice, kept_as};
 
 impl Persistence {
     /// Records how `game`'s attempt ended, once: the model decides the result, the history
@@ -102,13 +104,34 @@ impl Persistence {
         self.records.new_session(unix_millis());
     }
 
+    /// Reads the records again if their folder is not the one read before: `slide stats
+    /// --reset` cleared them, or another copy wrote the first record. Every view then shows
+    /// what is on disk; this session keeps what it recorded since it began.
+    pub fn refresh(&mut self) {
+        let Some(store) = self.store.clone() else { return };
+        let now = store.history_identity();
+        if now == self.history_seen || !self.history_writable {
+            return;
+        }
+        self.history_seen = now;
+        let since = self.records.session_since();
+        self.records = match store.load_records() {
+            Loaded::Found(h) => Records::since(&h, since),
+            _ => Records::since(&AttemptHistory::default(), since),
+        };
+    }
+
     /// Writes `record` to the history and counts it.
     fn append(&mut self, record: AttemptRecord) -> Result<(AttemptRecord, Counted), PersistError> {
         let store = self.store.clone().ok_or(PersistError::NoDirectory)?;
         if !self.history_writable {
             return Err(PersistError::StatsLeftAlone);
         }
-        match store.append_attempts(std::slice::from_ref(&record)) {
+        // Counted on what is on disk, not on records cleared meanwhile.
+        self.refresh();
+        let result = store.append_attempts(std::slice::from_ref(&record));
+        self.history_seen = store.history_identity();
+        match result {
             Ok(appended) => {
                 if !appended.migrated.is_empty() {
                     let kept: Vec<String> = appended.migrated.iter().map(|p| kept_as(p)).collect();

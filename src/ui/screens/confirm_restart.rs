@@ -32,7 +32,12 @@ impl Screen for ConfirmRestart {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let theme = &view.settings.theme;
-        let restart_key = view.settings.keys.named(Action::Restart);
+        let keys = &view.settings.keys;
+        let restart_key = keys.name(Action::Restart);
+        let or_enter = match keys.name(Action::Confirm) {
+            enter if enter == "Enter" => " (or Enter)".to_string(),
+            _ => String::new(),
+        };
         let game = &view.session.game;
         let mut lines = vec![
             Line::raw("Start this puzzle again from the first position?"),
@@ -49,7 +54,7 @@ impl Screen for ConfirmRestart {
         lines.extend([
             Line::raw(""),
             Line::styled(
-                format!("{restart_key} again (or Enter) restarts · any other key plays on"),
+                format!("{restart_key} again{or_enter} restarts · any other key plays on"),
                 theme.dim,
             ),
         ]);

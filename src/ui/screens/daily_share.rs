@@ -39,9 +39,7 @@ pub fn daily_lines(d: &DailyWin, keys: &Bindings, t: &Theme, clipboard: &Clipboa
             format!("{n} days")
         }
     };
-    let copy = keys
-        .first(Action::Copy)
-        .map_or_else(|| "the copy key".to_string(), |k| k.to_string());
+    let copy = keys.name(Action::Copy);
     let mut lines = vec![
         Line::from(vec![
             Span::styled("Streak  ", t.dim),
@@ -59,8 +57,9 @@ pub fn daily_lines(d: &DailyWin, keys: &Bindings, t: &Theme, clipboard: &Clipboa
     lines
 }
 
-/// The widest share line drawn on one row: the win box fits an 80-column screen.
-const SHARE_WIDTH: usize = 74;
+/// The widest share line drawn on one row: the win box (two columns of border and padding
+/// a side) fits an 80-column screen.
+const SHARE_WIDTH: usize = 76;
 
 /// The share line as drawn: one row, or two split at a " · " when it is too wide for an
 /// 80-column screen (the copy key still copies it whole).
@@ -81,16 +80,19 @@ fn share_rows(share: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::share_rows;
+    use super::{SHARE_WIDTH, share_rows};
 
     #[test]
     fn a_long_share_line_is_drawn_on_two_rows() {
         let short = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints";
         assert_eq!(share_rows(short), vec![short.to_string()]);
+        // A replay's line stays on one row at 80 columns, to be copied by hand in one go.
+        let replay = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints · replay";
+        assert_eq!(share_rows(replay), vec![replay.to_string()]);
         let long = "Slide daily 2026-12-02 · 6×6 · 187 moves (par 150) · 1:02:33 · 12 hints · replay";
         let rows = share_rows(long);
         assert_eq!(rows.len(), 2, "{rows:?}");
-        assert!(rows.iter().all(|r| r.chars().count() <= 74), "{rows:?}");
+        assert!(rows.iter().all(|r| r.chars().count() <= SHARE_WIDTH), "{rows:?}");
         assert_eq!(rows.join(" "), long, "nothing lost");
     }
 }

@@ -99,7 +99,17 @@ impl Screen for Dealing {
         let lines = vec![
             Line::styled(format!("{frame} Dealing {what}…"), theme.accent),
             Line::raw(""),
-            Line::styled(if self.first { "q quit" } else { "q back to the game" }, theme.dim),
+            Line::styled(
+                if self.first {
+                    format!("{} quit", view.settings.keys.name(Action::Quit))
+                } else {
+                    format!(
+                        "{} back to the game",
+                        view.settings.keys.names(&[Action::Quit, Action::Back])
+                    )
+                },
+                theme.dim,
+            ),
         ];
         overlay::draw(area, buf, " New game ", theme.accent, lines);
     }

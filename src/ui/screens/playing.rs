@@ -12,19 +12,20 @@ use crate::ui::keys::Action;
 use crate::ui::moves::Played;
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::animation::Animation;
+use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::confirm_restart::ConfirmRestart;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::paused::Paused;
+use crate::ui::screens::peek::Peek;
 use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::settings::{self, SettingsScreen};
 use crate::ui::screens::stats::StatsScreen;
 use crate::ui::screens::win::WinScreen;
-use crate::ui::widgets::board::BoardView;
 use crate::ui::widgets::footer::Footer;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::panel::Panel;
-use crate::ui::widgets::picture_board::PictureBoard;
 use crate::ui::widgets::times::Times;
 
 /// The board screen. Its state is the game in play, which the context holds, since the
@@ -49,11 +50,11 @@ impl Screen for Playing {
                 return deal(request, false, ctx);
             }
             Action::Scheme => {
-                session.status = Some(ctx.look.cycle_scheme());
+                ctx.session.status = Some(settings::cycle_scheme(ctx));
                 Played::Nothing
             }
             Action::Numbers => {
-                session.status = Some(ctx.look.toggle_numbers(&ctx.settings.keys));
+                ctx.session.status = Some(settings::toggle_numbers(ctx));
                 Played::Nothing
             }
             Action::Hint => {
@@ -71,12 +72,14 @@ impl Screen for Playing {
             }
             Action::NewGame => return Transition::Push(Box::new(MenuScreen::open(ctx))),
             Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Peek => return Transition::Push(Box::new(Peek)),
+            Action::Settings => return Transition::Push(Box::new(SettingsScreen::open(ctx))),
             Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused)),
             Action::Stats => return Transition::Push(Box::new(StatsScreen::open(ctx))),
             // Over a solved board whose win box was closed.
             Action::Review if session.game.is_won() => return Transition::Push(Box::new(ReviewScreen::current(ctx))),
             Action::Back => {
-                let q = ctx.settings.keys.named(Action::Quit);
+                let q = ctx.settings.keys.name(Action::Quit);
                 session.status = Some(format!("{q} quits (your game is saved)."));
                 Played::Nothing
             }
@@ -90,6 +93,8 @@ impl Screen for Playing {
             | Action::PageUp
             | Action::PageDown
             | Action::Copy
+            | Action::Type(_)
+            | Action::Erase
             | Action::Other => Played::Nothing,
         };
         match played {
@@ -123,22 +128,7 @@ impl Screen for Playing {
         };
         let blank_convention = view.settings.config.game.arrows_move == ArrowsMove::Blank;
         let hint = s.visible_hint(view.engine);
-        PictureBoard {
-            board: BoardView {
-                board: s.game.board(),
-                layout: &layout,
-                theme,
-                hint,
-                blank_convention,
-                title,
-                bumped: s.bumped(view.now),
-                scheme: view.look.scheme,
-            },
-            picture: view.look.picture.as_ref(),
-            colours: view.look.colours,
-            numbers_key: keys.named(Action::Numbers),
-        }
-        .render(layout.board, buf);
+        draw_board(view, &layout, s.game.board(), hint, title, buf);
         Panel {
             game: &s.game,
             plan: s.current_plan(view.engine),
@@ -151,7 +141,7 @@ impl Screen for Playing {
             inspection_left: s.inspection_left(view.now),
             tables: s.tables.as_deref(),
             status: s.status.as_deref(),
-            help_key: keys.named(Action::Help),
+            help_key: keys.name(Action::Help),
             theme,
             now: view.now,
         }

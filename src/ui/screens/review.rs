@@ -70,9 +70,12 @@ pub struct ReviewScreen {
 impl ReviewScreen {
     /// The review of the game that played `moves` from `start`, asked of the engine (a hint
     /// still computing for the board is dropped: the player left it).
-    pub fn open(start: Board, moves: Vec<Move>, title: String, ctx: &mut Context) -> ReviewScreen {
+    /// `par` is the length of a plan known from the start (the par, or the best found on
+    /// 5×5 and 6×6): no estimate of the review exceeds it.
+    pub fn open(start: Board, moves: Vec<Move>, title: String, par: Option<u32>, ctx: &mut Context) -> ReviewScreen {
         ctx.engine.cancel_interactive();
-        ctx.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
+        let known = par.map(|p| (start, p)).into_iter().collect();
+        ctx.engine.review(start, moves.clone(), known, ESTIMATE_BUDGET);
         ReviewScreen {
             state: ReviewState {
                 start,
@@ -95,7 +98,8 @@ impl ReviewScreen {
             None => game.size().to_string(),
         };
         let (start, moves) = (*game.start(), game.history().to_vec());
-        ReviewScreen::open(start, moves, title, ctx)
+        let par = game.par().or(game.par_estimate());
+        ReviewScreen::open(start, moves, title, par, ctx)
     }
 }
 
@@ -188,16 +192,19 @@ impl Widget for ReviewView<'_> {
         let inner = block.inner(area);
         block.render(area, buf);
         let [body, keys_line] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
-        let back = self
-            .keys
-            .first(Action::Back)
-            .map_or_else(|| "Esc".into(), |k| k.to_string());
+        let keys = self.keys;
+        let back = keys.name(Action::Back);
+        let pair = |a, b| format!("{}/{}", keys.name(a), keys.name(b));
+        let (step, jump) = (pair(Action::Left, Action::Right), pair(Action::Up, Action::Down));
         match (&s.review, &s.error) {
             (Some(review), _) => {
                 render_review(s, review, body, buf, t);
-                Line::styled(format!("←/→ step · ↑/↓ previous/next detour · {back} back"), t.dim)
-                    .centered()
-                    .render(keys_line, buf);
+                Line::styled(
+                    format!("{step} step · {jump} previous/next detour · {back} back"),
+                    t.dim,
+                )
+                .centered()
+                .render(keys_line, buf);
             }
             (None, Some(error)) => {
                 Paragraph::new(vec![
@@ -283,14 +290,56 @@ fn render_review(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer,
             }
         })
         .collect();
-    let text = if detours.is_empty() {
-        "Detours: none, every move brought the goal closer.".to_string()
+    let lines: Vec<Line> = if detours.is_empty() {
+        vec![Line::styled(
+            "Detours: none, every move brought the goal closer.",
+            t.hint,
+        )]
     } else {
-        format!("Detours (move +cost): {}", detours.join(" · "))
+        let rows = detour_rows(
+            &detours,
+            usize::from(detour_area.width),
+            usize::from(detour_area.height),
+        );
+        rows.into_iter().map(|r| Line::styled(r, t.hint)).collect()
     };
-    Paragraph::new(Line::styled(text, t.hint))
-        .wrap(Wrap { trim: true })
-        .render(detour_area, buf);
+    Paragraph::new(lines).render(detour_area, buf);
+}
+
+/// The detours' entries on at most `height` rows of `width`: never cut inside an entry;
+/// when they don't all fit, the last row says how many more there are.
+fn detour_rows(entries: &[String], width: usize, height: usize) -> Vec<String> {
+    let mut rows = vec!["Detours (move +cost):".to_string()];
+    for (i, entry) in entries.iter().enumerate() {
+        let more = entries.len() - i - 1;
+        let row = rows.last_mut().map_or(0, |r| r.chars().count());
+        // Room for the entry, and on the last row for "· … N more" after it if any remain.
+        let tail = if rows.len() == height && more > 0 {
+            format!(" · … {more} more").chars().count()
+        } else {
+            0
+        };
+        let sep = if row > 0 && !rows.last().is_some_and(|r| r.ends_with(':')) {
+            " · "
+        } else {
+            " "
+        };
+        if row + sep.len() + entry.chars().count() + tail <= width {
+            if let Some(r) = rows.last_mut() {
+                r.push_str(sep);
+                r.push_str(entry);
+            }
+        } else if rows.len() < height && entry.chars().count() <= width {
+            rows.push(entry.clone());
+        } else {
+            let left = entries.len() - i;
+            if let Some(r) = rows.last_mut() {
+                let _ = write!(r, " · … {left} more");
+            }
+            break;
+        }
+    }
+    rows
 }
 
 /// The position at the step shown, the move that led to it and what it did.
@@ -326,10 +375,23 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
     }
     lines.push(Line::raw(""));
     let d = review.distances.get(s.step).copied().unwrap_or(0);
+    // An estimate is marked ≈ and its proven lower bound said beside it.
+    let figure = |i: usize| {
+        let d = review.distances.get(i).copied().unwrap_or(0);
+        if review.is_proven(i) {
+            d.to_string()
+        } else {
+            format!("≈{d}")
+        }
+    };
     match s.step.checked_sub(1) {
-        None => {
+        None if review.is_proven(0) => {
             lines.push(Line::raw("Start"));
             lines.push(Line::raw(format!("{d} to go at best")));
+        }
+        None => {
+            lines.push(Line::raw("Start"));
+            lines.push(Line::raw(format!("≈{d} to go (estimate)")));
         }
         Some(i) => {
             let before = review.distances[i];
@@ -345,8 +407,14 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
                 Ordering::Greater => Span::styled(format!("away (+{})", 2 * (d - before)), t.hint),
                 Ordering::Equal => Span::styled("level", t.dim),
             };
-            lines.push(Line::from(vec![Span::raw(format!("{before} → {d} ")), verdict]));
+            let (from, to) = (figure(i), figure(s.step));
+            lines.push(Line::from(vec![Span::raw(format!("{from} → {to} ")), verdict]));
         }
+    }
+    if !review.is_proven(s.step)
+        && let Some(lb) = review.lower_bounds.get(s.step)
+    {
+        lines.push(Line::styled(format!("proven at least {lb}"), t.dim));
     }
     let block = Block::bordered().border_style(t.dim);
     Paragraph::new(lines).block(block).render(area, buf);
@@ -410,7 +478,39 @@ fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, 
     };
     Chart::new(datasets)
         .block(Block::bordered().border_style(t.dim).title(title))
+        // The legend shows whenever it fits beside the lines (ratatui hides it below a
+        // quarter of the chart's size, so below 120 columns it never showed).
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
         .x_axis(Axis::default().bounds([0.0, n]).labels(x_labels).style(t.dim))
         .y_axis(Axis::default().bounds([0.0, top]).labels(y_labels).style(t.dim))
         .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detour_rows;
+
+    #[test]
+    fn detours_that_do_not_fit_are_counted_never_cut() {
+        let entries: Vec<String> = (0..18)
+            .map(|i| format!("{}–{} +{}", 10 * i + 3, 10 * i + 5, 2 + i % 3))
+            .collect();
+        for width in [40, 60, 76, 120] {
+            let rows = detour_rows(&entries, width, 2);
+            assert!(
+                rows.len() <= 2 && rows.iter().all(|r| r.chars().count() <= width),
+                "{rows:?}"
+            );
+            let text = rows.join(" ");
+            let shown = entries.iter().filter(|e| text.contains(e.as_str())).count();
+            let more: usize = text
+                .split("… ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .map_or(0, |n| n.parse().expect("a count"));
+            assert_eq!(shown + more, 18, "width {width}: {rows:?}");
+        }
+        let all = detour_rows(&entries[..2], 76, 2);
+        assert_eq!(all, vec!["Detours (move +cost): 3–5 +2 · 13–15 +3"]);
+    }
 }

@@ -17,6 +17,7 @@ use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::review::ReviewScreen;
 use crate::ui::screens::stats::StatsScreen;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::overlay;
 
 /// What the win screen shows: the model's report, and the daily puzzle's share line with
@@ -42,18 +43,21 @@ impl WinSummary {
     }
 }
 
-/// The win box over the solved board: new game, next, replay, review, quit; Esc closes the
-/// box to look at the solved board (n, R and q still work there).
+/// The win box over the solved board: new game, next, replay, review, quit; the peek key
+/// moves it aside (a small box over the panel) to show the finished board or picture, and
+/// Esc closes it (n, R and q still work there).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WinScreen {
     /// What the box says.
     pub summary: WinSummary,
+    /// Whether the box is moved aside, leaving the board in view.
+    pub aside: bool,
 }
 
 impl WinScreen {
     /// The win box for `summary`.
     pub fn new(summary: WinSummary) -> WinScreen {
-        WinScreen { summary }
+        WinScreen { summary, aside: false }
     }
 
     /// The win box's action under a click on its last line, if any.
@@ -80,6 +84,7 @@ impl WinScreen {
 impl Screen for WinScreen {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         let action = match action {
+            Action::Click { .. } if self.aside => return Transition::Stay,
             Action::Click { column, row } => match self.action_at(ctx, column, row) {
                 Some(a) => a,
                 None => return Transition::Stay,
@@ -93,7 +98,7 @@ impl Screen for WinScreen {
                 deal(request, false, ctx)
             }
             Action::Scheme => {
-                ctx.session.status = Some(ctx.look.cycle_scheme());
+                ctx.session.status = Some(crate::ui::screens::settings::cycle_scheme(ctx));
                 Transition::Stay
             }
             Action::Restart => {
@@ -102,9 +107,13 @@ impl Screen for WinScreen {
             }
             Action::Quit => Transition::Quit,
             Action::Back => {
-                let n = ctx.settings.keys.named(Action::NewGame);
+                let n = ctx.settings.keys.name(Action::NewGame);
                 ctx.session.status = Some(format!("Solved. {n} for a new game."));
                 Transition::Pop
+            }
+            Action::Peek => {
+                self.aside = !self.aside;
+                Transition::Stay
             }
             Action::Help => Transition::Push(Box::new(Help::default())),
             Action::Review => Transition::Push(Box::new(ReviewScreen::current(ctx))),
@@ -120,10 +129,18 @@ impl Screen for WinScreen {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        let (keys, theme) = (&view.settings.keys, &view.settings.theme);
+        if self.aside {
+            let side = view.session.game.size().side() as u16;
+            if let Fit::Fits(layout) = fit(area, side) {
+                draw_aside(&self.summary, keys, theme, layout.panel, buf);
+                return;
+            }
+        }
         WinView {
             win: &self.summary,
-            keys: &view.settings.keys,
-            theme: &view.settings.theme,
+            keys,
+            theme,
             clipboard: &view.clipboard.support,
         }
         .render(area, buf);
@@ -150,21 +167,54 @@ pub struct WinView<'a> {
 }
 
 /// The win box's action line: each action with its key, in order.
-const ACTIONS: [(Action, &str); 6] = [
+const ACTIONS: [(Action, &str); 7] = [
     (Action::Review, "review"),
-    (Action::NewGame, "new game"),
+    (Action::NewGame, "new"),
     (Action::NextScramble, "next"),
     (Action::Restart, "replay"),
+    (Action::Peek, "aside"),
     (Action::Back, "close"),
     (Action::Quit, "quit"),
 ];
+
+/// The win box moved aside: a small box over the panel, the board left in view.
+fn draw_aside(w: &WinSummary, keys: &Bindings, t: &Theme, panel: Rect, buf: &mut Buffer) {
+    let row =
+        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
+    let w = &w.report;
+    let par = match w.par {
+        ParLine::Proven { par, .. } => par.to_string(),
+        ParLine::Estimate { best_found, .. } => format!("≈{best_found}"),
+        ParLine::Unknown => "—".to_string(),
+    };
+    let lines = vec![
+        row("Moves", w.moves.to_string()),
+        row("Time", w.time_ms.map_or_else(|| "—".to_string(), format_time)),
+        row("Par", par),
+        Line::raw(""),
+        Line::styled(format!("{} back to the box", keys.name(Action::Peek)), t.dim),
+        Line::styled(format!("{} new game", keys.name(Action::NewGame)), t.dim),
+        Line::styled(format!("{} close", keys.name(Action::Back)), t.dim),
+    ];
+    let height = (lines.len() as u16 + 2).min(panel.height);
+    let rect = Rect { height, ..panel };
+    ratatui::widgets::Clear.render(rect, buf);
+    ratatui::widgets::Paragraph::new(lines)
+        .block(
+            ratatui::widgets::Block::bordered()
+                .border_type(ratatui::widgets::BorderType::Double)
+                .title(TITLE)
+                .title_style(t.accent),
+        )
+        .render(rect, buf);
+}
 
 /// The action line's entries as drawn ("n new game"), and the gap between them.
 fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
     ACTIONS
         .iter()
         .map(|&(a, what)| {
-            let key = keys.first(a).map_or_else(String::new, |k| k.to_string());
+            let key = keys.name(a);
             (a, format!("{key} {what}"))
         })
         .collect()
@@ -208,7 +258,13 @@ fn win_lines(summary: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &Clipb
     }
     lines.push(row("Hints", help));
     lines.push(row("Par", par));
-    let best_text = |b: &Best| format!("{} moves, {}", b.moves, format_time(b.time_ms));
+    let best_text = |b: &Best| {
+        format!(
+            "{}, {}",
+            crate::ui::widgets::panel::moves(b.moves),
+            format_time(b.time_ms)
+        )
+    };
     if let Some(b) = &w.best {
         lines.push(row("Best", best_text(b)));
     }
@@ -265,10 +321,7 @@ fn win_lines(summary: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &Clipb
                 "A replay: the streak counts the first win of the day",
                 t.dim,
             )),
-            (None, true) => lines.push(Line::styled(
-                "A replay: counted apart (no best, no average)",
-                t.dim,
-            )),
+            (None, true) => lines.push(Line::styled("A replay: counted apart (no best, no average)", t.dim)),
             (Some(d), false) if d.late => {
                 lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
             }

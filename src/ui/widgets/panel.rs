@@ -13,6 +13,7 @@ use slide::game::{Best, Game, Speed};
 use slide::puzzle::Move;
 
 use crate::ui::theme::Theme;
+use crate::ui::widgets::notice::wrap;
 
 /// Frames of the busy spinner, one per 100 ms.
 pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
@@ -72,11 +73,15 @@ impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
         let g = self.game;
-        let row =
-            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<9}"), t.dim), Span::raw(value)]);
+        let row = |label: &str, value: String| {
+            Line::from(vec![Span::styled(format!("{label:<LABEL$}"), t.dim), Span::raw(value)])
+        };
         let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
-        if let Some(code) = shown_code(g) {
-            lines.push(row("Code", code));
+        // Every board has a code; a long one (a 5×5 or 6×6 board's) goes on as many rows as
+        // it needs, cut at its dashes.
+        let room = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL);
+        for (i, part) in code_rows(&g.code().to_string(), room).into_iter().enumerate() {
+            lines.push(row(if i == 0 { "Code" } else { "" }, part));
         }
         lines.extend([
             row("Moves", g.moves().to_string()),
@@ -132,26 +137,60 @@ impl Widget for Panel<'_> {
             lines.push(Line::styled("gap bottom-right.", t.accent));
             lines.push(Line::styled(format!("{} help", self.help_key), t.dim));
         }
+        // What the game just said, and the tables' progress, keep the panel's last rows, so
+        // a full panel cuts the rows above them, never them.
+        let mut said = Vec::new();
+        // Said from the plan on show, the one the rows above read: never beside "(optimal)".
+        if self.hint.is_some() && self.plan.is_some_and(|k| !k.optimal) {
+            said.push(Line::raw("Not proven optimal."));
+        }
         if let Some(tables) = self.tables {
-            lines.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
+            said.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
         }
         if let Some(s) = self.status {
-            lines.push(Line::raw(s.to_string()));
+            said.push(Line::raw(s.to_string()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .border_type(BorderType::Rounded)
-                    .title(" Slide ")
-                    .title_style(t.accent),
-            )
-            .render(area, buf);
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(" Slide ")
+            .title_style(t.accent);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let said_rows: usize = said
+            .iter()
+            .map(|l| wrap(&l.to_string(), usize::from(inner.width)).len())
+            .sum();
+        let said_rows = (said_rows as u16).min(inner.height);
+        let said = Paragraph::new(said).wrap(Wrap { trim: true });
+        let [main, bottom] = ratatui::layout::Layout::vertical([
+            ratatui::layout::Constraint::Min(0),
+            ratatui::layout::Constraint::Length(said_rows),
+        ])
+        .areas(inner);
+        // Not trimmed: a code's second row keeps the label's indent.
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(main, buf);
+        said.render(bottom, buf);
     }
 }
 
-/// A board-form code longer than this (5×5 and 6×6) is left out: nobody types it.
-const MAX_CODE_CHARS: usize = 20;
+/// The width of the panel's labels.
+const LABEL: usize = 9;
+
+/// `code` in rows of at most `width`, cut after its dashes.
+fn code_rows(code: &str, width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for part in code.split_inclusive('-') {
+        if !row.is_empty() && row.chars().count() + part.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        row.push_str(part);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
 
 /// The hints of this attempt; a puzzle helped before a restart says it stays assisted.
 fn hints_text(g: &Game) -> String {
@@ -167,11 +206,6 @@ fn level_text(g: &Game) -> String {
         (None, Some(l)) => l.to_string(),
         (None, None) => "custom board".into(),
     }
-}
-
-/// The puzzle's code, when short enough to share.
-fn shown_code(g: &Game) -> Option<String> {
-    Some(g.code().to_string()).filter(|c| c.len() <= MAX_CODE_CHARS)
 }
 
 /// "1 move", "12 moves".

@@ -61,3 +61,46 @@ impl Widget for Times<'_> {
             .render(area, buf);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(speed: Option<&Speed>, height: u16) -> Vec<String> {
+        let theme = Theme::mono();
+        let area = Rect::new(0, 0, 16, height);
+        let mut buf = Buffer::empty(area);
+        Times { speed, theme: &theme }.render(area, &mut buf);
+        (1..height - 1)
+            .map(|y| (1..15).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect()
+    }
+
+    #[test]
+    fn the_list_is_newest_first_with_dnfs_and_the_averages_below() {
+        let mut speed = Speed::default();
+        for ms in [15_000, 12_000, 10_000] {
+            speed.record_solve(ms, 20);
+        }
+        speed.record_dnf();
+        for ms in [20_000, 13_000, 14_000] {
+            speed.record_solve(ms, 20);
+        }
+        let list = rows(Some(&speed), 18);
+        for (i, expected) in [
+            "  7   14.000",
+            "  6   13.000",
+            "  5   20.000",
+            "  4      DNF",
+            "  3   10.000",
+        ]
+        .iter()
+        .enumerate()
+        {
+            assert!(list[i].starts_with(expected), "{list:#?}");
+        }
+        assert!(list.iter().any(|l| l.starts_with("ao5   15.667")), "{list:#?}");
+        assert!(rows(Some(&Speed::default()), 6)[0].starts_with("none yet"));
+        assert!(rows(None, 6)[0].starts_with("timed for"));
+    }
+}
