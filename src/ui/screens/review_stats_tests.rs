@@ -357,7 +357,7 @@ fn statistics_screen_at_80x24() {
         text.contains("▸ 2026-12-04 08:33"),
         "the second game is selected: {text}"
     );
-    assert!(text.contains("Enter review"), "{text}");
+    assert!(text.contains("Enter review it"), "{text}");
     assert_lines(
         &s[..4],
         &[

@@ -281,20 +281,32 @@ impl Widget for StatsView<'_> {
         render_times(&last, time_area, buf, t);
         render_streaks(self.stats, self.today, streak_area, buf, t);
         render_recent(self.state, recent_area, buf, t);
-        let back = self
-            .keys
-            .first(Action::Back)
-            .map_or_else(|| "Esc".into(), |k| k.to_string());
-        let mut help = "↑/↓ game · Enter review".to_string();
+        let keys = self.keys;
+        let mut help = format!(
+            "{}/{} choose a game · {} review it",
+            keys.name(Action::Up),
+            keys.name(Action::Down),
+            keys.name(Action::Confirm)
+        );
         if rows.len() > shown {
-            help.push_str(" · PgUp/PgDn rows");
+            help.push_str(&format!(
+                " · {}/{} rows",
+                keys.name(Action::PageUp),
+                keys.name(Action::PageDown)
+            ));
         }
         if !wide {
-            help.push_str(match self.state.columns {
-                Columns::Games => " · ←/→ speed",
-                Columns::Speed => " · ←/→ games",
-            });
+            let other = match self.state.columns {
+                Columns::Games => "speed",
+                Columns::Speed => "games",
+            };
+            help.push_str(&format!(
+                " · {}/{} {other}",
+                keys.name(Action::Left),
+                keys.name(Action::Right)
+            ));
         }
+        let back = keys.name(Action::Back);
         Line::styled(format!("{help} · {back} close"), t.dim)
             .centered()
             .render(keys_line, buf);
