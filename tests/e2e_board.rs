@@ -339,3 +339,35 @@ fn a_dumb_terminal_without_utf8_gets_ascii_no_colour_and_no_mouse_capture() {
     assert!(indices.iter().all(|&n| n < 16), "16 colours only: {indices:?}");
     assert!(styles.iter().all(|s| !s.contains(";2;")), "{styles:?}");
 }
+
+/// The seconds the panel's clock shows ("1.2" or "0:01.2").
+fn clock(screen: &str) -> f64 {
+    let value = panel_value(screen, "Time").unwrap_or_default();
+    value
+        .rsplit(':')
+        .next()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+#[test]
+fn the_clock_stops_behind_the_too_small_screen() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("clock-small");
+    start(&t, "g", (80, 24), "", "--board '1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15'");
+    t.wait_for("g", "the game", |s| s.contains("Moves    0"));
+    t.keys("g", &["Left"]);
+    t.wait_for("g", "the clock running", |s| clock(s) > 0.0);
+    t.run(&["resize-window", "-t", "g", "-x", "30", "-y", "10"]);
+    t.wait_for("g", "the too-small screen", |s| s.contains("too small"));
+    sleep(Duration::from_secs(2));
+    t.run(&["resize-window", "-t", "g", "-x", "80", "-y", "24"]);
+    let (screen, _) = t.wait_for("g", "the board again", |s| s.contains("Moves    1"));
+    let shown = clock(&screen);
+    assert!(
+        shown < 1.5,
+        "the clock ran while the board was hidden: {shown}\n{screen}"
+    );
+}

@@ -771,3 +771,21 @@ fn inspection_counts_down_then_starts_the_clock() {
     assert!(app.session.inspection_left(std::time::Instant::now()).is_none());
     assert!(app.session.game.clock().is_running());
 }
+
+#[test]
+fn keys_on_a_board_given_solved_say_there_is_nothing_to_play() {
+    let mut app = app_with("1 2 3 4 5 6 7 8 0");
+    app.notices.clear();
+    // The menu offered over it is closed: the solved board is on screen.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>());
+    for code in [KeyCode::Left, KeyCode::Char('i'), KeyCode::Char('p')] {
+        app.session.status = None;
+        key(&mut app, code);
+        let said = app.session.status.clone().unwrap_or_default();
+        assert!(
+            said.contains("nothing to play") && said.contains("n for a new game"),
+            "{said}"
+        );
+    }
+}

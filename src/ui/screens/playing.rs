@@ -35,6 +35,14 @@ pub struct Playing;
 
 impl Screen for Playing {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let plays = action.is_direction() || matches!(action, Action::Hint | Action::Solve);
+        if plays && ctx.session.game.is_won() {
+            // A solved board (one given solved, or a win whose box was closed) takes no
+            // move: say so rather than do nothing.
+            let n = ctx.settings.keys.name(Action::NewGame);
+            ctx.session.status = Some(format!("Solved: nothing to play. {n} for a new game."));
+            return Transition::Stay;
+        }
         let config = &ctx.settings.config;
         let (session, engine) = (&mut *ctx.session, &mut *ctx.engine);
         let played = match action {

@@ -132,7 +132,7 @@ impl Widget for Panel<'_> {
                 format!("slide {tile} {name} {arrow}")
             };
             lines.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
-        } else if self.first_game && g.moves() == 0 && !g.can_redo() {
+        } else if self.first_game && g.moves() == 0 && !g.can_redo() && !g.is_won() {
             lines.push(Line::styled("Goal: tiles in order,", t.accent));
             lines.push(Line::styled("gap bottom-right.", t.accent));
             lines.push(Line::styled(format!("{} help", self.help_key), t.dim));
