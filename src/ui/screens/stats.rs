@@ -289,22 +289,16 @@ impl Widget for StatsView<'_> {
             keys.name(Action::Confirm)
         );
         if rows.len() > shown {
-            help.push_str(&format!(
-                " · {}/{} rows",
-                keys.name(Action::PageUp),
-                keys.name(Action::PageDown)
-            ));
+            let (up, down) = (keys.name(Action::PageUp), keys.name(Action::PageDown));
+            help = format!("{help} · {up}/{down} rows");
         }
         if !wide {
             let other = match self.state.columns {
                 Columns::Games => "speed",
                 Columns::Speed => "games",
             };
-            help.push_str(&format!(
-                " · {}/{} {other}",
-                keys.name(Action::Left),
-                keys.name(Action::Right)
-            ));
+            let (left, right) = (keys.name(Action::Left), keys.name(Action::Right));
+            help = format!("{help} · {left}/{right} {other}");
         }
         let back = keys.name(Action::Back);
         Line::styled(format!("{help} · {back} close"), t.dim)
