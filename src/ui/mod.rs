@@ -38,5 +38,7 @@ mod board_snapshots;
 mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
+#[cfg(test)]
+mod snapshot_tests;
 
 pub use launch::{PlayArgs, run};

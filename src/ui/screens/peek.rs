@@ -4,6 +4,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, Widget};
 use slide::puzzle::Board;
 
 use crate::ui::context::{Context, View};
@@ -33,6 +34,8 @@ impl Screen for Peek {
         };
         let key = view.settings.keys.name(Action::Peek);
         let title = format!(" goal · {key} or any key: back ");
+        // The board drawn beneath shows through wherever the goal draws nothing (its gap).
+        Clear.render(layout.board, buf);
         draw_board(view, &layout, &Board::goal(side), None, title, buf);
     }
 
