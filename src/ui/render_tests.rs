@@ -63,7 +63,7 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     let mut a = app("1 2 3 4 5 6 7 0 8", Some(Level::Easy), Some(1));
     a.update(crate::ui::keys::Action::Left);
     assert!(a.session.game.is_won(), "the fixture's move wins");
-    let mut report = slide::game::WinReport {
+    let report = slide::game::WinReport {
         result: slide::game::Outcome::Won,
         replay: false,
         moves: 4,
