@@ -23,6 +23,7 @@ use slide::puzzle::Size;
 use crate::ui::context::{Context, View};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
+use crate::ui::screens::replay::ReplayScreen;
 use crate::ui::screens::review::ReviewScreen;
 use crate::ui::theme::Theme;
 
@@ -118,6 +119,15 @@ impl Screen for StatsScreen {
                     }
                     (Err(e), _) => ctx.session.status = Some(format!("That game can't be reviewed: {e}.")),
                     (_, None) => ctx.session.status = Some("That game's moves were not kept.".into()),
+                }
+            }
+            Action::Playback => {
+                let Some(game) = state.history.get(state.selected).cloned() else {
+                    return Transition::Stay;
+                };
+                match ReplayScreen::open(&game, false, ctx) {
+                    Ok(replay) => return Transition::Push(Box::new(replay)),
+                    Err(e) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
                 }
             }
             Action::Back | Action::Stats => return Transition::Pop,
@@ -282,15 +292,17 @@ impl Widget for StatsView<'_> {
         render_streaks(self.stats, self.today, streak_area, buf, t);
         render_recent(self.state, recent_area, buf, t);
         let keys = self.keys;
+        // At 80 columns every part fits: the table's first column says which rows show.
         let mut help = format!(
-            "{}/{} choose a game · {} review it",
+            "{}/{} game · {} review it · {} replay it",
             keys.name(Action::Up),
             keys.name(Action::Down),
-            keys.name(Action::Confirm)
+            keys.name(Action::Confirm),
+            keys.name(Action::Playback)
         );
         if rows.len() > shown {
             let (up, down) = (keys.name(Action::PageUp), keys.name(Action::PageDown));
-            help = format!("{help} · {up}/{down} rows");
+            help = format!("{help} · {up}/{down}");
         }
         if !wide {
             let other = match self.state.columns {
