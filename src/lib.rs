@@ -9,6 +9,7 @@ pub mod atomic_file;
 pub mod config;
 pub mod difficulty;
 pub mod engine;
+pub mod excerpt;
 pub mod game;
 pub mod picture;
 pub mod puzzle;

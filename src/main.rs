@@ -9,12 +9,6 @@ mod ui;
 
 use std::process::ExitCode;
 
-use clap::Parser;
-
 fn main() -> ExitCode {
-    let args = cli::Cli::parse();
-    match cli::run(args) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(error) => error.report(),
-    }
+    cli::entry::run_from_env()
 }

@@ -421,12 +421,20 @@ fn hint_reads_boards_from_stdin() {
     let out = slide_with_stdin(&["hint", "-", "--json"], &input);
     assert_eq!(code(&out), 2, "the bad line makes it exit 2");
     let lines = json_lines(&out);
-    assert_eq!(lines.len(), 2, "the good lines still get a hint");
+    assert_eq!(
+        lines.len(),
+        3,
+        "the good lines still get a hint, the bad one its error in place"
+    );
     assert_eq!(lines[0]["remaining"], 31);
-    assert_eq!(lines[1]["remaining"], 1);
-    assert_eq!(lines[1]["move"], "L");
+    assert_eq!(
+        (lines[1]["line"].as_u64(), lines[1]["error"].as_str()),
+        (Some(2), Some("tile 7 appears twice"))
+    );
+    assert_eq!(lines[2]["remaining"], 1);
+    assert_eq!(lines[2]["move"], "L");
     assert!(
-        stderr(&out).contains("line 2: tile 7 appears twice"),
+        stderr(&out).contains("1 line was not a valid board"),
         "{}",
         stderr(&out)
     );

@@ -17,7 +17,8 @@ proptest! {
     fn seeded_codes_round_trip(size in size_strategy(), level in level_strategy(), seed in any::<u64>()) {
         let code = PuzzleCode::Seeded { size, level, seed };
         let text = code.to_string();
-        prop_assert!(text.len() <= 17, "{}", text);
+        prop_assert!(text.len() <= 19, "{}", text);
+        prop_assert!(text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "{}", text);
         prop_assert_eq!(text.parse::<PuzzleCode>(), Ok(code));
         prop_assert_eq!(text.to_lowercase().parse::<PuzzleCode>(), Ok(code));
     }
@@ -27,7 +28,9 @@ proptest! {
         let board = Board::random(size, &mut SeededRng::new(seed));
         let code = PuzzleCode::Board(board);
         let text = code.to_string();
-        prop_assert_eq!(text.len(), 3 + size.cells());
+        // Rows apart on 5×5 and 6×6.
+        let dashes = if size.side() >= 5 { size.side() - 1 } else { 0 };
+        prop_assert_eq!(text.len(), 3 + size.cells() + dashes);
         prop_assert_eq!(text.parse::<PuzzleCode>(), Ok(code));
     }
 
@@ -43,8 +46,10 @@ proptest! {
         // The game's own seeds have 40 bits; --seed may give any.
         let seed = if short { seed >> 24 } else { seed };
         let text = PuzzleCode::Seeded { size, level, seed }.to_string();
+        // A symbol, not a dash between groups (a dash lost leaves the same code).
         let mut dropped: Vec<char> = text.chars().collect();
-        dropped.remove(3 + pick.index(text.len() - 3));
+        let symbols: Vec<usize> = (3..dropped.len()).filter(|&i| dropped[i] != '-').collect();
+        dropped.remove(symbols[pick.index(symbols.len())]);
         let dropped: String = dropped.into_iter().collect();
         prop_assert!(dropped.parse::<PuzzleCode>().is_err(), "{} -> {} accepted", text, dropped);
         let truncated = &text[..text.len() - 1];
@@ -81,23 +86,39 @@ fn short_seeds_make_short_codes() {
         seed: (1 << 40) - 1,
     };
     let text = code.to_string();
-    assert_eq!(text.len(), 3 + 8 + 1, "{text}");
+    assert_eq!(
+        text.len(),
+        3 + 8 + 1 + 1,
+        "{text}: eight seed symbols and a check, in two groups"
+    );
     assert!(text.starts_with("4H-"), "{text}");
+    assert_eq!(text.matches('-').count(), 2, "{text}");
     assert_eq!(format!(" {} ", text.to_lowercase()).parse(), Ok(code));
 }
 
 #[test]
 fn codes_the_game_has_shown_stay_valid() {
-    // Seeds of 40 bits (all the game deals) keep the codes they always had.
-    for (text, size, level) in [
-        ("3E-7AE52ZHDB", Size::THREE, Level::Easy),
-        ("4M-7AE52ZHDX", Size::FOUR, Level::Medium),
-        ("4H-7AE52ZHD3", Size::FOUR, Level::Hard),
+    // Codes of the first version (no groups; a check symbol that may be * ~ $ = or U)
+    // still deal their puzzle; the game now writes the second version, which reads back.
+    for (text, size, level, now) in [
+        ("3E-7AE52ZHDB", Size::THREE, Level::Easy, "3E-7AE52-ZHDS"),
+        ("4M-7AE52ZHDX", Size::FOUR, Level::Medium, "4M-7AE52-ZHDK"),
+        ("4H-7AE52ZHD3", Size::FOUR, Level::Hard, "4H-7AE52-ZHDZ"),
     ] {
         let code: PuzzleCode = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(matches!(code, PuzzleCode::Seeded { size: s, level: l, .. } if s == size && l == level));
-        assert_eq!(code.to_string(), text);
+        assert_eq!(code.to_string(), now);
+        assert_eq!(now.parse::<PuzzleCode>(), Ok(code));
     }
+    // A first-version code whose check symbol a shell would expand.
+    let digits = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    let starred = digits
+        .chars()
+        .map(|d| format!("4H-0000000{d}*"))
+        .find(|v1| v1.parse::<PuzzleCode>().is_ok())
+        .expect("some one-symbol seed has * for its check");
+    let code: PuzzleCode = starred.parse().expect("reads");
+    assert!(!code.to_string().contains('*'), "{code}");
 }
 
 #[test]

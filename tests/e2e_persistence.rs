@@ -69,7 +69,7 @@ fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
 }
 
 #[test]
-fn sigterm_saves_restores_the_terminal_and_exits_zero() {
+fn sigterm_saves_restores_the_terminal_and_exits_128_plus_15() {
     if !tmux::available() {
         return;
     }
@@ -86,7 +86,7 @@ fn sigterm_saves_restores_the_terminal_and_exits_zero() {
         .expect("kill runs");
     assert!(killed.success());
     let (screen, _) = t.wait_for("one", "the shell after exit", |s| s.contains("EXITED"));
-    assert!(screen.contains("EXITED 0"), "a clean exit:\n{screen}");
+    assert!(screen.contains("EXITED 143"), "128 + SIGTERM's 15:\n{screen}");
     assert!(
         !screen.contains("Moves") && !screen.contains("╭"),
         "the alternate screen is gone:\n{screen}"

@@ -13,7 +13,7 @@ use serde::Serialize;
 use slide::puzzle::{Board, format_moves, parse_board};
 use slide::solver::{HeuristicKind, Solution, SolveError, SolveOptions, Solver, TableCache};
 
-use crate::cli::output::{grouped, human_duration, millis, moves, print_json, print_line};
+use crate::cli::output::{grouped, human_duration, millis, moves, print_json, print_line, print_note};
 use crate::cli::{CliError, progress};
 
 /// Benchmark the solver.
@@ -33,7 +33,7 @@ pub struct BenchCommand {
     #[arg(value_name = "FILE")]
     file: PathBuf,
     /// The heuristic: manhattan, linear-conflict, walking-distance, pdb or auto.
-    #[arg(long, value_name = "H", default_value = "auto")]
+    #[arg(long, value_name = "H", default_value = "auto", value_parser = crate::cli::values::heuristic(), hide_possible_values = true)]
     heuristic: HeuristicKind,
     /// Worker threads (default: every core).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u32).range(1..))]
@@ -166,16 +166,13 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
         }
         Ok(())
     });
-    if let Err(CliError::StdoutClosed) = printed {
-        return Err(CliError::StdoutClosed);
-    }
     printed?;
     let wall = wall_start.elapsed();
 
     let summary = totals.summary(threads, tables_time, &partitions, wall);
     for line in &summary {
         if args.json {
-            eprintln!("{line}");
+            print_note(line)?;
         } else {
             print_line(line)?;
         }
@@ -194,8 +191,10 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
 
 /// Reads every instance, reporting each bad line with its number.
 fn read_instances(path: &Path) -> Result<Vec<Instance>, CliError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CliError::Input(format!("cannot read {}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path).map_err(|source| CliError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let mut instances = Vec::new();
     let mut bad = 0;
     for (index, raw) in text.lines().enumerate() {
@@ -207,7 +206,7 @@ fn read_instances(path: &Path) -> Result<Vec<Instance>, CliError> {
         match parse_instance(text) {
             Ok((expected, board)) => instances.push(Instance { line, expected, board }),
             Err(message) => {
-                eprintln!("slide: error: {}:{line}: {message}", path.display());
+                print_note(format_args!("slide: error: {}:{line}: {message}", path.display()))?;
                 bad += 1;
             }
         }
@@ -231,7 +230,7 @@ fn parse_instance(text: &str) -> Result<(u32, Board), String> {
     let expected = length
         .trim()
         .parse()
-        .map_err(|_| format!("'{length}' is not an optimal length"))?;
+        .map_err(|_| format!("'{}' is not an optimal length", slide::excerpt::excerpt(length)))?;
     let board = parse_board(tiles).map_err(|e| e.to_string())?;
     Ok((expected, board))
 }
@@ -382,6 +381,13 @@ fn peak_memory_kb() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #[test]
+        fn any_instance_line_parses_or_is_refused(text in "[0-9\t ,x_.-]{0,80}") {
+            let _ = parse_instance(&text);
+        }
+    }
 
     #[test]
     fn parses_instance_lines() {

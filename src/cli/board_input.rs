@@ -1,18 +1,78 @@
 //! Boards from the command line: one board given as one or several arguments, or one
 //! board per line on stdin.
+//!
+//! A board may be written as board text (`8 6 7 2 5 4 3 0 1`), as a JSON object with a
+//! `board` string (what `generate`, `solve`, `rate` and `hint` print with `--json`), or as
+//! the `board …` line of `solve`'s and `rate`'s own output, whose other lines (`length`,
+//! `moves`, …) are skipped: so the commands compose (`slide solve B | slide solve -`).
 
 use std::io::{self, BufRead, IsTerminal};
 
 use slide::puzzle::{Board, parse_board};
 
 use crate::cli::CliError;
+use crate::cli::output::print_note;
+
+/// A stdin line longer than this is no board (the longest JSON line a command prints is a
+/// few thousand bytes): it is reported, and not kept in memory.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The labels of `solve`'s and `rate`'s human output other than `board`: such a line,
+/// the label followed by two spaces or more, is skipped.
+const OUTPUT_LABELS: [&str; 11] = [
+    "length",
+    "moves",
+    "search",
+    "manhattan",
+    "linear conflict",
+    "walking distance",
+    "pattern databases",
+    "lower bound",
+    "optimal length",
+    "level",
+    "already solved",
+];
 
 /// Where a command's boards come from.
-pub enum Boards {
-    /// One board from the arguments.
-    One(Board),
+enum Source {
+    /// One board from the arguments, as text.
+    Arguments(String),
     /// One board per line from stdin.
     Stdin,
+}
+
+/// The board in one line of input (or one argument), or `None` for a line of another
+/// command's output that holds none.
+pub fn parse_input(text: &str) -> Result<Option<Board>, CliError> {
+    let text = text.trim();
+    if text.starts_with('{') {
+        return json_board(text).map(Some);
+    }
+    if let Some(rest) = text.strip_prefix("board")
+        && rest.starts_with(char::is_whitespace)
+    {
+        return Ok(Some(parse_board(rest)?));
+    }
+    let is_output = OUTPUT_LABELS.iter().any(|label| {
+        text.strip_prefix(label)
+            .is_some_and(|rest| rest.starts_with("  ") || rest.is_empty())
+    });
+    if is_output {
+        return Ok(None);
+    }
+    Ok(Some(parse_board(text)?))
+}
+
+/// The `board` of a JSON object line.
+fn json_board(text: &str) -> Result<Board, CliError> {
+    let value: serde_json::Value = serde_json::from_str(text)
+        .map_err(|e| CliError::Input(format!("a line starting with {{ is read as JSON, and this is not: {e}")))?;
+    match value.get("board") {
+        Some(serde_json::Value::String(board)) => Ok(parse_board(board)?),
+        _ => Err(CliError::Input(
+            "a JSON line needs a \"board\" string (as generate, solve, rate and hint print)".to_string(),
+        )),
+    }
 }
 
 /// The board spelled by `words`, which may be one quoted argument or one number per
@@ -21,15 +81,15 @@ pub fn board_from_words(words: &[String]) -> Result<Board, CliError> {
     if words.is_empty() {
         return Err(no_board());
     }
-    Ok(parse_board(&words.join(" "))?)
+    parse_input(&words.join(" "))?.ok_or_else(no_board)
 }
 
-/// One board from `words`, or stdin when `words` is `-` (or empty with stdin redirected).
-pub fn board_or_stdin(words: &[String]) -> Result<Boards, CliError> {
+fn source(words: &[String]) -> Result<Source, CliError> {
     match words {
-        [dash] if dash == "-" => Ok(Boards::Stdin),
-        [] if !io::stdin().is_terminal() => Ok(Boards::Stdin),
-        _ => board_from_words(words).map(Boards::One),
+        [dash] if dash == "-" => Ok(Source::Stdin),
+        [] if !io::stdin().is_terminal() => Ok(Source::Stdin),
+        [] => Err(no_board()),
+        _ => Ok(Source::Arguments(words.join(" "))),
     }
 }
 
@@ -41,27 +101,81 @@ fn no_board() -> CliError {
     )
 }
 
-/// Calls `each` for every board on stdin, one a line; blank lines and `#` comments are
-/// skipped. A bad line or a failed board is reported with its line number and the run goes
-/// on; the result then says how many went wrong (bad input first, as it exits with 2).
-pub fn for_each_stdin_board(mut each: impl FnMut(Board) -> Result<(), CliError>) -> Result<(), CliError> {
+/// Reads one line into `buf` (without its end), keeping at most [`MAX_LINE_BYTES`] of it.
+/// Returns `None` at the end of input, else whether the line was longer than that.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    buf.clear();
+    let mut read_any = false;
+    let mut too_long = false;
+    loop {
+        let available = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if available.is_empty() {
+            return Ok(read_any.then_some(too_long));
+        }
+        read_any = true;
+        let (chunk, done) = match available.iter().position(|&b| b == b'\n') {
+            Some(i) => (&available[..i], Some(i + 1)),
+            None => (available, None),
+        };
+        let room = MAX_LINE_BYTES.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        too_long |= chunk.len() > room;
+        let used = done.unwrap_or(available.len());
+        input.consume(used);
+        if done.is_some() {
+            return Ok(Some(too_long));
+        }
+    }
+}
+
+/// Calls `each` for every line of stdin that holds a board, or is not one; blank lines,
+/// `#` comments and other lines of a command's output are skipped. An error `each`
+/// returns (a bad line, a failed board) is reported with its line number, unless it was
+/// already (`CliError::Reported`), and the run goes on; the result then says how many went
+/// wrong (bad input first, as it exits with 2).
+fn for_each_stdin_line(
+    each: &mut dyn FnMut(Option<usize>, Result<Board, CliError>) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     let mut bad = 0;
     let mut failed = 0;
     let mut boards = 0;
-    for (index, line) in io::stdin().lock().lines().enumerate() {
-        let number = index + 1;
-        let line = line.map_err(|e| CliError::Failure(format!("cannot read stdin line {number}: {e}")))?;
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
+    let mut buf = Vec::new();
+    let mut input = io::stdin().lock();
+    let mut number = 0;
+    loop {
+        number += 1;
+        let too_long = match read_line(&mut input, &mut buf) {
+            Ok(Some(too_long)) => too_long,
+            Ok(None) => break,
+            Err(e) => return Err(CliError::Failure(format!("cannot read stdin line {number}: {e}"))),
+        };
+        let parsed = if too_long {
+            Err(CliError::Input(format!(
+                "the line is longer than {MAX_LINE_BYTES} bytes: no board is"
+            )))
+        } else {
+            match std::str::from_utf8(&buf) {
+                Err(_) => Err(CliError::Input("the line is not text (it is not UTF-8)".to_string())),
+                Ok(text) if text.trim().is_empty() || text.trim_start().starts_with('#') => continue,
+                Ok(text) => match parse_input(text) {
+                    Ok(None) => continue,
+                    Ok(Some(board)) => Ok(board),
+                    Err(e) => Err(e),
+                },
+            }
+        };
         boards += 1;
-        let outcome = parse_board(text).map_err(CliError::from).and_then(&mut each);
-        match outcome {
+        match each(Some(number), parsed) {
             Ok(()) => {}
-            Err(CliError::StdoutClosed) => return Err(CliError::StdoutClosed),
+            Err(CliError::OutputClosed) => return Err(CliError::OutputClosed),
             Err(e) => {
-                eprintln!("slide: error: line {number}: {e}");
+                if !matches!(e, CliError::Reported(_)) {
+                    print_note(format_args!("slide: error: line {number}: {e}"))?;
+                }
                 if e.exit_code() == 2 {
                     bad += 1;
                 } else {
@@ -81,11 +195,88 @@ pub fn for_each_stdin_board(mut each: impl FnMut(Board) -> Result<(), CliError>)
     }
 }
 
-/// Runs `each` on the board of `words`, or on every board from stdin.
-pub fn run_boards(words: &[String], each: impl FnMut(Board) -> Result<(), CliError>) -> Result<(), CliError> {
-    let mut each = each;
-    match board_or_stdin(words)? {
-        Boards::One(board) => each(board),
-        Boards::Stdin => for_each_stdin_board(each),
+/// Runs `each` on the board of `words` (line `None`), or on every board from stdin with its
+/// line number. A bad board in the arguments is the command's error; on stdin, it is
+/// reported with its line and the run goes on.
+pub fn run_boards(
+    words: &[String],
+    mut each: impl FnMut(Option<usize>, Board) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    run_inputs(words, move |line, board| each(line, board?))
+}
+
+/// As [`run_boards`], but `each` also gets the lines that are not boards, with why, so
+/// that it can answer them in place (returning [`CliError::Reported`]).
+pub fn run_inputs(
+    words: &[String],
+    mut each: impl FnMut(Option<usize>, Result<Board, CliError>) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    match source(words)? {
+        Source::Arguments(text) => {
+            let board = parse_input(&text)?.ok_or_else(no_board)?;
+            each(None, Ok(board))
+        }
+        Source::Stdin => for_each_stdin_line(&mut each),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_command_s_output_reads_back_as_its_board() {
+        let board = |t: &str| parse_input(t).map(|b| b.map(|b| b.to_string()));
+        let b = Some("8 6 7 2 5 4 3 0 1".to_string());
+        assert_eq!(board("8 6 7 2 5 4 3 0 1").unwrap(), b);
+        assert_eq!(board(r#"{"board":"8 6 7 2 5 4 3 0 1","size":3,"seed":7}"#).unwrap(), b);
+        assert_eq!(board("board   8 6 7 2 5 4 3 0 1").unwrap(), b);
+        assert_eq!(board("board              8 6 7 2 5 4 3 0 1").unwrap(), b);
+        for skipped in [
+            "length  31 (optimal)",
+            "moves   DDLURRULLDRRDLLURURDDLUURDDLLUU",
+            "moves   none: already solved, 0 moves",
+            "search  0 nodes in 8 µs",
+            "linear conflict    12",
+            "level              hard (expected length 21)",
+            "already solved     0 moves to go",
+        ] {
+            assert_eq!(board(skipped).unwrap(), None, "{skipped}");
+        }
+        assert!(board(r#"{"size":3}"#).unwrap_err().to_string().contains("\"board\""));
+        assert!(board("{ nope").unwrap_err().to_string().contains("JSON"));
+        assert!(matches!(board("lengthy 3"), Err(CliError::Board(_))));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_line_is_a_board_an_error_or_skipped(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..300)) {
+            let text = String::from_utf8_lossy(&bytes);
+            let _ = parse_input(&text);
+            let mut input = io::Cursor::new(bytes);
+            let mut buf = Vec::new();
+            while read_line(&mut input, &mut buf).unwrap().is_some() {}
+        }
+
+        #[test]
+        fn json_and_output_lines_near_valid(text in "[{}\\\":, a-z0-9]{0,80}") {
+            let _ = parse_input(&text);
+            let _ = parse_input(&format!("board {text}"));
+            let _ = parse_input(&format!("{{\"board\":\"{text}\"}}"));
+        }
+    }
+
+    #[test]
+    fn long_lines_are_cut_and_said_to_be() {
+        let mut input =
+            io::Cursor::new([b"short\n".to_vec(), vec![b'x'; MAX_LINE_BYTES + 10], b"\nlast".to_vec()].concat());
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"short");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(true));
+        assert_eq!(buf.len(), MAX_LINE_BYTES);
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), Some(false));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_line(&mut input, &mut buf).unwrap(), None);
     }
 }

@@ -1,11 +1,11 @@
 //! `slide completions`: a shell completion script, generated from the argument definitions
 //! so that it never falls behind them.
 
-use clap::{Args, CommandFactory, ValueEnum};
+use clap::{Args, ValueEnum};
 use clap_complete::Shell;
 
+use crate::cli::CliError;
 use crate::cli::output::print_raw;
-use crate::cli::{Cli, CliError};
 
 /// The shells a completion script can be printed for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -41,9 +41,9 @@ pub struct CompletionsCommand {
     shell: ShellName,
 }
 
-/// Prints the script for the shell asked for.
-pub fn run(args: &CompletionsCommand) -> Result<(), CliError> {
-    let mut command = Cli::command();
+/// Prints the script for the shell asked for, completing the arguments of `command` (the
+/// whole command line's definition).
+pub fn run(args: &CompletionsCommand, mut command: clap::Command) -> Result<(), CliError> {
     let mut script = Vec::new();
     clap_complete::generate(Shell::from(args.shell), &mut command, "slide", &mut script);
     let text =

@@ -15,16 +15,17 @@ use crate::cli::{CliError, progress, values};
 #[derive(Debug, Args)]
 #[command(
     after_help = "Board k (from 0) of a run uses seed S + k, so a seed always deals the same \
-boards. Without --seed, a random seed is used.\n\n\
+boards. Without --seed, a random seed below 2^40 is used, as the game deals. In --json, a seed \
+is a number below 2^53 (which every JSON reader keeps exact) and a string above.\n\n\
 Examples:\n  slide generate --size 3 --level easy\n  \
 slide generate --size 4 --level expert --count 10 --seed 42 --json"
 )]
 pub struct GenerateCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
     size: Size,
     /// Difficulty: easy, medium, hard, expert or random.
-    #[arg(long, value_name = "L")]
+    #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
     level: Level,
     /// How many boards.
     #[arg(long, value_name = "K", default_value_t = 1, value_parser = values::count)]
@@ -43,6 +44,7 @@ struct GenerateLine {
     board: String,
     size: usize,
     level: Level,
+    #[serde(serialize_with = "exact_seed")]
     seed: u64,
     rating: u32,
     expected_length: u32,
@@ -50,11 +52,34 @@ struct GenerateLine {
     millis: f64,
 }
 
+/// Random seeds stay below this, as the game's own (whose puzzle codes are then short).
+const RANDOM_SEED_LIMIT: u64 = 1 << 40;
+
+/// The largest integer below which every JSON reader (JavaScript's numbers, jq) keeps an
+/// integer exact: 2^53.
+const JSON_EXACT_LIMIT: u64 = 1 << 53;
+
+/// A seed as a JSON number when readers keep it exact, else as a string: a seed rounded by
+/// a reader would deal another board.
+#[allow(
+    clippy::trivially_copy_pass_by_ref,
+    reason = "serde's serialize_with passes a reference"
+)]
+fn exact_seed<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error> {
+    if *seed < JSON_EXACT_LIMIT {
+        s.serialize_u64(*seed)
+    } else {
+        s.serialize_str(&seed.to_string())
+    }
+}
+
 /// Deals the boards asked for.
 pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
     let solver = Solver::new(TableCache::default_location());
     progress::prepare(&solver, args.size)?;
-    let first_seed = args.seed.unwrap_or_else(|| SeededRng::from_entropy().next_u64());
+    let first_seed = args
+        .seed
+        .unwrap_or_else(|| SeededRng::from_entropy().next_u64() & (RANDOM_SEED_LIMIT - 1));
     for k in 0..args.count {
         let seed = first_seed.wrapping_add(k);
         let start = Instant::now();

@@ -1,5 +1,5 @@
-//! Writing to stdout: one line or one JSON object per board, and a quiet stop when the
-//! reader of a pipe goes away.
+//! Writing to stdout and stderr: one line or one JSON object per board, and a quiet stop
+//! when the reader of a pipe goes away (of stdout or of stderr: `2>&1 | head` closes both).
 
 use std::fmt::Display;
 use std::io::{self, Write};
@@ -8,11 +8,11 @@ use serde::Serialize;
 
 use crate::cli::CliError;
 
-fn stdout_error(e: &io::Error) -> CliError {
+fn write_error(stream: &str, e: &io::Error) -> CliError {
     if e.kind() == io::ErrorKind::BrokenPipe {
-        CliError::StdoutClosed
+        CliError::OutputClosed
     } else {
-        CliError::Failure(format!("cannot write to stdout: {e}"))
+        CliError::Failure(format!("cannot write to {stream}: {e}"))
     }
 }
 
@@ -21,7 +21,7 @@ pub fn print_raw(text: &str) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     out.write_all(text.as_bytes())
         .and_then(|()| out.flush())
-        .map_err(|e| stdout_error(&e))
+        .map_err(|e| write_error("stdout", &e))
 }
 
 /// Prints one line. Flushed at once so that a long run shows each board as it finishes.
@@ -29,13 +29,20 @@ pub fn print_line(line: impl Display) -> Result<(), CliError> {
     let mut out = io::stdout().lock();
     writeln!(out, "{line}")
         .and_then(|()| out.flush())
-        .map_err(|e| stdout_error(&e))
+        .map_err(|e| write_error("stdout", &e))
 }
 
 /// Prints `value` as one JSON object on one line.
 pub fn print_json(value: &impl Serialize) -> Result<(), CliError> {
     let line = serde_json::to_string(value).map_err(|e| CliError::Failure(format!("cannot encode JSON: {e}")))?;
     print_line(line)
+}
+
+/// Prints one line on stderr (a problem with one board of many, a summary beside JSON).
+/// A closed stderr stops the run quietly, as a closed stdout does.
+pub fn print_note(line: impl Display) -> Result<(), CliError> {
+    let mut err = io::stderr().lock();
+    writeln!(err, "{line}").map_err(|e| write_error("stderr", &e))
 }
 
 /// Milliseconds as a JSON-friendly number, with microsecond resolution.

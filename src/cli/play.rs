@@ -6,7 +6,7 @@ use clap::Args;
 use slide::difficulty::Level;
 use slide::puzzle::{Size, parse_board};
 
-use crate::cli::CliError;
+use crate::cli::{CliError, values};
 use crate::ui;
 
 /// Options for a new game.
@@ -14,15 +14,15 @@ use crate::ui;
 #[command(
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
-slide play --code 4H-7AE52ZHD3\n  slide play --picture sunset --size 3\n  \
+slide play --code 4H-7AE52-ZHDZ\n  slide play --picture sunset --size 3\n  \
 slide play --picture ~/photos/cat.jpg"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
     size: Option<Size>,
     /// Difficulty: easy, medium, hard, expert or random.
-    #[arg(long, value_name = "L")]
+    #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
     level: Option<Level>,
     /// Seed for the dealt board: the same seed deals the same board.
     #[arg(long, value_name = "S")]
@@ -30,7 +30,7 @@ pub struct PlayCommand {
     /// Play this board (N² numbers row by row, 0, _ or . for the blank).
     #[arg(long, value_name = "B")]
     board: Option<String>,
-    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52ZHD3.
+    /// Play a shared puzzle code (shown in the game's side panel), such as 4H-7AE52-ZHDZ.
     #[arg(long, value_name = "CODE", conflicts_with_all = ["size", "level", "seed", "board"])]
     code: Option<String>,
     /// Play today's daily puzzle (a hard board, the same for everyone each UTC day).
@@ -38,7 +38,7 @@ pub struct PlayCommand {
     daily: bool,
     /// Show a picture on the tiles: a shipped picture (sunset, rings, mountains, flower) or
     /// the path of a PNG or JPEG file.
-    #[arg(long, value_name = "NAME|PATH")]
+    #[arg(long, value_name = "NAME|PATH", value_parser = values::picture(), hide_possible_values = true)]
     picture: Option<String>,
 }
 

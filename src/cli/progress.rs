@@ -11,23 +11,28 @@ use slide::puzzle::Size;
 use slide::solver::{BuildProgress, Solver};
 
 use crate::cli::CliError;
+use crate::cli::output::print_note;
 
 /// Loads or builds every table the solver wants for `size`, showing progress.
 pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
     if solver.is_ready(size) {
         return Ok(());
     }
-    with_bar(|show| solver.prepare(size, show))
-        .map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))
+    with_bar(|show| solver.prepare(size, show)).map_err(|source| CliError::Tables { size, source })
 }
 
 /// Runs `work`, drawing the progress it reports as a bar on stderr (notices as lines).
 pub fn with_bar<T>(work: impl FnOnce(&dyn Fn(BuildProgress)) -> T) -> T {
     let bar: RefCell<Option<(String, ProgressBar)>> = RefCell::new(None);
     let show = |p: BuildProgress| match p {
+        // A closed stderr loses the notice, and the run goes on (its answers still matter).
         BuildProgress::Notice(text) => match bar.borrow().as_ref() {
-            Some((_, b)) => b.suspend(|| eprintln!("slide: {text}")),
-            None => eprintln!("slide: {text}"),
+            Some((_, b)) => b.suspend(|| {
+                let _ = print_note(format_args!("slide: {text}"));
+            }),
+            None => {
+                let _ = print_note(format_args!("slide: {text}"));
+            }
         },
         BuildProgress::Building { what, done, total } => {
             let mut current = bar.borrow_mut();

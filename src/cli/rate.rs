@@ -2,7 +2,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::{Level, LevelRating, rate_level};
+use slide::difficulty::{Level, LevelRating, band_of, rate_level};
 use slide::puzzle::Board;
 use slide::solver::{Rating, Solver, TableCache};
 
@@ -38,7 +38,8 @@ struct RateLine {
     pdb: Option<u32>,
     exact: Option<u32>,
     lower_bound: u32,
-    level: Level,
+    /// A level's name; `solved` for the goal, `trivial` below the easy band.
+    level: String,
     expected_length: u32,
     /// Whether the board is the goal (every value is then 0).
     solved: bool,
@@ -48,7 +49,7 @@ struct RateLine {
 pub fn run(args: &RateCommand) -> Result<(), CliError> {
     let solver = Solver::new(TableCache::default_location());
     let mut first = true;
-    run_boards(&args.board, |board| {
+    run_boards(&args.board, |_, board| {
         progress::prepare(&solver, board.size())?;
         let rating = solver.rate(&board);
         let assessment = rate_level(&solver, &board);
@@ -62,7 +63,7 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
                 pdb: rating.pdb,
                 exact: rating.exact,
                 lower_bound: rating.lower_bound,
-                level: assessment.level,
+                level: level_word(&board, &assessment),
                 expected_length: assessment.expected_length,
                 solved: board.is_goal(),
             })
@@ -91,8 +92,26 @@ fn print_human(board: &Board, r: &Rating, a: &LevelRating) -> Result<(), CliErro
     if let Some(exact) = a.length {
         print_line(format_args!("optimal length     {exact} (exact)"))?;
     }
+    let level = level_word(board, a);
+    let below = match band_of(board.size(), Level::Easy) {
+        Some(easy) if level == "trivial" => format!(", below easy's {}–{}", easy.min, easy.max),
+        _ => String::new(),
+    };
     print_line(format_args!(
-        "level              {} (expected length {})",
-        a.level, a.expected_length
+        "level              {level} (expected length {}{below})",
+        a.expected_length
     ))
+}
+
+/// The level's name, or what a board is when it is in none: `solved` (the goal), `trivial`
+/// (shorter than the easy band, a move or two from the goal).
+fn level_word(board: &Board, a: &LevelRating) -> String {
+    if board.is_goal() {
+        return "solved".to_string();
+    }
+    let length = a.length.unwrap_or(a.expected_length);
+    match band_of(board.size(), Level::Easy) {
+        Some(easy) if length < easy.min => "trivial".to_string(),
+        _ => a.level.name().to_string(),
+    }
 }

@@ -20,7 +20,7 @@ slide review 8 6 7 2 5 4 3 0 1 RDLURDLUR --json"
 pub struct ReviewCommand {
     /// The start board (N² numbers row by row, 0, _ or . for the blank, as one argument or
     /// one number per argument), then the moves played.
-    #[arg(value_name = "BOARD MOVES", required = true, num_args = 2..)]
+    #[arg(value_name = "BOARD MOVES", required = true, num_args = 1..)]
     words: Vec<String>,
     /// Print one JSON object.
     #[arg(long)]
@@ -35,6 +35,9 @@ struct ReviewLine {
     moves: String,
     distances: Vec<u32>,
     exact: bool,
+    /// For estimates (5×5, 6×6): each position's proven lower bound; absent when exact.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    lower_bounds: Vec<u32>,
     extra: u32,
 }
 
@@ -59,6 +62,7 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
             moves: format_moves(&r.moves),
             distances: r.distances.clone(),
             exact: r.exact,
+            lower_bounds: r.lower_bounds.clone(),
             extra: r.extra(),
         })
     } else {
@@ -66,15 +70,33 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     }
 }
 
-/// The board (every word but the last) and the moves (the last word).
+/// The board (every word but the last) and the moves (the last word). When the last word
+/// is a number, the moves are missing (`slide review 1 2 3 4 5 6 0 7 8`): said so, after
+/// any fault of the board itself.
 fn split(words: &[String]) -> Result<(Board, &str), CliError> {
-    match words {
-        [board @ .., moves] if !board.is_empty() => Ok((board_from_words(board)?, moves.as_str())),
-        _ => Err(CliError::Input(
-            "give the start board, then the moves as one word of U D L R (e.g. slide review \"1 2 3 4 5 6 0 7 8\" LL)"
-                .into(),
-        )),
+    let example = "e.g. slide review \"1 2 3 4 5 6 0 7 8\" LL";
+    let Some((moves, board)) = words.split_last() else {
+        return Err(CliError::Input(format!(
+            "give the start board, then the moves ({example})"
+        )));
+    };
+    let looks_like_tiles = |w: &str| {
+        !w.is_empty()
+            && w.chars()
+                .all(|c| c.is_ascii_digit() || c.is_whitespace() || matches!(c, ',' | '_' | '.'))
+    };
+    if looks_like_tiles(moves) {
+        board_from_words(words)?;
+        return Err(CliError::Input(format!(
+            "no moves given: after the board, give the moves played as one word of U D L R ({example})"
+        )));
     }
+    if board.is_empty() {
+        return Err(CliError::Input(format!(
+            "no board given: give the start board before the moves ({example})"
+        )));
+    }
+    Ok((board_from_words(board)?, moves.as_str()))
 }
 
 fn print_human(r: &Review) -> Result<(), CliError> {
@@ -89,6 +111,10 @@ fn print_human(r: &Review) -> Result<(), CliError> {
     print_line(&s)?;
     let distances: Vec<String> = r.distances.iter().map(u32::to_string).collect();
     print_line(format_args!("distances: {}", distances.join(" ")))?;
+    if !r.exact {
+        let bounds: Vec<String> = r.lower_bounds.iter().map(u32::to_string).collect();
+        print_line(format_args!("proven at least: {}", bounds.join(" ")))?;
+    }
     for d in &s.detours {
         let moves = if d.len == 1 {
             format!("move {}", d.first_move)
@@ -98,7 +124,10 @@ fn print_human(r: &Review) -> Result<(), CliError> {
         print_line(format_args!("detour at {moves}: +{}", d.cost))?;
     }
     if !r.exact {
-        print_line("(5×5 and 6×6 distances are estimates: the best plans found, never below the proven bound)")?;
+        print_line(
+            "(5×5 and 6×6 distances are estimates: the shortest way to the goal through the plans found along \
+             the game; proven where they equal the bound below them)",
+        )?;
     }
     Ok(())
 }

@@ -22,12 +22,13 @@ pub struct SolveCommand {
     #[arg(value_name = "BOARD")]
     board: Vec<String>,
     /// The heuristic: manhattan, linear-conflict, walking-distance, pdb or auto.
-    #[arg(long, value_name = "H", default_value = "auto")]
+    #[arg(long, value_name = "H", default_value = "auto", value_parser = values::heuristic(), hide_possible_values = true)]
     heuristic: HeuristicKind,
     /// Time budget in seconds (5×5 and 6×6 return their best plan when it runs out).
     #[arg(long, value_name = "SECS", value_parser = values::seconds)]
     max_time: Option<Duration>,
-    /// Insist on a proven optimal solution, however long it takes.
+    /// Insist on a proven optimal solution on any size. With --max-time, the search stops
+    /// there and returns the best plan found with its lower bound, marked not proven.
     #[arg(long)]
     optimal: bool,
     /// Print one JSON object per board.
@@ -59,7 +60,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     let mut first = true;
-    run_boards(&args.board, |board| {
+    run_boards(&args.board, |_, board| {
         let solution = solve_one(&solver, &board, &opts)?;
         if args.json {
             print_json(&SolveLine {
@@ -77,7 +78,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
                 print_line("")?;
             }
             first = false;
-            print_human(&board, &solution)
+            print_human(&board, &solution, args.optimal)
         }
     })
 }
@@ -102,10 +103,12 @@ fn with_best_bound(solver: &Solver, board: &Board, mut s: Solution) -> Solution 
     s
 }
 
-fn print_human(board: &Board, s: &Solution) -> Result<(), CliError> {
+fn print_human(board: &Board, s: &Solution, asked_optimal: bool) -> Result<(), CliError> {
     print_line(format_args!("board   {board}"))?;
     let quality = if s.optimal {
         "optimal".to_string()
+    } else if asked_optimal {
+        format!("not proven optimal within --max-time, at least {}", s.lower_bound)
     } else {
         format!("not proven optimal, at least {}", s.lower_bound)
     };

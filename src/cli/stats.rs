@@ -1,5 +1,6 @@
-//! `slide stats`: the records, as a table or one JSON object per size and kind; `--reset`
-//! clears them after asking.
+//! `slide stats`: the records, as a table or one JSON object per size and kind, all from
+//! the one fold of the history (`slide::game::figures`) that every screen reads; `--reset`
+//! clears them (statistics, history, speed records) after asking, keeping the old files.
 
 use std::io::{BufRead, IsTerminal, Write};
 
@@ -7,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 use slide::difficulty::UtcDate;
 use slide::game::averages::{Average, format_average};
-use slide::game::{Kind, Loaded, Record, Stats, Store, format_time};
+use slide::game::{Kind, Record, Stats, Store, figures, format_time};
 use slide::puzzle::Size;
 
 use crate::cli::CliError;
@@ -16,7 +17,10 @@ use crate::cli::output::{print_json, print_line};
 /// Options of `slide stats`.
 #[derive(Debug, Args)]
 #[command(
-    after_help = "Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
+    after_help = "Every count comes from the history of finished attempts (see `slide history`). A game \
+is played from its first move; one the solver helped finish is solver-finished, not won; leaving or \
+restarting it unassisted after a move is a DNF; a board already finished is a replay, counted apart. \
+Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
 puzzle that was helped before stays assisted.\n\nao5 and ao12 are the means of the last 5 and 12 \
 unassisted attempts of a size and level, best and worst dropped (DNF: a game given up; two DNFs make \
 the average a DNF). In --json, the *_millis averages are null until there are enough attempts, and for \
@@ -27,7 +31,8 @@ pub struct StatsCommand {
     /// One JSON object per size and kind, one a line.
     #[arg(long)]
     json: bool,
-    /// Clear every statistic (after asking; the old file is kept beside the new one).
+    /// Clear every statistic, the history and the speed records (after asking; the old
+    /// files are kept beside the new ones).
     #[arg(long)]
     reset: bool,
     /// With --reset: do not ask.
@@ -50,12 +55,17 @@ struct Row {
     streak: u32,
     /// The longest daily streak ever at this size (0 for other kinds).
     best_streak: u32,
-    /// Daily puzzles won again the same day (counted in `won`, not in the streak).
+    /// Attempts at a board already finished (not in played, won or the averages).
     replays: u32,
+    /// Games the solver helped finish (not in `won`).
+    solver_finished: u32,
+    /// Unassisted games left or restarted after a move.
+    dnf: u32,
     /// The current averages of unassisted games, in milliseconds: null until there are
     /// enough attempts (5, 12, 100), and null for a DNF average.
     ao5_millis: Option<u64>,
     ao12_millis: Option<u64>,
+    ao50_millis: Option<u64>,
     ao100_millis: Option<u64>,
     best_single_millis: Option<u64>,
     best_ao5_millis: Option<u64>,
@@ -91,8 +101,11 @@ fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row
             0
         },
         replays: r.replays,
+        solver_finished: r.solver_finished,
+        dnf: r.dnf,
         ao5_millis: r.speed.ao(5).and_then(Average::millis),
         ao12_millis: r.speed.ao(12).and_then(Average::millis),
+        ao50_millis: r.speed.ao(50).and_then(Average::millis),
         ao100_millis: r.speed.ao(100).and_then(Average::millis),
         best_single_millis: r.speed.best_single(),
         best_ao5_millis: r.speed.best_ao5_ms,
@@ -109,29 +122,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     if args.reset {
         return reset(&store, args.yes);
     }
-    let stats = match store.load_stats() {
-        Loaded::Found(s) => s,
-        Loaded::Missing => Stats::default(),
-        Loaded::MovedAside { reason, moved_to } => {
-            eprintln!(
-                "slide: the statistics were unreadable ({reason}); the file is kept as {}",
-                moved_to.display()
-            );
-            Stats::default()
-        }
-        Loaded::Unreadable { reason } => {
-            return Err(CliError::Failure(format!(
-                "{} could not be read: {reason}",
-                store.stats_path().display()
-            )));
-        }
-        Loaded::Newer { version } => {
-            return Err(CliError::Failure(format!(
-                "{} was written by a newer Slide (format {version}); this version can't read it",
-                store.stats_path().display()
-            )));
-        }
-    };
+    let stats: Stats = figures(&crate::cli::history::load_records(&store)?);
     let today = UtcDate::today();
     let rows: Vec<Row> = Size::ALL
         .iter()
@@ -146,8 +137,8 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     }
     if rows.is_empty() {
         return print_line(format!(
-            "No games recorded yet (statistics: {}).",
-            store.stats_path().display()
+            "No games recorded yet (history: {}).",
+            store.history_dir().display()
         ));
     }
     print_line(format!(
@@ -188,8 +179,8 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
 }
 
 fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
-    let path = store.stats_path();
-    if !path.exists() {
+    let anything = store.history_dir().exists() || store.stats_path().exists() || store.history_path().exists();
+    if !anything {
         return print_line("No statistics to clear.");
     }
     if !yes {
@@ -199,7 +190,10 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
                 "slide stats --reset asks before clearing; with no terminal to ask on, add --yes".into(),
             ));
         }
-        eprint!("Clear every statistic in {}? [y/N] ", path.display());
+        eprint!(
+            "Clear every statistic, the history and the speed records in {}? [y/N] ",
+            store.dir().display()
+        );
         let _ = std::io::stderr().flush();
         let mut answer = String::new();
         stdin
@@ -210,12 +204,15 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
             return print_line("Nothing cleared.");
         }
     }
-    match store.reset_stats() {
-        Ok(Some(kept)) => print_line(format!(
-            "Statistics cleared; the old ones are kept as {}.",
-            kept.display()
-        )),
-        Ok(None) => print_line("No statistics to clear."),
+    match store.reset_history() {
+        Ok(kept) if kept.is_empty() => print_line("No statistics to clear."),
+        Ok(kept) => {
+            let kept: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();
+            print_line(format!(
+                "Statistics, history and speed records cleared; the old ones are kept as {}.",
+                kept.join(", ")
+            ))
+        }
         Err(e) => Err(CliError::Failure(format!("could not clear the statistics: {e}"))),
     }
 }

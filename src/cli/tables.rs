@@ -8,7 +8,7 @@ use slide::puzzle::Size;
 use slide::solver::{CacheStatus, CachedFile, Partition, Solver, TableCache};
 
 use crate::cli::output::{grouped, human_duration, print_json, print_line};
-use crate::cli::{CliError, progress};
+use crate::cli::{CliError, progress, values};
 
 /// Table commands; with none, lists the cache.
 #[derive(Debug, Args)]
@@ -62,7 +62,7 @@ Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables b
 slide tables build --size 5 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
-        #[arg(long, value_name = "N")]
+        #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
         size: Option<Size>,
         /// Build the larger opt-in tables (4×4 or 5×5): fewer nodes on hard 4×4 boards, shorter
         /// 5×5 plans.

@@ -50,11 +50,11 @@ impl Config {
         match path {
             None => Ok(Config::default()),
             Some(path) => {
-                let text = std::fs::read_to_string(&path).map_err(|source| ConfigError::Read {
+                let bytes = std::fs::read(&path).map_err(|source| ConfigError::Read {
                     path: path.clone(),
                     source,
                 })?;
-                Config::parse(&text, &path)
+                Config::parse(&utf8(bytes, &path)?, &path)
             }
         }
     }
@@ -94,6 +94,25 @@ impl Config {
             message.into(),
         )
     }
+}
+
+/// The file's text, or where its first byte that is not UTF-8 is (line and column, the
+/// column counted in characters before it).
+fn utf8(bytes: Vec<u8>, path: &Path) -> Result<String, ConfigError> {
+    String::from_utf8(bytes).map_err(|e| {
+        let good = e.utf8_error().valid_up_to();
+        let bytes = e.as_bytes();
+        let before = String::from_utf8_lossy(&bytes[..good]);
+        let at = Position::of(&before, before.len());
+        invalid(
+            path,
+            at,
+            format!(
+                "the file is not UTF-8 text: byte 0x{:02X} here is not a character (save the file as UTF-8)",
+                bytes[good]
+            ),
+        )
+    })
 }
 
 fn invalid(path: &Path, at: Position, message: String) -> ConfigError {
@@ -249,6 +268,18 @@ mod tests {
             err("[game]\nsize = 3\n\n[keys]\n[game]\n"),
             "c.toml:5:2: duplicate key 'game': each key and table may appear only once"
         );
+    }
+
+    #[test]
+    fn a_file_that_is_not_utf8_is_reported_at_its_first_bad_byte() {
+        let dir = std::env::temp_dir().join(format!("slide-config-latin1-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("config.toml");
+        // "é" in Latin-1, on line 3.
+        std::fs::write(&path, b"[game]\nsize = 3\n# caf\xE9\n").unwrap();
+        let e = Config::load(Some(&path)).unwrap_err().to_string();
+        assert!(e.ends_with("config.toml:3:6: the file is not UTF-8 text: byte 0xE9 here is not a character (save the file as UTF-8)"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

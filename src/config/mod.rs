@@ -9,13 +9,17 @@
 //! of it. It knows no key, colour or terminal: key names (`keys.*`), colours (`theme.*`)
 //! and the tile scheme (`look.scheme`) are kept as the text written, each with its
 //! [`Position`] in the file, and the game checks them ([`Config::invalid`] places its
-//! message). Imports `puzzle` and `difficulty` only (for the size and level settings);
-//! must not import `solver`, `game`, `engine`, or any terminal crate.
+//! message). A setting the player changes in the game is saved to their file with its
+//! comments and layout kept ([`ConfigFile`]). Imports `puzzle` and `difficulty` (for the
+//! size and level settings) and `atomic_file`; must not import `solver`, `game`, `engine`,
+//! or any terminal crate.
 
+mod edit;
 mod load;
 mod placed;
 mod settings;
 
+pub use edit::{ConfigFile, SaveError, SettingValue};
 pub use load::{CONFIG_DIR_ENV, ConfigError, user_config_path};
 pub use placed::{Placed, Position};
 pub use settings::{

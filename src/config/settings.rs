@@ -55,6 +55,9 @@ pub struct LookSettings {
     /// knows what each looks like).
     #[serde(deserialize_with = "read_scheme")]
     pub scheme: String,
+    /// Whether the tile numbers show over a picture.
+    #[serde(deserialize_with = "read_numbers")]
+    pub numbers: bool,
 }
 
 impl LookSettings {
@@ -66,6 +69,7 @@ impl Default for LookSettings {
     fn default() -> LookSettings {
         LookSettings {
             scheme: LookSettings::SCHEMES[0].to_string(),
+            numbers: false,
         }
     }
 }
@@ -115,6 +119,10 @@ pub struct GameSettings {
     /// starts on the first move) ([`INSPECTION_S`]).
     #[serde(deserialize_with = "read_inspection_s")]
     pub inspection_s: u64,
+    /// Whether the game thinks while the player does (better 5×5 and 6×6 plans, the other
+    /// sizes' tables), at a low priority.
+    #[serde(deserialize_with = "read_thinking")]
+    pub thinking: bool,
 }
 
 /// What the direction keys move.
@@ -152,6 +160,8 @@ pub struct KeyBindings {
     pub quit: Vec<Placed<String>>,
     pub copy: Vec<Placed<String>>,
     pub numbers: Vec<Placed<String>>,
+    pub peek: Vec<Placed<String>>,
+    pub settings: Vec<Placed<String>>,
 }
 
 /// Colours: a preset and optional overrides, as text with their place in the file (the
@@ -195,6 +205,7 @@ impl Default for GameSettings {
             picture: String::new(),
             clipboard: true,
             inspection_s: 0,
+            thinking: true,
         }
     }
 }
@@ -226,6 +237,8 @@ impl Default for KeyBindings {
             quit: keys(&["q"]),
             copy: keys(&["c"]),
             numbers: keys(&["#"]),
+            peek: keys(&["g"]),
+            settings: keys(&["o"]),
         }
     }
 }
@@ -246,7 +259,7 @@ impl Default for ThemeSettings {
 impl KeyBindings {
     /// Every action's name under `[keys]` with the key names written for it, in the
     /// order of config.toml.
-    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 20] {
+    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 22] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -268,10 +281,12 @@ impl KeyBindings {
             ("quit", &self.quit),
             ("copy", &self.copy),
             ("numbers", &self.numbers),
+            ("peek", &self.peek),
+            ("settings", &self.settings),
         ]
     }
 
-    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 20] {
+    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 22] {
         [
             &mut self.up,
             &mut self.down,
@@ -293,6 +308,8 @@ impl KeyBindings {
             &mut self.quit,
             &mut self.copy,
             &mut self.numbers,
+            &mut self.peek,
+            &mut self.settings,
         ]
     }
 }
@@ -415,6 +432,14 @@ fn read_picture<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
 
 fn read_clipboard<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.clipboard must be true or false")
+}
+
+fn read_numbers<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "look.numbers must be true or false")
+}
+
+fn read_thinking<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    plain(d, toml::Value::as_bool, "game.thinking must be true or false")
 }
 
 fn read_hover<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

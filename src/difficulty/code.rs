@@ -1,15 +1,23 @@
 //! Puzzle codes: short, typable strings that deal a board again.
 //!
-//! Two forms, both case-insensitive and tolerant of spaces:
-//! - seeded, `4H-7AE52ZHD3` : size, level letter (`E M H X R`), a dash, the seed in Crockford
-//!   base 32 (digits and letters without I, L, O, U), then one check symbol that catches any
+//! Two forms, both case-insensitive and tolerant of spaces, made of letters, digits and
+//! dashes only, so that no shell mangles them:
+//! - seeded, `4H-7AE52-ZHDK` : size, level letter (`E M H X R`), a dash, the seed in
+//!   Crockford base 32 (digits and letters without I, L, O, U) and one check symbol, in
+//!   groups of five. The check symbol is of the same alphabet (a sum over the field of 32
+//!   elements, each symbol weighted by a distinct power of a generator), and catches any
 //!   single mistyped symbol and any swap of two neighbours. The seed has a fixed width, 8
 //!   symbols for the game's 40-bit seeds and 13 for any larger one, so a code that lost or
 //!   gained a symbol (a slip while pasting) has the wrong length and is rejected: a check
-//!   symbol alone cannot catch that, as the shortened code is another seed's valid code
-//!   once in 37 times;
+//!   symbol alone cannot catch that;
 //! - board, `3B-867254301` : size, `B`, a dash, then one base-36 symbol (`0-9`, `A-Z`) per
-//!   cell in row-major order, `0` the blank. The board's own rules catch typos there.
+//!   cell in row-major order, `0` the blank; on 5×5 and 6×6 a dash between rows
+//!   (`5B-1234G-…`), and dashes are allowed anywhere in the body. The board's own rules
+//!   catch typos there.
+//!
+//! Codes are versioned by their groups: a seeded code whose body has no dash is of the
+//! first version, `4H-7AE52ZHD3`, whose check symbol was a sum modulo 37 written with
+//! Crockford's five extra symbols `* ~ $ = U` (which shells expand); those still read.
 
 use std::fmt;
 use std::str::FromStr;
@@ -20,7 +28,8 @@ use crate::difficulty::level::Level;
 use crate::puzzle::{Board, BoardError, Size};
 
 const CROCKFORD: &[u8; 32] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-/// Crockford's check symbols: the 32 digits, then `* ~ $ = U` for 32 to 36.
+/// Crockford's check symbols, of the first version's codes (read, never written): the 32
+/// digits, then `* ~ $ = U` for 32 to 36.
 const CHECK_SYMBOLS: &[u8; 37] = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ*~$=U";
 /// Check symbols are taken modulo this prime (Crockford's choice). It exceeds every digit
 /// difference (at most 31) and every position weight, so no single substitution and no swap
@@ -30,6 +39,8 @@ const CHECK_MODULUS: u32 = 37;
 const SHORT_SEED_SYMBOLS: usize = 8;
 /// Seed symbols of any other seed: 13 symbols of 5 bits hold 64.
 const LONG_SEED_SYMBOLS: usize = 13;
+/// Symbols a group of a code's body has (the last group may have fewer).
+const GROUP: usize = 5;
 
 /// A shareable puzzle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -61,7 +72,7 @@ pub enum CodeError {
     #[error("unknown level '{0}' (E, M, H, X, R; or B for a board)")]
     BadKind(char),
     /// No dash after the size and level.
-    #[error("expected '-' after the size and level, as in 4H-7AE52ZHD3")]
+    #[error("expected '-' after the size and level, as in 4H-7AE52-ZHDK")]
     MissingDash,
     /// Nothing after the dash.
     #[error("the puzzle code ends after the dash")]
@@ -82,7 +93,7 @@ pub enum CodeError {
     BadCheck,
     /// A seeded code with a symbol missing or extra: the seed has 8 or 13 symbols, then the
     /// check symbol.
-    #[error("a seeded puzzle code has 9 or 14 symbols after the dash, got {0}: a symbol is missing or extra")]
+    #[error("a seeded puzzle code has 9 or 14 symbols after the first dash, got {0}: a symbol is missing or extra")]
     WrongSeedLength(usize),
     /// A board code with the wrong number of cells.
     #[error("a {size} board code needs {expected} symbols after the dash, got {got}")]
@@ -127,6 +138,40 @@ fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {
     sum % CHECK_MODULUS
 }
 
+/// The product of `a` and `b` in the field of 32 elements (polynomials over two elements
+/// modulo x⁵ + x² + 1, a primitive polynomial: x generates every nonzero element).
+fn gf32_mul(mut a: u32, mut b: u32) -> u32 {
+    let mut product = 0;
+    while b != 0 {
+        if b & 1 != 0 {
+            product ^= a;
+        }
+        b >>= 1;
+        a <<= 1;
+        if a & 0b10_0000 != 0 {
+            a ^= 0b10_0101;
+        }
+    }
+    product
+}
+
+/// The check symbol of the second version: the sum over the field of 32 elements of the
+/// size, the level and every seed symbol, each times its own power of x (x¹, x², …). Two
+/// distinct powers never cancel a single change, and a swap of neighbours changes the sum
+/// by xⁱ(a − b)(1 + x), never 0, so both are caught.
+fn check_symbol_v2(size: Size, level: Level, digits: &[u32]) -> u32 {
+    let values = [size.side() as u32, level.ordinal() as u32]
+        .into_iter()
+        .chain(digits.iter().copied());
+    let mut weight = 1;
+    let mut sum = 0;
+    for v in values {
+        weight = gf32_mul(weight, 2);
+        sum ^= gf32_mul(weight, v & 31);
+    }
+    sum
+}
+
 /// The seed's base-32 digits, most significant first, padded with zeros to the fixed width.
 fn seed_digits(seed: u64) -> Vec<u32> {
     let width = if seed >> (5 * SHORT_SEED_SYMBOLS) == 0 {
@@ -153,15 +198,23 @@ impl fmt::Display for PuzzleCode {
             PuzzleCode::Seeded { size, level, seed } => {
                 let digits = seed_digits(seed);
                 write!(f, "{}{}-", size.side(), level.letter())?;
-                for &d in &digits {
-                    write!(f, "{}", char::from(CROCKFORD[d as usize]))?;
-                }
-                let check = check_symbol(size, level, &digits);
-                write!(f, "{}", char::from(CHECK_SYMBOLS[check as usize]))
+                let check = check_symbol_v2(size, level, &digits);
+                let symbols: Vec<char> = digits
+                    .iter()
+                    .chain(std::iter::once(&check))
+                    .map(|&d| char::from(CROCKFORD[d as usize]))
+                    .collect();
+                let groups: Vec<String> = symbols.chunks(GROUP).map(|g| g.iter().collect()).collect();
+                f.write_str(&groups.join("-"))
             }
             PuzzleCode::Board(board) => {
-                write!(f, "{}B-", board.size().side())?;
-                for &t in board.tiles() {
+                let side = board.size().side();
+                write!(f, "{side}B-")?;
+                for (i, &t) in board.tiles().iter().enumerate() {
+                    // Rows apart on the larger boards, so that a long code reads row by row.
+                    if side >= 5 && i > 0 && i % side == 0 {
+                        f.write_str("-")?;
+                    }
                     let c = char::from_digit(u32::from(t), 36).unwrap_or('?');
                     write!(f, "{}", c.to_ascii_uppercase())?;
                 }
@@ -185,13 +238,22 @@ impl FromStr for PuzzleCode {
         if symbols.get(2) != Some(&'-') {
             return Err(CodeError::MissingDash);
         }
-        let body = &symbols[3..];
+        // The body's symbols with their places in the code (1-based), the groups' dashes
+        // left out; a body in groups is of the second version.
+        let grouped = symbols[3..].contains(&'-');
+        let body: Vec<(usize, char)> = symbols
+            .iter()
+            .enumerate()
+            .skip(3)
+            .filter(|(_, c)| **c != '-')
+            .map(|(i, &c)| (i + 1, c))
+            .collect();
         if body.is_empty() {
             return Err(CodeError::MissingBody);
         }
         let bad = |i: usize| CodeError::BadSymbol {
-            symbol: body[i],
-            position: i + 4,
+            symbol: body[i].1,
+            position: body[i].0,
         };
         if kind.eq_ignore_ascii_case(&'B') {
             if body.len() != size.cells() {
@@ -204,7 +266,7 @@ impl FromStr for PuzzleCode {
             let tiles = body
                 .iter()
                 .enumerate()
-                .map(|(i, c)| c.to_digit(36).map(|v| v as u8).ok_or_else(|| bad(i)))
+                .map(|(i, (_, c))| c.to_digit(36).map(|v| v as u8).ok_or_else(|| bad(i)))
                 .collect::<Result<Vec<u8>, _>>()?;
             return Ok(PuzzleCode::Board(Board::from_tiles(&tiles)?));
         }
@@ -216,20 +278,85 @@ impl FromStr for PuzzleCode {
         let digits = digit_chars
             .iter()
             .enumerate()
-            .map(|(i, &c)| crockford_value(c).ok_or_else(|| bad(i)))
+            .map(|(i, &(_, c))| crockford_value(c).ok_or_else(|| bad(i)))
             .collect::<Result<Vec<u32>, _>>()?;
-        let check = check_value(*check_char).ok_or_else(|| bad(body.len() - 1))?;
-        let digits = &digits[..];
+        let last = body.len() - 1;
+        let (check, expected) = if grouped {
+            let check = crockford_value(check_char.1).ok_or_else(|| bad(last))?;
+            (check, check_symbol_v2(size, level, &digits))
+        } else {
+            let check = check_value(check_char.1).ok_or_else(|| bad(last))?;
+            (check, check_symbol(size, level, &digits))
+        };
         let mut seed: u64 = 0;
-        for &d in digits {
+        for &d in &digits {
             seed = seed
                 .checked_mul(32)
                 .and_then(|s| s.checked_add(u64::from(d)))
                 .ok_or(CodeError::SeedTooLong)?;
         }
-        if check_symbol(size, level, digits) != check {
+        if expected != check {
             return Err(CodeError::BadCheck);
         }
         Ok(PuzzleCode::Seeded { size, level, seed })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_field_has_a_generator_and_codes_use_no_shell_character() {
+        // x generates all 31 nonzero elements.
+        let mut seen = std::collections::BTreeSet::new();
+        let mut e = 1;
+        for _ in 0..31 {
+            e = gf32_mul(e, 2);
+            seen.insert(e);
+        }
+        assert_eq!(seen.len(), 31);
+        assert!(!seen.contains(&0));
+        for seed in (0..2000u64).map(|i| i * 7_919_000_003 % (1 << 40)) {
+            let text = PuzzleCode::Seeded {
+                size: Size::FOUR,
+                level: Level::Hard,
+                seed,
+            }
+            .to_string();
+            assert!(text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "{text}");
+        }
+    }
+
+    #[test]
+    fn every_single_change_and_swap_of_neighbours_is_caught() {
+        let code = PuzzleCode::Seeded {
+            size: Size::FIVE,
+            level: Level::Medium,
+            seed: 0x3A_9C51_7E2D,
+        }
+        .to_string();
+        let symbols: Vec<char> = code.chars().collect();
+        let body: Vec<usize> = (3..symbols.len()).filter(|&i| symbols[i] != '-').collect();
+        for &i in &body {
+            for &c in CROCKFORD {
+                let c = char::from(c);
+                if c == symbols[i] {
+                    continue;
+                }
+                let mut typo = symbols.clone();
+                typo[i] = c;
+                let typo: String = typo.into_iter().collect();
+                assert!(typo.parse::<PuzzleCode>().is_err(), "{typo} passes for {code}");
+            }
+        }
+        for pair in body.windows(2) {
+            let mut swapped = symbols.clone();
+            swapped.swap(pair[0], pair[1]);
+            if swapped != symbols {
+                let swapped: String = swapped.into_iter().collect();
+                assert!(swapped.parse::<PuzzleCode>().is_err(), "{swapped} passes for {code}");
+            }
+        }
     }
 }

@@ -79,10 +79,12 @@ impl FromStr for Level {
 
     fn from_str(s: &str) -> Result<Level, String> {
         let lower = s.trim().to_ascii_lowercase();
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name() == lower)
-            .ok_or_else(|| format!("unknown level '{s}': choose easy, medium, hard, expert or random"))
+        Level::ALL.into_iter().find(|l| l.name() == lower).ok_or_else(|| {
+            format!(
+                "unknown level '{}': choose easy, medium, hard, expert or random",
+                crate::excerpt::excerpt(s)
+            )
+        })
     }
 }
 

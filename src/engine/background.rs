@@ -77,8 +77,9 @@ impl Background {
     }
 
     /// The next request to make, if any, given that nothing else waits on the worker.
-    /// `small_par` is the par search's budget on 3×3 and 4×4.
-    pub fn next(&self, solver: &Solver, small_par: Duration) -> Option<Next> {
+    /// `small_par` is the par search's budget on 3×3 and 4×4; without `thinking`, that par
+    /// search is all there is.
+    pub fn next(&self, solver: &Solver, small_par: Duration, thinking: bool) -> Option<Next> {
         let f = self.focus.as_ref()?;
         if self.running.is_some() {
             return None;
@@ -93,7 +94,7 @@ impl Background {
                 });
             }
             // The start's own improvement gives the estimate while the player is still on it.
-            if f.board != f.start && !f.won && ready {
+            if thinking && f.board != f.start && !f.won && ready {
                 // As long as the first search on the start would have had.
                 return Some(Next::Par {
                     start: f.start,
@@ -101,7 +102,7 @@ impl Background {
                 });
             }
         }
-        if size.side() < 5 || f.won || !f.watching || !ready || self.improved == Some(f.board) {
+        if !thinking || size.side() < 5 || f.won || !f.watching || !ready || self.improved == Some(f.board) {
             return None;
         }
         match &self.plan {

@@ -13,6 +13,7 @@ use std::thread;
 
 use crate::difficulty::{DealRequest, Generated, generate_with_stop};
 use crate::engine::error::EngineError;
+use crate::engine::priority::lower_this_thread;
 use crate::engine::request::{Lane, Message, Reply, Ticket};
 use crate::engine::sink::Sink;
 use crate::solver::{Solver, Stop};
@@ -157,6 +158,10 @@ impl Dealer {
         let solver = solver.clone();
         let tx = sink.clone();
         let spawned = thread::Builder::new().name(thread_name("deal")).spawn(move || {
+            if !wanted {
+                // Dealt ahead: nobody waits for it yet.
+                lower_this_thread();
+            }
             let stop = Stop::never().with_flag(flag);
             let DealRequest { size, level, seed, .. } = request;
             let result = catch_unwind(AssertUnwindSafe(|| {

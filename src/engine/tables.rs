@@ -1,10 +1,12 @@
-//! Preparing the solver's tables off the game's thread: the size in play first, with its
-//! progress, then (once asked) every other size, one after another on one thread.
+//! Preparing the solver's tables off the game's thread, at a low OS priority: the size in
+//! play first, with its progress, then (once asked) every other size, one after another on
+//! one thread.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::thread;
 
 use crate::engine::error::EngineError;
+use crate::engine::priority::lower_this_thread;
 use crate::engine::request::{Message, Reply};
 use crate::engine::sink::Sink;
 use crate::puzzle::Size;
@@ -26,6 +28,8 @@ pub(crate) fn prepare(solver: &Solver, size: Size, sink: &Sink) {
     let solver = solver.clone();
     let tx = sink.clone();
     let spawned = thread::Builder::new().name(thread_name("tables")).spawn(move || {
+        // The searches work (with weaker estimates) meanwhile: the player's hints go first.
+        lower_this_thread();
         let progress_tx = tx.clone();
         let error = prepared(&solver, size, &|progress| {
             progress_tx.send(Reply(Message::Progress { size, progress }));
@@ -50,6 +54,7 @@ pub(crate) fn prewarm(solver: &Solver, sizes: Vec<Size>, sink: &Sink) {
     let solver = solver.clone();
     let tx = sink.clone();
     let _ = thread::Builder::new().name(thread_name("prewarm")).spawn(move || {
+        lower_this_thread();
         for size in sizes {
             if solver.is_ready(size) || solver.build_failure(size).is_some() {
                 continue;

@@ -3,14 +3,23 @@
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 
+mod attempt_record;
 pub mod averages;
 mod clock;
+mod ending;
+mod figures;
 mod file_lock;
 mod game_writer;
 mod history;
+mod history_file;
 mod json_file;
+mod legacy_import;
+mod move_log;
 mod optimality;
+mod outcome;
 mod persistence;
+mod records;
+mod saved_game;
 mod session;
 mod speed;
 mod stats;
@@ -18,13 +27,20 @@ mod store;
 mod store_error;
 mod time_format;
 
+pub use attempt_record::{AttemptRecord, HistoryJson, SINGLE};
 pub use clock::Clock;
+pub use figures::{Counted, count, figures};
 pub use file_lock::FileLock;
 pub use game_writer::{GameWriter, WriterHandle, Written};
 pub use history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};
+pub use history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
+pub use move_log::{Actor, LoggedMove, MoveLog};
 pub use optimality::{BoundTracker, proven_hint, settle};
+pub use outcome::{Ending, Outcome, decide};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence, WinOutcome};
-pub use session::{Game, SavedGame};
+pub use records::{RECENT_RECORDS, Records};
+pub use saved_game::SavedGame;
+pub use session::Game;
 pub use speed::{RECENT, Speed};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, StatsUpdate, Store, StoreError, env_path};

@@ -4,17 +4,22 @@
 //! It saves the game in progress after every change (a move, an undo, a restart, a hint),
 //! on a writer thread so the screen never waits for the disk; closing the terminal, a
 //! signal or a crash finds every move on disk. It claims the game it plays so that a second copy of Slide never saves over it;
-//! and it records starts and wins in the shared statistics under a lock. Every failure
+//! and it records each attempt's result, once, in the history (`history_file.rs`), whose
+//! fold is the statistics every view shows. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
+use std::collections::HashMap;
 use std::time::Duration;
 
 use crate::game::game_writer::{GameWriter, WriterHandle, Written};
-use crate::game::history::FinishedGame;
+use crate::game::outcome::Ending;
+use crate::game::records::Records;
 use crate::game::session::{Game, SavedGame, unix_millis};
-use crate::game::stats::{Bests, Finish, Record, Stats, WinRecord};
+use crate::game::stats::{Bests, Record, Stats, WinRecord};
 use crate::game::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
 pub use crate::game::store_error::PersistError;
+
+mod recording;
 
 /// How long the last save on quit or on a signal may take before the game gives up on it
 /// and says so. (Nothing else waits for the disk: the writer's queue keeps changes in order.)
@@ -69,10 +74,13 @@ pub struct WinOutcome {
 #[derive(Debug)]
 pub struct Persistence {
     store: Option<Store>,
-    stats: Stats,
-    /// Whether the statistics may be written (not when they came from a newer version or
-    /// could not be read: writing would lose them).
-    stats_writable: bool,
+    /// The history as far as this game needs it: the statistics, what is recorded.
+    records: Records,
+    /// Whether results may be recorded (not when the history came from a newer version or
+    /// could not be read: writing would lose it).
+    history_writable: bool,
+    /// What each win recorded, by attempt: a win reported again gets the same answer.
+    outcomes: HashMap<String, WinOutcome>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -125,28 +133,41 @@ impl Persistence {
                 "Progress can't be saved: the saving thread could not start ({e})."
             ))),
         }
-        p.stats_writable = true;
-        match store.load_stats() {
-            Loaded::Found(s) => p.stats = s,
+        p.history_writable = true;
+        match store.load_records() {
+            Loaded::Found(h) => {
+                for (reason, moved_to) in &h.moved_aside {
+                    p.notices
+                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
+                }
+                if h.unreadable_lines > 0 {
+                    p.notices.push(Notice::warning(format!(
+                        "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
+                        h.unreadable_lines,
+                        store.history_dir().display()
+                    )));
+                }
+                p.records = Records::of(&h);
+            }
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
                 "{} New statistics start now.",
                 aside_notice("Your statistics were", &reason, &moved_to)
             ))),
             // Nothing can be kept at all, as the notice above says: no second one.
-            Loaded::Unreadable { .. } if p.failing => p.stats_writable = false,
+            Loaded::Unreadable { .. } if p.failing => p.history_writable = false,
             Loaded::Unreadable { reason } => {
-                p.stats_writable = false;
+                p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your statistics ({}) could not be read: {reason}. They are left as they are, and this game's \
+                    "Your records ({}) could not be read: {reason}. They are left as they are, and this game's \
                      results won't be recorded.",
-                    store.stats_path().display()
+                    store.dir().display()
                 )));
             }
             Loaded::Newer { version } => {
-                p.stats_writable = false;
+                p.history_writable = false;
                 p.notices.push(Notice::warning(format!(
-                    "Your statistics were written by a newer Slide (format {version}); this version leaves them as \
+                    "Your records were written by a newer Slide (format {version}); this version leaves them as \
                      they are and won't record results."
                 )));
             }
@@ -159,8 +180,9 @@ impl Persistence {
     pub fn disabled() -> Persistence {
         Persistence {
             store: None,
-            stats: Stats::default(),
-            stats_writable: false,
+            records: Records::default(),
+            history_writable: false,
+            outcomes: HashMap::new(),
             claims: Vec::new(),
             writer: None,
             failing: false,
@@ -175,7 +197,12 @@ impl Persistence {
 
     /// The statistics as last read or written.
     pub fn stats(&self) -> &Stats {
-        &self.stats
+        self.records.stats()
+    }
+
+    /// The history as this game sees it.
+    pub fn records(&self) -> &Records {
+        &self.records
     }
 
     /// The data directory, if there is one.
@@ -259,24 +286,20 @@ impl Persistence {
         Some(self.claims.swap_remove(i))
     }
 
-    /// Makes `game` the one in play. A `new` game (just dealt, or a board given by hand)
-    /// counts as played now, once; a resumed one was counted when it was dealt. The game is
-    /// saved at once, so it is what the next start resumes.
-    pub fn start(&mut self, game: &Game, new: bool) {
+    /// Makes `game` the one in play. Nothing is counted: a game is played from its first
+    /// move, and counted when its attempt ends. The game is saved at once, so that it is
+    /// what the next start resumes and other copies see it held; a game whose screen never
+    /// opened is [`left`](Persistence::leave) with no move, which removes it.
+    pub fn start(&mut self, game: &Game, _new: bool) {
         let Some(store) = self.store.clone() else { return };
         if !self.holds(game.id())
             && let Ok(Some(claim)) = store.claim_game(game.id())
         {
             self.claims.push(claim);
         }
-        if new {
-            let key = game.record_key();
-            // A failure is told by update_stats itself.
-            let _ = self.update_stats(|s| s.record_start(&key));
-        }
-        // Waited for, so that a failure is said at once and the game is what the next
-        // start resumes.
         self.changed(game);
+        // Waited for, so that a failure is said at once, the game left before is on disk,
+        // and the game in play is what the next start resumes.
         if let Some(w) = &self.writer {
             w.handle().flush(FLUSH_TIMEOUT);
         }
@@ -288,11 +311,11 @@ impl Persistence {
     /// from the new-game menu), unless no move was made in it, when there is nothing to
     /// keep. Its claim is released.
     ///
-    /// A game given up this way counts as a DNF in its level's averages (see
-    /// [`Game::would_be_dnf`]) and is saved as such, so finishing it later is not timed.
+    /// Its attempt ends (see `outcome.rs`): a DNF, or given up if it was helped, when a
+    /// move was made. It is saved as given up, so finishing it later counts as a replay.
     pub fn leave(&mut self, game: &Game) {
         let mut game = game.clone();
-        if self.record_dnf(&game) {
+        if self.record_ending(&game, Ending::Left).is_some() {
             game.note_given_up();
         }
         let game = &game;
@@ -331,14 +354,10 @@ impl Persistence {
         }
     }
 
-    /// Counts the attempt at `game` as a DNF in its level's averages if it would be one
-    /// (unassisted, begun, unfinished); returns whether it was counted.
+    /// Ends the attempt at `game` before a restart or the next scramble: a DNF (or given
+    /// up, if helped) once a move was made. Returns whether a result was recorded.
     pub fn record_dnf(&mut self, game: &Game) -> bool {
-        if !game.would_be_dnf() {
-            return false;
-        }
-        let key = game.record_key();
-        self.update_stats(|s| s.record_dnf(&key)).is_ok()
+        self.record_ending(game, Ending::Restarted).is_some()
     }
 
     /// Saves the game in play after a change: sent to the writer thread at once.
@@ -458,128 +477,13 @@ impl Persistence {
         };
         Some((size, level))
     }
-
-    /// The game log, newest first, for the statistics screen. A log that cannot be read is
-    /// a notice and reads as empty; a corrupt one is moved aside.
-    pub fn history(&mut self) -> Vec<FinishedGame> {
-        let Some(store) = &self.store else {
-            return Vec::new();
-        };
-        match store.load_history() {
-            Loaded::Found(h) => h.games.into_iter().rev().collect(),
-            Loaded::Missing => Vec::new(),
-            Loaded::MovedAside { reason, moved_to } => {
-                self.notices.push(Notice::warning(format!(
-                    "{} A new log starts now.",
-                    aside_notice("Your game log was", &reason, &moved_to)
-                )));
-                Vec::new()
-            }
-            Loaded::Unreadable { reason } => {
-                self.notices.push(Notice::warning(format!(
-                    "Your game log ({}) could not be read: {reason}.",
-                    store.history_path().display()
-                )));
-                Vec::new()
-            }
-            Loaded::Newer { version } => {
-                self.notices.push(Notice::warning(format!(
-                    "Your game log was written by a newer Slide (format {version}); this version can't show it."
-                )));
-                Vec::new()
-            }
-        }
-    }
-
-    /// Records a win: counts it, keeps a best it sets, and removes the game's file (only
-    /// this game's). The outcome says which record was set, or why nothing was stored.
-    pub fn won(&mut self, game: &Game, finish: &Finish) -> WinOutcome {
-        let key = game.record_key();
-        let Some(store) = self.store.clone() else {
-            return WinOutcome {
-                record: None,
-                not_stored: Some("there is no data directory".into()),
-                row: None,
-                bests: None,
-            };
-        };
-        let record = self.update_stats(|s| s.record_win(&key, finish));
-        self.log_win(&store, game, finish);
-        // Queued behind the game's last saves, with its claim: none of them can bring the
-        // file back, and no other copy can claim the game before it is gone.
-        self.remove(game.id());
-        let not_stored = match &record {
-            Ok(_) => None,
-            Err(e) => Some(e.to_string()),
-        };
-        WinOutcome {
-            record: record.ok(),
-            not_stored,
-            row: self.stats.records.get(&key.row()).cloned(),
-            bests: self.stats.bests(&key).cloned(),
-        }
-    }
-
-    /// Appends the won game to the game log (for the statistics screen and the review).
-    /// A failure is a notice; the win itself is recorded all the same.
-    fn log_win(&mut self, store: &Store, game: &Game, finish: &Finish) {
-        let entry = FinishedGame::of(game, finish, std::time::SystemTime::now());
-        match store.append_history(entry) {
-            Ok(update) => {
-                if let Some((reason, moved_to)) = update.moved_aside {
-                    self.notices.push(Notice::warning(format!(
-                        "{} A new log starts now.",
-                        aside_notice("Your game log was", &reason, &moved_to)
-                    )));
-                }
-            }
-            // When nothing can be saved at all, the player was told so at start.
-            Err(e) if !self.failing => self.notices.push(Notice::warning(format!(
-                "This game could not be added to your game log: {e}."
-            ))),
-            Err(_) => {}
-        }
-    }
-
-    fn update_stats<R>(&mut self, change: impl FnOnce(&mut Stats) -> R) -> Result<R, PersistError> {
-        let Some(store) = &self.store else {
-            return Err(PersistError::NoDirectory);
-        };
-        if !self.stats_writable {
-            return Err(PersistError::StatsLeftAlone);
-        }
-        match store.update_stats(change) {
-            Ok(update) => {
-                self.stats = update.stats;
-                if let Some((reason, moved_to)) = update.moved_aside {
-                    self.notices.push(Notice::warning(format!(
-                        "{} New statistics start now.",
-                        aside_notice("Your statistics were", &reason, &moved_to)
-                    )));
-                }
-                Ok(update.value)
-            }
-            Err(e) => {
-                if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
-                    self.stats_writable = false;
-                }
-                // When nothing can be saved at all, the player was told so at start.
-                if !self.failing {
-                    self.notices.push(Notice::warning(format!(
-                        "Statistics can't be saved: {e}. This result is not recorded."
-                    )));
-                }
-                Err(PersistError::Store(e))
-            }
-        }
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::difficulty::{Level, UtcDate};
-    use crate::game::stats::{Beaten, Kind};
+    use crate::game::stats::{Beaten, Finish, Kind};
     use crate::puzzle::{Move, Size};
 
     fn temp_store(tag: &str) -> Store {
@@ -627,8 +531,10 @@ mod tests {
         let back = again.resume_newest().expect("resumed");
         assert_eq!(back.moves(), 1);
         assert_eq!(back.id(), g.id());
-        let row = again.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!(row.played, 1, "resuming does not count the game again");
+        assert!(
+            again.stats().row(Size::THREE, Kind::Level(Level::Easy)).is_none(),
+            "a game is counted when its attempt ends, not when it starts or resumes"
+        );
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
@@ -636,8 +542,11 @@ mod tests {
     fn two_copies_never_play_the_same_game_and_a_win_removes_only_its_own() {
         let store = temp_store("two");
         let mut first = Persistence::open(Ok(store.clone()));
-        let a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        let mut a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
         first.start(&a, true);
+        a.play(Move::Left);
+        first.changed(&a);
+        assert!(first.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
         let mut second = Persistence::open(Ok(store.clone()));
         assert!(second.resume_newest().is_none(), "the first copy is playing it");
         let held: Vec<String> = second.held_elsewhere().into_iter().map(|g| g.id).collect();
@@ -653,7 +562,11 @@ mod tests {
         let resumed = third.resume_newest().expect("the first copy's game is still there");
         assert_eq!(resumed.id(), a.id());
         let row = third.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!((row.played, row.won), (2, 1), "both starts and the win merged");
+        assert_eq!(
+            (row.played, row.won),
+            (1, 1),
+            "the win counts; the first copy's game is counted when it ends"
+        );
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
@@ -851,18 +764,21 @@ mod tests {
         p.won(&g, &finish(&g));
         let log = p.history();
         assert_eq!(log.len(), 1);
-        assert_eq!(log[0].id, g.id());
+        assert_eq!(log[0].id, g.attempt_id());
         assert_eq!(log[0].moves, "L");
         assert_eq!(log[0].start_board().unwrap(), *g.start());
 
-        std::fs::write(store.history_path(), "not json").unwrap();
-        p.take_notices();
+        drop(p);
+        let active = store.history_dir().join("active.jsonl");
+        std::fs::write(&active, "not json").unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
         assert!(p.history().is_empty());
         let notices = p.take_notices();
         assert!(
-            notices.iter().any(|n| n.warning && n.text.contains("game log")),
+            notices.iter().any(|n| n.warning && n.text.contains("unreadable")),
             "{notices:?}"
         );
+        assert!(!active.exists(), "moved aside, not erased");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 }

@@ -2,10 +2,10 @@
 
 use std::time::Duration;
 
-use serde::{Deserialize, Serialize};
-
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
 use crate::game::clock::Clock;
+use crate::game::move_log::{Actor, MoveLog};
+pub(crate) use crate::game::saved_game::SavedGame;
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
@@ -43,6 +43,11 @@ pub struct Game {
     solver_used: bool,
     helped: bool,
     clock: Clock,
+    /// This attempt's number in the game: 1, then one more at each restart (and when a game
+    /// given up is resumed). With the id, it names the attempt in the history.
+    attempt: u32,
+    /// Every tile slid in this attempt, who slid it and when.
+    log: MoveLog,
 }
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -74,7 +79,32 @@ impl Game {
             solver_used: false,
             helped: false,
             clock: Clock::default(),
+            attempt: 1,
+            log: MoveLog::new(),
         }
+    }
+
+    /// The attempt's number in this game (1 for the first; a restart begins the next).
+    pub fn attempt(&self) -> u32 {
+        self.attempt
+    }
+
+    /// The attempt's id in the history: the game's id and the attempt's number.
+    pub fn attempt_id(&self) -> String {
+        format!("{}-{}", self.id, self.attempt)
+    }
+
+    /// Every tile slid in this attempt (undos as the reverse move), by whom and when.
+    pub fn log(&self) -> &MoveLog {
+        &self.log
+    }
+
+    /// Plays `m` for the player as the solver's move (its animation): as
+    /// [`play`](Game::play), but the move is the solver's.
+    pub fn play_by_solver(&mut self, m: Move) -> bool {
+        self.solver_used = true;
+        self.helped = true;
+        self.play_as(m, Actor::Solver)
     }
 
     /// The game's id: its save file's name, unique per dealt game.
@@ -167,9 +197,14 @@ impl Game {
     pub fn given_up(&self) -> bool {
         self.given_up
     }
-    /// Marks the game as counted as a DNF.
+    /// Marks the attempt as ended without a finish (its result, a DNF or given up, is
+    /// recorded). The game stays resumable: finishing it later is a new attempt that
+    /// counts as a replay, never a second result for this one.
     pub fn note_given_up(&mut self) {
-        self.given_up = true;
+        if !self.given_up {
+            self.given_up = true;
+            self.attempt = self.attempt.saturating_add(1);
+        }
     }
     /// Whether an unfinished attempt of this game would count as a DNF now: a dealt
     /// level's game, unassisted, with a tile moved, not won and not counted already.
@@ -221,11 +256,15 @@ impl Game {
     /// Plays `m` if possible, as one undo step. A new move clears redo, unless it is the
     /// very move redo would have played.
     pub fn play(&mut self, m: Move) -> bool {
-        if !self.slide(m) {
+        self.play_as(m, Actor::Player)
+    }
+
+    fn play_as(&mut self, m: Move, by: Actor) -> bool {
+        if !self.slide(m, by) {
             return false;
         }
-        self.stm += 1;
-        self.mtm += 1;
+        self.stm = self.stm.saturating_add(1);
+        self.mtm = self.mtm.saturating_add(1);
         if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
             self.future.pop();
             self.future_steps.pop();
@@ -242,7 +281,7 @@ impl Game {
     pub fn play_segment(&mut self, m: Move, count: usize) -> Vec<Move> {
         let mut played = Vec::new();
         for _ in 0..count {
-            if !self.slide(m) {
+            if !self.slide(m, Actor::Player) {
                 break;
             }
             played.push(m);
@@ -251,18 +290,19 @@ impl Game {
             self.future.clear();
             self.future_steps.clear();
             self.steps.push(played.len() as u32);
-            self.stm += played.len() as u32;
-            self.mtm += 1;
+            self.stm = self.stm.saturating_add(played.len() as u32);
+            self.mtm = self.mtm.saturating_add(1);
         }
         played
     }
 
-    fn slide(&mut self, m: Move) -> bool {
+    fn slide(&mut self, m: Move, by: Actor) -> bool {
         if self.is_won() || !self.board.try_move(m) {
             return false;
         }
+        self.log.push(m, by, self.clock.elapsed().as_millis() as u64);
         self.history.push(m);
-        self.moves += 1;
+        self.moves = self.moves.saturating_add(1);
         if self.is_won() {
             // The time of a win is final; the game's owner starts the clock, the win stops it.
             self.clock.stop();
@@ -281,13 +321,15 @@ impl Game {
         for _ in 0..n {
             let Some(m) = self.history.pop() else { break };
             self.board.try_move(m.inverse());
+            self.log
+                .push(m.inverse(), Actor::Player, self.clock.elapsed().as_millis() as u64);
             self.future.push(m);
             self.moves = self.moves.saturating_sub(1);
             undone.push(m);
         }
         self.future_steps.push(undone.len() as u32);
-        self.stm += undone.len() as u32;
-        self.mtm += u32::from(!undone.is_empty());
+        self.stm = self.stm.saturating_add(undone.len() as u32);
+        self.mtm = self.mtm.saturating_add(u32::from(!undone.is_empty()));
         undone
     }
 
@@ -299,15 +341,15 @@ impl Game {
         let mut redone = Vec::new();
         for _ in 0..n {
             let Some(m) = self.future.pop() else { break };
-            if !self.slide(m) {
+            if !self.slide(m, Actor::Player) {
                 break;
             }
             redone.push(m);
         }
         if !redone.is_empty() {
             self.steps.push(redone.len() as u32);
-            self.stm += redone.len() as u32;
-            self.mtm += 1;
+            self.stm = self.stm.saturating_add(redone.len() as u32);
+            self.mtm = self.mtm.saturating_add(1);
         }
         redone
     }
@@ -328,11 +370,14 @@ impl Game {
         self.hints = 0;
         self.solver_used = false;
         self.clock = Clock::default();
+        self.attempt = self.attempt.saturating_add(1);
+        self.log = MoveLog::new();
+        self.given_up = false;
     }
 
     /// Counts one hint.
     pub fn note_hint(&mut self) {
-        self.hints += 1;
+        self.hints = self.hints.saturating_add(1);
         self.helped = true;
     }
 
@@ -364,6 +409,10 @@ impl Game {
             stm: Some(self.stm),
             mtm: Some(self.mtm),
             given_up: self.given_up,
+            attempt: self.attempt,
+            log: (!self.log.is_empty()).then(|| self.log.letters()),
+            log_gaps: self.log.gaps_ms(),
+            log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
         }
     }
 
@@ -403,6 +452,12 @@ impl Game {
         if !id.chars().all(|c| c.is_ascii_alphanumeric()) || id.len() > 32 {
             return Err(format!("id '{id}' is not a game id"));
         }
+        let mut log = match &saved.log {
+            Some(letters) => MoveLog::from_parts(letters, &saved.log_gaps).ok_or("its move log is damaged")?,
+            // A save from before the log was kept: the standing moves, untimed.
+            None => MoveLog::from_parts(&saved.history, &[]).unwrap_or_default(),
+        };
+        log.shift(saved.log_first_ms);
         // Undo steps are not saved: after a resume each move is a step of its own.
         let steps = vec![1; history.len()];
         let future_steps = vec![1; future.len()];
@@ -428,6 +483,8 @@ impl Game {
             solver_used: saved.solver_used,
             helped: saved.helped,
             clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
+            attempt: saved.attempt.max(1),
+            log,
         })
     }
 }
@@ -437,93 +494,6 @@ pub(crate) fn unix_millis() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)
-}
-
-/// A game as stored in its save file. Fields a newer version adds are ignored.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[allow(missing_docs, reason = "mirrors the fields of Game")]
-pub struct SavedGame {
-    pub version: u32,
-    /// The game's id (absent in the first format: a new one is given).
-    #[serde(default)]
-    pub id: String,
-    /// Whether the puzzle was ever helped, restarts included.
-    #[serde(default)]
-    pub helped: bool,
-    /// When it was saved, in milliseconds since the Unix epoch (0 if unknown).
-    #[serde(default)]
-    pub saved_at: u64,
-    pub start: String,
-    pub history: String,
-    pub future: String,
-    pub level: Option<String>,
-    pub seed: Option<u64>,
-    /// The day of a daily puzzle (absent in saves made before daily puzzles existed).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub daily: Option<String>,
-    pub par: Option<u32>,
-    /// The shortest plan found from the start while no par is proven (absent in older saves,
-    /// and where none was found).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub par_estimate: Option<u32>,
-    pub moves: u32,
-    pub hints: u32,
-    pub solver_used: bool,
-    pub elapsed_ms: u64,
-    /// Single-tile moves of the attempt (absent in saves made before they were counted;
-    /// added within format 2, since older versions ignore fields they don't know).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stm: Option<u32>,
-    /// Multi-tile moves of the attempt (absent in older saves).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub mtm: Option<u32>,
-    /// Whether the game was counted as a DNF (given up) in the averages.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub given_up: bool,
-}
-
-impl SavedGame {
-    /// The current format: 2 added `id`, `helped` and `saved_at`.
-    pub const VERSION: u32 = 2;
-
-    /// A line for the new-game menu: "4×4 medium · 12 moves · 2 h ago".
-    pub fn summary(&self, now_ms: u64) -> String {
-        let count = self.start.split_whitespace().count();
-        let size = match count {
-            9 => "3×3",
-            16 => "4×4",
-            25 => "5×5",
-            36 => "6×6",
-            _ => "?",
-        };
-        let kind = match (&self.daily, &self.level) {
-            (Some(d), _) => format!("daily {d}"),
-            (None, Some(l)) => l.clone(),
-            (None, None) => "custom".into(),
-        };
-        let moves = match self.moves {
-            1 => "1 move".to_string(),
-            n => format!("{n} moves"),
-        };
-        let mut line = format!("{size} {kind} · {moves}");
-        if self.saved_at > 0 {
-            line.push_str(" · ");
-            line.push_str(&ago(now_ms.saturating_sub(self.saved_at)));
-        }
-        line
-    }
-}
-
-/// "just now", "5 min ago", "2 h ago", "3 days ago".
-fn ago(ms: u64) -> String {
-    let s = ms / 1000;
-    match s {
-        0..60 => "just now".into(),
-        60..3600 => format!("{} min ago", s / 60),
-        3600..86_400 => format!("{} h ago", s / 3600),
-        86_400..172_800 => "1 day ago".into(),
-        _ => format!("{} days ago", s / 86_400),
-    }
 }
 
 #[cfg(test)]

@@ -178,9 +178,13 @@ pub struct Record {
     pub par_wins: u32,
     /// moves/par summed over those wins.
     pub par_ratio_sum: f64,
-    /// Daily puzzles won again on a day whose daily was already won (counted in `won`
-    /// too, never in the streak).
+    /// Attempts at a board already finished (a replay after a win, a daily won again):
+    /// counted here only, never in played, won, the averages or the bests.
     pub replays: u32,
+    /// Games with a move made by the solver that reached the goal (not in `won`).
+    pub solver_finished: u32,
+    /// Unassisted games left or restarted after a move (did not finish).
+    pub dnf: u32,
     /// Bests (for dealt levels; custom and daily bests are per puzzle).
     #[serde(flatten)]
     pub bests: Bests,

@@ -146,7 +146,11 @@ impl Store {
     /// Checks that the directory can be written, by writing and removing a small file. A
     /// plain file where the directory (or a folder above it) should be is named as such.
     pub fn check_writable(&self) -> Result<(), StoreError> {
-        let probe = self.dir.join(".write-check");
+        // A name of this process's own: two copies starting at once must not remove each
+        // other's (and one left by a crash ends like any temporary file).
+        static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = CHECKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let probe = self.dir.join(format!(".write-check.{}.{n}.tmp", std::process::id()));
         if let Some(file) = file_in_the_way(&probe) {
             return Err(StoreError::NotAFolder { path: file });
         }
@@ -846,6 +850,23 @@ mod tests {
             claimed > 0 && pruned > 0,
             "both sides took games: {claimed} and {pruned}"
         );
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn copies_checking_the_folder_at_once_never_fail_each_other() {
+        // Two copies started together used to remove each other's probe file.
+        let store = Store::at(temp_dir("writecheck"));
+        let checks: Vec<_> = (0..4)
+            .map(|_| {
+                let store = store.clone();
+                std::thread::spawn(move || (0..100).all(|_| store.check_writable().is_ok()))
+            })
+            .collect();
+        for c in checks {
+            assert!(c.join().unwrap());
+        }
+        assert_eq!(fs::read_dir(store.dir()).unwrap().count(), 0, "no probe is left");
         let _ = fs::remove_dir_all(store.dir());
     }
 

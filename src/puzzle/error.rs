@@ -11,7 +11,7 @@ pub enum BoardError {
     /// An entry is not a number nor a blank marker.
     #[error("entry {position} ('{token}') is not a number; use 0, _ or . for the blank")]
     NotANumber {
-        /// The offending text.
+        /// The offending text (cut short if long: see [`crate::excerpt`]).
         token: String,
         /// Its 1-based position among the entries.
         position: usize,

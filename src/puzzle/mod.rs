@@ -7,6 +7,7 @@ mod moves;
 pub mod parity;
 mod random;
 mod size;
+pub mod slidysim;
 mod text;
 
 pub use board::Board;

@@ -87,9 +87,12 @@ impl std::str::FromStr for Size {
     fn from_str(s: &str) -> Result<Size, BoardError> {
         let s = s.trim();
         let head = s.split(['x', 'X', '×']).next().unwrap_or(s);
-        let n: usize = head.trim().parse().map_err(|_| BoardError::BadSize(s.to_string()))?;
+        let n: usize = head
+            .trim()
+            .parse()
+            .map_err(|_| BoardError::BadSize(crate::excerpt::excerpt(s)))?;
         if s.contains(['x', 'X', '×']) && !s.split(['x', 'X', '×']).all(|p| p.trim() == head.trim()) {
-            return Err(BoardError::BadSize(s.to_string()));
+            return Err(BoardError::BadSize(crate::excerpt::excerpt(s)));
         }
         Size::new(n)
     }

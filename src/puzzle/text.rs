@@ -24,7 +24,7 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
         let value: u64 = match *token {
             "_" | "." => 0,
             t => t.parse().map_err(|_| BoardError::NotANumber {
-                token: (*t).to_string(),
+                token: crate::excerpt::excerpt(t),
                 position: i + 1,
             })?,
         };

@@ -11,7 +11,8 @@
 //! plan), so a player who follows optimal moves costs no search at all.
 
 use crate::puzzle::{Board, Move};
-use crate::review::{Progress, ReviewError};
+use crate::review::error::ReviewError;
+use crate::review::options::Progress;
 use crate::solver::{SolveOptions, Solver, Stop, lower_bound};
 
 /// The optimal distance of each of `boards`, the positions of a game playing `moves`.

@@ -27,6 +27,8 @@ pub struct Summary {
     pub detours: Vec<Detour>,
     /// The moves beyond the optimum (see [`Review::extra`](crate::review::Review::extra)).
     pub extra: u32,
+    /// The distances are estimates (5×5, 6×6): "optimal" means on the best line found.
+    pub estimate: bool,
 }
 
 impl Summary {
@@ -62,6 +64,7 @@ impl Summary {
             optimal_moves,
             detours,
             extra,
+            estimate: false,
         }
     }
 
@@ -79,7 +82,15 @@ impl Summary {
 /// "optimal for 31 of 41 moves · 3 detours cost 10 moves · first detour at move 7".
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "optimal for {} of {} moves", self.optimal_moves, self.moves)?;
+        if self.estimate {
+            write!(
+                f,
+                "on the best line found for {} of {} moves",
+                self.optimal_moves, self.moves
+            )?;
+        } else {
+            write!(f, "optimal for {} of {} moves", self.optimal_moves, self.moves)?;
+        }
         match self.detours.len() {
             0 => write!(f, " · no detours"),
             n => {

@@ -15,6 +15,11 @@
 //! Node counts: `nodes` counts states expanded (a layer's node whose children were
 //! generated), `generated` the children produced, duplicates included, as in IDA*.
 //!
+//! Memory: every beam reserves what it holds from one budget for the whole process
+//! ([`MemoryBudget::process`], see `beam_memory.rs`), so the beams of all threads and all
+//! searches together never hold more than `BEAM_MEMORY`; a thread whose next beam does
+//! not fit widens no further. The trace of moves is kept per depth, 4 bytes a node.
+//!
 //! Duplicates are dropped against the depth being built and the one two before it: every
 //! move changes the parity of the blank's row plus column, so a state can only recur at a
 //! depth of the same parity, and most that recur do so two depths on: a node reached from
@@ -28,13 +33,15 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, Move};
+use crate::solver::beam_memory::{MemoryBudget, Reservation, key_set_bytes};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::zobrist::Zobrist;
 use crate::solver::{Solution, SolveError, Stop};
 
 /// The first beam's width: wide enough to be sound, narrow enough to take milliseconds.
 const FIRST_WIDTH: usize = 256;
-/// Wider beams cost memory (about 200 bytes a node) for little gain.
+/// Wider beams cost memory (about 200 bytes a node, and 4 a node per depth for the trace)
+/// for little gain.
 const MAX_WIDTH: usize = 1 << 17;
 /// A beam that runs deeper than this has lost its way; the next, wider one starts over.
 const MAX_DEPTH: usize = 1000;
@@ -94,6 +101,11 @@ impl DepthSet {
         }
     }
 
+    /// The bytes a set for about `expected` keys holds.
+    fn bytes_for(expected: usize) -> usize {
+        key_set_bytes(expected) + DepthSet::filter_bits(expected) / 8
+    }
+
     /// Empties the set, keeping its memory when the size fits.
     fn reset(&mut self, expected: usize) {
         if (self.mask as usize + 1) < DepthSet::filter_bits(expected) {
@@ -124,14 +136,19 @@ impl DepthSet {
     }
 }
 
+/// A node of a layer. Its move and parent are in the trace, at the same index.
 #[derive(Clone, Copy)]
 struct Node<S: Copy> {
     board: SearchBoard,
     state: S,
     key: u64,
     last: Option<Move>,
-    /// Index of this node's move in the trace arena.
-    trace: u32,
+}
+
+/// One trace entry: a node's parent (its index in the layer before) and its move, packed in
+/// 4 bytes (widths stay far below 2^30).
+fn trace_entry(parent: u32, mv: Move) -> u32 {
+    (parent << 2) | mv.index() as u32
 }
 
 /// Outcome of one beam.
@@ -139,6 +156,8 @@ enum Beam {
     Found(Vec<Move>),
     Failed,
     Stopped,
+    /// The memory budget has no room for it.
+    OutOfMemory,
 }
 
 /// Returns a whole solution: the best plan found before the deadline.
@@ -152,7 +171,14 @@ pub(crate) fn solve<H: Incremental>(
     stop: &Stop,
     threads: usize,
 ) -> Result<Solution, SolveError> {
-    solve_with_grace(heuristic, board, stop, threads, FIRST_PLAN_GRACE)
+    solve_with_grace(
+        heuristic,
+        board,
+        stop,
+        threads,
+        FIRST_PLAN_GRACE,
+        MemoryBudget::process(),
+    )
 }
 
 /// The best plan so far, shared by the threads of one search.
@@ -192,14 +218,15 @@ impl Halt<'_> {
     }
 }
 
-/// [`solve`] with the first plan's grace given (tests set it to zero to reach the
-/// constructive fallback).
+/// [`solve`] with the first plan's grace and the memory budget given (tests set the grace
+/// to zero to reach the constructive fallback, and give small budgets).
 fn solve_with_grace<H: Incremental>(
     heuristic: &H,
     board: &Board,
     stop: &Stop,
     threads: usize,
     grace: Duration,
+    budget: &MemoryBudget,
 ) -> Result<Solution, SolveError> {
     let start = Instant::now();
     let root = SearchBoard::new(board);
@@ -216,25 +243,53 @@ fn solve_with_grace<H: Incremental>(
     let halt = Halt {
         stop,
         first_plan: match stop.deadline() {
-            Some(d) => stop.without_deadline().with_deadline(d + grace),
+            Some(d) => match d.checked_add(grace) {
+                Some(later) => stop.without_deadline().with_deadline(later),
+                None => stop.without_deadline(),
+            },
             None => stop.clone(),
         },
     };
     let threads = threads.max(1);
+    let node_bytes = std::mem::size_of::<Node<H::State>>();
     let widen = |thread: usize| -> Counts {
         let mut counts = Counts::default();
-        let mut width = FIRST_WIDTH << thread;
-        while width <= MAX_WIDTH {
+        // Threads past the widest beam's share have nothing to run.
+        let Some(mut width) = u32::try_from(thread)
+            .ok()
+            .and_then(|t| FIRST_WIDTH.checked_shl(t))
+            .filter(|&w| w <= MAX_WIDTH)
+        else {
+            return counts;
+        };
+        let mut last = 0;
+        loop {
+            // The depth a beam is expected to reach: the best plan's, else a guess.
+            let depth = match best.len.load(Ordering::Relaxed) {
+                u32::MAX => lower_bound as usize * 2,
+                len => len as usize,
+            };
+            let Some(fits) = widest_fitting(width, depth, node_bytes, budget.available()).filter(|&w| w > last) else {
+                break;
+            };
+            width = fits;
             let began = Instant::now();
-            match beam(heuristic, zobrist, root, state, width, &best, &halt, &mut counts) {
+            let shape = Shape {
+                width,
+                node_bytes,
+                budget,
+            };
+            match beam(heuristic, zobrist, root, state, &shape, &best, &halt, &mut counts) {
                 Beam::Found(moves) => best.offer(moves),
                 Beam::Failed => {}
-                Beam::Stopped => break,
+                Beam::Stopped | Beam::OutOfMemory => break,
             }
+            last = width;
             if best.len.load(Ordering::Relaxed) == lower_bound || halt.now(&best) {
                 break;
             }
-            match next_width(width, threads, thread, began.elapsed(), stop.deadline()) {
+            let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
+            match next_width(width, threads, thread, began.elapsed(), left) {
                 Some(next) => width = next,
                 None => break,
             }
@@ -285,13 +340,17 @@ fn solve_with_grace<H: Incremental>(
 /// deadline, the widest beam that should, judging by this one's speed. A beam cut off by
 /// the deadline is wasted, and with doubling the last one would be more often than not.
 /// `None`: no wider beam fits (or the widest has run), so the search ends early and the
-/// caller may use the time.
-fn next_width(width: usize, threads: usize, thread: usize, took: Duration, deadline: Option<Instant>) -> Option<usize> {
-    let doubled = width << threads;
-    let Some(deadline) = deadline else {
+/// caller may use the time. `left` is the time to the deadline (`None`: no deadline).
+fn next_width(width: usize, threads: usize, thread: usize, took: Duration, left: Option<Duration>) -> Option<usize> {
+    let doubled = u32::try_from(threads)
+        .ok()
+        .and_then(|t| width.checked_shl(t))
+        .filter(|&d| d <= MAX_WIDTH)
+        .unwrap_or(MAX_WIDTH + 1);
+    let Some(left) = left else {
         return (doubled <= MAX_WIDTH).then_some(doubled);
     };
-    let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
+    let left = left.as_secs_f64();
     let per_node = took.as_secs_f64().max(1e-6) / width as f64;
     if per_node * doubled as f64 <= left {
         return (doubled <= MAX_WIDTH).then_some(doubled);
@@ -300,6 +359,41 @@ fn next_width(width: usize, threads: usize, thread: usize, took: Duration, deadl
     let margin = 0.85 / (1 + thread) as f64;
     let fits = ((left * margin / per_node) as usize).min(MAX_WIDTH);
     (fits > width).then_some(fits)
+}
+
+/// The bytes a beam of `width` holds whatever its depth: two layers, the candidates, and
+/// the sets of keys of the depths it remembers.
+fn fixed_bytes(width: usize, node_bytes: usize) -> usize {
+    2 * width * node_bytes
+        + 3 * width * std::mem::size_of::<Candidate>()
+        + MEMORY_DEPTHS * DepthSet::bytes_for(width * 3)
+}
+
+/// The widest beam, at most `width`, whose fixed part and trace to `depth` fit in
+/// `available` bytes; `None` if not even the first width does.
+fn widest_fitting(width: usize, depth: usize, node_bytes: usize, available: usize) -> Option<usize> {
+    let need = |w: usize| fixed_bytes(w, node_bytes) + w * depth.max(1) * std::mem::size_of::<u32>();
+    if need(width) <= available {
+        return Some(width);
+    }
+    // Bytes grow about linearly with the width (the sets by powers of two): halve until it
+    // fits, then it is at least half as wide as what would.
+    let mut w = width / 2;
+    while w >= FIRST_WIDTH {
+        if need(w) <= available {
+            return Some(w);
+        }
+        w /= 2;
+    }
+    None
+}
+
+/// A beam's width, with what it needs to count its memory.
+struct Shape<'a> {
+    width: usize,
+    /// The size of one node of a layer.
+    node_bytes: usize,
+    budget: &'a MemoryBudget,
 }
 
 /// Node counts over all beams.
@@ -326,20 +420,26 @@ fn beam<H: Incremental>(
     zobrist: &Zobrist,
     root: SearchBoard,
     state: H::State,
-    width: usize,
+    shape: &Shape,
     best: &Best,
     halt: &Halt,
     counts: &mut Counts,
 ) -> Beam {
-    let mut trace: Vec<(u32, Move)> = Vec::new();
+    let width = shape.width;
+    // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
+    let Some(mut reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
+        return Beam::OutOfMemory;
+    };
+    // trace[d][i]: the parent and move of node i of the layer at depth d + 1.
+    let mut trace: Vec<Vec<u32>> = Vec::new();
     let root_key = zobrist.board(&root);
-    let mut layer = vec![Node {
+    let mut layer: Vec<Node<H::State>> = Vec::with_capacity(width);
+    layer.push(Node {
         board: root,
         state,
         key: root_key,
         last: None,
-        trace: u32::MAX,
-    }];
+    });
     let mut next_layer: Vec<Node<H::State>> = Vec::with_capacity(width);
     let mut memory: Vec<DepthSet> = vec![DepthSet::with_capacity(1)];
     memory[0].insert(root_key);
@@ -395,8 +495,7 @@ fn beam<H: Incremental>(
                     continue;
                 }
                 if h == 0 && b.is_goal() {
-                    trace.push((node.trace, m));
-                    return Beam::Found(path(&trace, (trace.len() - 1) as u32));
+                    return Beam::Found(path(&trace, parent as u32, m));
                 }
                 candidates.push(Candidate {
                     rank: heuristic.rank(&s),
@@ -414,6 +513,10 @@ fn beam<H: Incremental>(
             candidates.truncate(width);
         }
         next_layer.clear();
+        if !reserve_trace(&mut reserved, candidates.len()) {
+            return Beam::OutOfMemory;
+        }
+        let mut kept = Vec::with_capacity(candidates.len());
         for (i, c) in candidates.iter().enumerate() {
             if i & 0xFFF == 0xFFF && halt.now(best) {
                 return Beam::Stopped;
@@ -430,27 +533,33 @@ fn beam<H: Incremental>(
             b.blank = from;
             let mut s = node.state;
             heuristic.update(&mut s, &b, tile, from, blank);
-            trace.push((node.trace, c.mv));
+            kept.push(trace_entry(c.parent, c.mv));
             next_layer.push(Node {
                 board: b,
                 state: s,
                 key: c.key,
                 last: Some(c.mv),
-                trace: (trace.len() - 1) as u32,
             });
         }
+        trace.push(kept);
         std::mem::swap(&mut layer, &mut next_layer);
         memory.push(seen);
     }
     Beam::Failed
 }
 
-fn path(trace: &[(u32, Move)], mut at: u32) -> Vec<Move> {
-    let mut moves = Vec::new();
-    while at != u32::MAX {
-        let (parent, m) = trace[at as usize];
-        moves.push(m);
-        at = parent;
+/// Reserves the trace of one depth of `nodes` nodes.
+fn reserve_trace(reserved: &mut Reservation, nodes: usize) -> bool {
+    reserved.grow(nodes * std::mem::size_of::<u32>())
+}
+
+/// The moves to the goal, reached by `last` from node `parent` of the deepest layer.
+fn path(trace: &[Vec<u32>], mut parent: u32, last: Move) -> Vec<Move> {
+    let mut moves = vec![last];
+    for depth in trace.iter().rev() {
+        let entry = depth[parent as usize];
+        moves.push(Move::ALL[(entry & 3) as usize]);
+        parent = entry >> 2;
     }
     moves.reverse();
     moves
@@ -496,7 +605,8 @@ mod tests {
                 let board = Board::random(size, &mut rng);
                 // The deadline has passed and there is no grace: no beam gets anywhere.
                 let stop = Stop::never().with_deadline(Instant::now());
-                let s = solve_with_grace(&h, &board, &stop, 1, Duration::ZERO).expect("a plan");
+                let s =
+                    solve_with_grace(&h, &board, &stop, 1, Duration::ZERO, MemoryBudget::process()).expect("a plan");
                 let mut b = board;
                 b.apply_all(&s.moves).expect("legal moves");
                 assert!(b.is_goal(), "{board}");
@@ -513,9 +623,56 @@ mod tests {
         let board = Board::random(Size::SIX, &mut SeededRng::new(1));
         let h = LinearConflict::new(Size::SIX);
         assert_eq!(
-            solve_with_grace(&h, &board, &stop, 1, Duration::ZERO).map(|s| s.len()),
+            solve_with_grace(&h, &board, &stop, 1, Duration::ZERO, MemoryBudget::process()).map(|s| s.len()),
             Err(SolveError::Cancelled)
         );
+    }
+
+    #[test]
+    fn sixteen_threads_share_one_memory_budget() {
+        // More threads than cores, and a budget far smaller than their beams would take:
+        // the widest threads start at the widest beam (2^17 nodes, some 50 MB before its
+        // trace), so the budget is pressed from the first moment.
+        let budget = MemoryBudget::new(24 << 20);
+        let board = Board::random(Size::SIX, &mut SeededRng::new(16));
+        let h = LinearConflict::new(Size::SIX);
+        let stop = Stop::never().with_deadline(Instant::now() + Duration::from_secs(2));
+        let s = solve_with_grace(&h, &board, &stop, 16, FIRST_PLAN_GRACE, &budget).expect("a plan");
+        let mut b = board;
+        b.apply_all(&s.moves).expect("legal moves");
+        assert!(b.is_goal());
+        assert!(budget.peak() <= 24 << 20, "{} bytes", budget.peak());
+        assert!(
+            budget.peak() > 12 << 20,
+            "the budget was pressed: {} bytes",
+            budget.peak()
+        );
+        assert_eq!(budget.available(), 24 << 20, "every beam gave its memory back");
+    }
+
+    #[test]
+    fn no_room_at_all_still_gives_the_constructive_plan() {
+        let budget = MemoryBudget::new(0);
+        let board = Board::random(Size::FIVE, &mut SeededRng::new(5));
+        let h = LinearConflict::new(Size::FIVE);
+        let stop = Stop::never().with_deadline(Instant::now() + Duration::from_millis(200));
+        let s = solve_with_grace(&h, &board, &stop, 4, FIRST_PLAN_GRACE, &budget).expect("a plan");
+        let mut b = board;
+        b.apply_all(&s.moves).expect("legal moves");
+        assert!(b.is_goal());
+        assert_eq!(s.nodes, 0, "no beam ran");
+    }
+
+    #[test]
+    fn the_widest_fitting_beam_halves_until_it_fits() {
+        let node = 100;
+        let need = |w: usize| fixed_bytes(w, node) + w * 200 * 4;
+        assert_eq!(widest_fitting(4096, 200, node, need(4096)), Some(4096));
+        assert_eq!(widest_fitting(4096, 200, node, need(4096) - 1), Some(2048));
+        assert_eq!(widest_fitting(4096, 200, node, need(1024)), Some(1024));
+        assert_eq!(widest_fitting(4096, 200, node, 10), None);
+        // The thread shares: with 70 threads the shifts would overflow.
+        assert_eq!(next_width(1 << 16, 70, 3, Duration::ZERO, None), None);
     }
 
     #[test]
@@ -525,17 +682,17 @@ mod tests {
         assert_eq!(next_width(1000, 1, 0, ms(10), None), Some(2000));
         assert_eq!(next_width(1000, 2, 1, ms(10), None), Some(4000));
         // 1000 nodes took 10 ms, a second is left: 2000 fit.
-        let far = Some(Instant::now() + Duration::from_secs(1));
+        let far = Some(Duration::from_secs(1));
         assert_eq!(next_width(1000, 1, 0, ms(10), far), Some(2000));
         // 1000 took 100 ms and 150 ms are left: not 2000, but about 1275 do.
-        let near = Some(Instant::now() + ms(150));
+        let near = Some(ms(150));
         let fit = next_width(1000, 1, 0, ms(100), near).expect("a wider beam fits");
         assert!((1000..2000).contains(&fit), "{fit}");
         // The second thread aims lower, so the two do not run the same width.
         assert!(next_width(1000, 2, 1, ms(100), near).is_none_or(|w| w < fit));
         // Nothing wider fits: stop early.
-        assert_eq!(next_width(1000, 1, 0, ms(100), Some(Instant::now() + ms(50))), None);
-        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Instant::now())), None);
+        assert_eq!(next_width(1000, 1, 0, ms(100), Some(ms(50))), None);
+        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Duration::ZERO)), None);
         // Never past the widest beam.
         assert!(next_width(MAX_WIDTH / 2 + 1, 1, 0, Duration::ZERO, far).is_none());
     }

@@ -47,6 +47,15 @@ impl Stop {
         self
     }
 
+    /// Stops `limit` after `start`; a limit too far away for the clock (years) is no limit.
+    #[must_use]
+    pub fn within(self, start: Instant, limit: std::time::Duration) -> Stop {
+        match start.checked_add(limit) {
+            Some(deadline) => self.with_deadline(deadline),
+            None => self,
+        }
+    }
+
     /// The deadline, if any.
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline

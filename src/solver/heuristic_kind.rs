@@ -62,7 +62,7 @@ impl FromStr for HeuristicKind {
         HeuristicKind::ALL
             .into_iter()
             .find(|h| h.name() == s)
-            .ok_or_else(|| UnknownHeuristic(s.to_string()))
+            .ok_or_else(|| UnknownHeuristic(crate::excerpt::excerpt(s)))
     }
 }
 

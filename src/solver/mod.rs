@@ -18,6 +18,7 @@
 //!   (`table_builder.rs`, `group_bfs.rs`, `compact_table.rs`), the lookup (`pattern_db.rs`),
 //!   the cache (`table_cache.rs`, `table_file.rs`); `exact_table.rs` for 3×3.
 
+mod beam_memory;
 mod beam_ranking;
 mod bounded_search;
 mod build_control;

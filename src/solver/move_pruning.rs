@@ -28,7 +28,7 @@
 //! shipped length, 10 moves (340 strings, 1,631 states), was measured on Korf's 100: it
 //! expands 34% fewer nodes than undo-pruning alone; 12, 13 and 14 moves cut 39%, 40% and 42%
 //! but their larger tables made each node slower, for no gain in time (BENCHMARKS.md).
-//! Regenerate it with `LEN=10 cargo test --release --lib regenerate_forbidden_list -- --ignored`.
+//! Regenerate it with `LEN=10 cargo test --lib regenerate_forbidden_list -- --ignored`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;

@@ -21,7 +21,9 @@ pub struct SolveOptions {
     /// The time budget. Optimal sizes (3×3, 4×4) fall back to the bounded search when it
     /// runs out; 5×5 and 6×6 use it as the bounded search's budget (default 1 s).
     pub max_time: Option<Duration>,
-    /// Insist on a proven optimal solution on any size, with no time limit but `stop`.
+    /// Insist on a proven optimal solution on any size. With `max_time` the proof stops
+    /// there, and the bounded search's best plan comes back instead, not proven
+    /// ([`crate::solver::Solution::optimal`] false); without, only `stop` ends it.
     pub optimal: bool,
     /// Cancellation from outside.
     pub stop: Stop,

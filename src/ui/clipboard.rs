@@ -38,6 +38,35 @@ impl ClipboardSupport {
     }
 }
 
+/// The copy key's way to the clipboard, and the text waiting to be sent there (the app
+/// writes it to the terminal; screens never touch the terminal).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Clipboard {
+    /// Whether the copy key can work here.
+    pub support: ClipboardSupport,
+    /// Text to send.
+    pub out: Option<String>,
+}
+
+impl Clipboard {
+    /// The clipboard as the config and this terminal allow.
+    pub fn detect(enabled: bool) -> Clipboard {
+        Clipboard {
+            support: ClipboardSupport::detect(enabled),
+            out: None,
+        }
+    }
+
+    /// Queues `text` for the clipboard; whether it can go there.
+    pub fn copy(&mut self, text: &str) -> bool {
+        let ok = self.support == ClipboardSupport::Osc52;
+        if ok {
+            self.out = Some(text.to_string());
+        }
+        ok
+    }
+}
+
 /// The OSC 52 sequence that puts `text` on the clipboard (`c`): the text in base64,
 /// ended by BEL, which more terminals accept than ST.
 pub fn osc52(text: &str) -> String {

@@ -56,6 +56,10 @@ pub enum Action {
     Copy,
     /// Show or hide the tile numbers over a picture.
     Numbers,
+    /// Look at the goal (the whole picture); on the win screen, move the box aside.
+    Peek,
+    /// Open the settings screen.
+    Settings,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
     /// Enter when it is not bound to anything else.
@@ -78,13 +82,17 @@ pub enum Action {
         /// Row.
         row: u16,
     },
+    /// A character typed into a text field (only while a screen takes text).
+    Type(char),
+    /// Backspace in a text field.
+    Erase,
     /// Any other key.
     Other,
 }
 
 impl Action {
     /// The actions `[keys]` binds, in the order of config.toml.
-    pub const BOUND: [Action; 20] = [
+    pub const BOUND: [Action; 22] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -105,6 +113,8 @@ impl Action {
         Action::Quit,
         Action::Copy,
         Action::Numbers,
+        Action::Peek,
+        Action::Settings,
     ];
 
     /// The key under `[keys]` in the config file; empty for inputs that can't be bound.
@@ -130,12 +140,16 @@ impl Action {
             Action::Quit => "quit",
             Action::Copy => "copy",
             Action::Numbers => "numbers",
+            Action::Peek => "peek",
+            Action::Settings => "settings",
             Action::ForceQuit
             | Action::Confirm
             | Action::PageUp
             | Action::PageDown
             | Action::Click { .. }
             | Action::Hover { .. }
+            | Action::Type(_)
+            | Action::Erase
             | Action::Other => "",
         }
     }
@@ -215,21 +229,57 @@ impl KeySpec {
     }
 }
 
+impl KeySpec {
+    /// Why no terminal can send this key, if none can: it sends another key in its place
+    /// (Ctrl-i is Tab, Ctrl-m is Enter, Ctrl-[ is Esc), or it sends the key without Ctrl
+    /// (Ctrl-Z is Ctrl-z, Ctrl-1 is 1), so a binding of it would never fire.
+    pub fn unsendable(self) -> Option<String> {
+        if !self.ctrl {
+            return None;
+        }
+        let instead = match self.key {
+            KeyName::Char('i' | 'I') | KeyName::Tab => "Tab",
+            KeyName::Char('m' | 'M') | KeyName::Enter => "Enter",
+            KeyName::Char('[') | KeyName::Esc => "Esc",
+            KeyName::Char(c) if c.is_ascii_uppercase() => {
+                return Some(format!(
+                    "terminals send Ctrl-{} for Ctrl-{c} (Ctrl takes no Shift)",
+                    c.to_ascii_lowercase()
+                ));
+            }
+            KeyName::Char(c) if c.is_ascii_lowercase() || matches!(c, ' ' | '4'..='7') => return None,
+            KeyName::Char(_) => return Some("terminals send no such key with Ctrl".to_string()),
+            KeyName::Backspace => "Backspace",
+            _ => return None,
+        };
+        Some(format!("terminals send {instead} for it"))
+    }
+
+    /// The key's name on screen: a character as it is, arrows as ↑ ↓ ← → (Up, Down, Left,
+    /// Right where the terminal has no UTF-8), and short names for the rest (Esc, Enter,
+    /// `PgUp`, Space).
+    pub fn label(self, unicode: bool) -> String {
+        let key = match self.key {
+            KeyName::Char(' ') => "Space".to_string(),
+            KeyName::Char(c) => c.to_string(),
+            KeyName::F(n) => format!("F{n}"),
+            KeyName::Up => (if unicode { "↑" } else { "Up" }).to_string(),
+            KeyName::Down => (if unicode { "↓" } else { "Down" }).to_string(),
+            KeyName::Left => (if unicode { "←" } else { "Left" }).to_string(),
+            KeyName::Right => (if unicode { "→" } else { "Right" }).to_string(),
+            KeyName::PageUp => "PgUp".to_string(),
+            KeyName::PageDown => "PgDn".to_string(),
+            KeyName::Delete => "Del".to_string(),
+            KeyName::Insert => "Ins".to_string(),
+            other => format!("{other:?}"),
+        };
+        if self.ctrl { format!("Ctrl-{key}") } else { key }
+    }
+}
+
 impl fmt::Display for KeySpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.ctrl {
-            f.write_str("Ctrl-")?;
-        }
-        match self.key {
-            KeyName::Char(' ') => f.write_str("Space"),
-            KeyName::Char(c) => write!(f, "{c}"),
-            KeyName::F(n) => write!(f, "F{n}"),
-            KeyName::Up => f.write_str("↑"),
-            KeyName::Down => f.write_str("↓"),
-            KeyName::Left => f.write_str("←"),
-            KeyName::Right => f.write_str("→"),
-            other => write!(f, "{other:?}"),
-        }
+        f.write_str(&self.label(true))
     }
 }
 
@@ -239,6 +289,8 @@ impl fmt::Display for KeySpec {
 pub struct Bindings {
     /// Per action of [`Action::BOUND`]: each key, and its name as written.
     keys: Vec<(Action, Vec<(KeySpec, String)>)>,
+    /// Whether key names may use UTF-8 (arrows); else they are words.
+    unicode: bool,
 }
 
 impl Bindings {
@@ -270,6 +322,9 @@ impl Bindings {
                 {
                     return Err(config.invalid(text.at, "Ctrl-c always quits and cannot be bound"));
                 }
+                if let Some(why) = spec.unsendable() {
+                    return Err(config.invalid(text.at, format!("keys.{name}: '{}' can't be bound: {why}", text.value)));
+                }
                 if let Some(other) = seen.insert(spec, action)
                     && other != action
                 {
@@ -287,10 +342,17 @@ impl Bindings {
             }
             keys.push((action, specs));
         }
-        Ok(Bindings { keys })
+        Ok(Bindings { keys, unicode: true })
     }
 
-    /// The first key bound to `action`, for the footer and help.
+    /// These bindings named for a terminal with UTF-8 (`unicode`) or without.
+    #[must_use]
+    pub fn for_terminal(mut self, unicode: bool) -> Bindings {
+        self.unicode = unicode;
+        self
+    }
+
+    /// The first key bound to `action`.
     pub fn first(&self, action: Action) -> Option<KeySpec> {
         self.keys
             .iter()
@@ -299,17 +361,49 @@ impl Bindings {
             .map(|(spec, _)| *spec)
     }
 
-    /// The keys bound to `action` for a message: its first key ("q"), or "the quit key".
-    pub fn named(&self, action: Action) -> String {
-        self.first(action)
-            .map_or_else(|| format!("the {} key", action.config_name()), |k| k.to_string())
-    }
-
-    /// Every action with its key names as written, for the help.
-    pub fn written(&self) -> impl Iterator<Item = (Action, Vec<&str>)> {
+    /// Whether some action is bound to `key`.
+    fn is_bound(&self, key: KeyName) -> bool {
         self.keys
             .iter()
-            .map(|(a, specs)| (*a, specs.iter().map(|(_, name)| name.as_str()).collect()))
+            .flat_map(|(_, specs)| specs)
+            .any(|(spec, _)| spec.key == key && !spec.ctrl)
+    }
+
+    /// The one name of an action's key on screen, which every hint, footer, dialog and
+    /// notice uses: the first key bound to it ("q", "↑", "Esc"); for the inputs the game
+    /// reads by itself, the key that gives them while it is free (Enter for Confirm, `PgUp`,
+    /// `PgDn`); Ctrl-c for Quit with no key of its own (it always quits); "(no key)" else.
+    pub fn name(&self, action: Action) -> String {
+        let free = |key: KeyName, label: &str| (!self.is_bound(key)).then(|| label.to_string());
+        let name = match action {
+            Action::Confirm => free(KeyName::Enter, "Enter"),
+            Action::PageUp => free(KeyName::PageUp, "PgUp"),
+            Action::PageDown => free(KeyName::PageDown, "PgDn"),
+            Action::Quit | Action::ForceQuit => Some(
+                self.first(Action::Quit)
+                    .map_or_else(|| "Ctrl-c".to_string(), |k| k.label(self.unicode)),
+            ),
+            _ => self.first(action).map(|k| k.label(self.unicode)),
+        };
+        name.unwrap_or_else(|| "(no key)".to_string())
+    }
+
+    /// Several actions' keys in one hint: run together when each is one character ("↑↓",
+    /// "ik"), else with slashes ("Up/Down").
+    pub fn names(&self, actions: &[Action]) -> String {
+        let names: Vec<String> = actions.iter().map(|&a| self.name(a)).collect();
+        if names.iter().all(|n| n.chars().count() == 1) {
+            names.concat()
+        } else {
+            names.join("/")
+        }
+    }
+
+    /// Every action with its keys' names as the screen shows them, for the help.
+    pub fn written(&self) -> impl Iterator<Item = (Action, Vec<String>)> {
+        self.keys
+            .iter()
+            .map(|(a, specs)| (*a, specs.iter().map(|(spec, _)| spec.label(self.unicode)).collect()))
     }
 
     /// The keymap these bindings make.
@@ -327,7 +421,10 @@ impl Bindings {
 impl Default for Bindings {
     /// The shipped bindings (`config.toml`'s `[keys]`).
     fn default() -> Bindings {
-        Bindings::from_config(&Config::default()).unwrap_or(Bindings { keys: Vec::new() })
+        Bindings::from_config(&Config::default()).unwrap_or(Bindings {
+            keys: Vec::new(),
+            unicode: true,
+        })
     }
 }
 
@@ -353,6 +450,25 @@ impl Keymap {
             }),
             _ => None,
         }
+    }
+
+    /// The action for a terminal event while a screen takes typed text (a code in the
+    /// menu): a printable character types itself, bound or not; Backspace erases, Enter
+    /// confirms, Esc goes back; anything else is read as usual.
+    pub fn text_action(&self, event: &Event) -> Option<Action> {
+        if let Event::Key(key) = event
+            && key.kind == KeyEventKind::Press
+            && !key.modifiers.contains(KeyModifiers::CONTROL)
+        {
+            match key.code {
+                KeyCode::Char(c) => return Some(Action::Type(c)),
+                KeyCode::Backspace => return Some(Action::Erase),
+                KeyCode::Enter => return Some(Action::Confirm),
+                KeyCode::Esc => return Some(Action::Back),
+                _ => {}
+            }
+        }
+        self.action(event)
     }
 
     /// The action for a key event: presses only (repeats and releases are ignored).
@@ -404,6 +520,7 @@ fn key_name(code: KeyCode) -> Option<KeyName> {
 mod tests {
     use super::*;
     use crossterm::event::{KeyEventState, MouseEvent};
+    use std::path::Path;
 
     fn press(code: KeyCode, modifiers: KeyModifiers) -> Event {
         Event::Key(KeyEvent {
@@ -426,7 +543,7 @@ mod tests {
             k.action(&press(KeyCode::Char('R'), KeyModifiers::SHIFT)),
             Some(Action::Restart)
         );
-        assert_eq!(k.action(&press(KeyCode::Char('g'), none)), Some(Action::Other));
+        assert_eq!(k.action(&press(KeyCode::Char('e'), none)), Some(Action::Other));
         assert_eq!(k.action(&press(KeyCode::Char('x'), none)), Some(Action::Scheme));
         assert_eq!(
             k.action(&press(KeyCode::Char('N'), KeyModifiers::SHIFT)),
@@ -462,6 +579,58 @@ mod tests {
         assert!(e.contains("bound to both keys.up and keys.hint"), "{e}");
         let e = err("[keys]\nquit = [\"q\", \"Ctrl-c\"]\n");
         assert_eq!(e, "c.toml:2:14: Ctrl-c always quits and cannot be bound");
+    }
+
+    #[test]
+    fn keys_no_terminal_can_send_are_refused_at_their_line_and_column() {
+        let e = err("[keys]\nhint = [\"Ctrl-i\"]\n");
+        assert_eq!(
+            e,
+            "c.toml:2:9: keys.hint: 'Ctrl-i' can't be bound: terminals send Tab for it"
+        );
+        let e = err("[game]\nsize = 3\n[keys]\nundo = [\"u\", \"Ctrl-m\"]\n");
+        assert_eq!(
+            e,
+            "c.toml:4:14: keys.undo: 'Ctrl-m' can't be bound: terminals send Enter for it"
+        );
+        assert!(err("[keys]\nundo = [\"Ctrl-Z\"]\n").contains("terminals send Ctrl-z for Ctrl-Z"));
+        assert!(err("[keys]\nundo = [\"Ctrl-[\"]\n").contains("Esc"));
+        assert!(err("[keys]\nundo = [\"Ctrl-Enter\"]\n").contains("Enter"));
+        assert!(err("[keys]\nundo = [\"Ctrl-1\"]\n").contains("can't be bound"));
+        // Keys a terminal does send with Ctrl are taken.
+        let config = Config::parse(
+            "[keys]\nundo = [\"Ctrl-z\", \"Ctrl-h\", \"Ctrl-Up\", \"Ctrl-F5\"]\n",
+            Path::new("c.toml"),
+        )
+        .expect("valid toml");
+        assert!(Bindings::from_config(&config).is_ok());
+    }
+
+    #[test]
+    fn one_function_names_every_actions_keys_as_bound() {
+        let keys = Bindings::default();
+        assert_eq!(keys.name(Action::Quit), "q");
+        assert_eq!(keys.name(Action::Up), "↑");
+        assert_eq!(keys.names(&[Action::Up, Action::Down]), "↑↓");
+        assert_eq!(keys.name(Action::Back), "Esc");
+        assert_eq!(keys.name(Action::Confirm), "Enter");
+        assert_eq!(keys.name(Action::PageDown), "PgDn");
+        assert_eq!(keys.name(Action::Pause), "Space");
+        let ascii = Bindings::default().for_terminal(false);
+        assert_eq!(ascii.names(&[Action::Up, Action::Down]), "Up/Down");
+        let config = Config::parse(
+            "[keys]\nup = [\"I\"]\ndown = [\"K\"]\nleft = [\"J\"]\nright = [\"L\"]\nquit = []\nhint = [\"Enter\"]\n",
+            Path::new("c.toml"),
+        )
+        .expect("valid toml");
+        let rebound = Bindings::from_config(&config).expect("valid keys");
+        assert_eq!(
+            rebound.names(&[Action::Up, Action::Down, Action::Left, Action::Right]),
+            "IKJL"
+        );
+        assert_eq!(rebound.name(Action::Quit), "Ctrl-c", "Ctrl-c always quits");
+        assert_eq!(rebound.name(Action::Confirm), "(no key)", "Enter gives a hint now");
+        assert_eq!(rebound.name(Action::Help), "?");
     }
 
     #[test]

@@ -1,60 +1,36 @@
-//! Picture mode's state: the chosen picture cut for every board size, whether the tile
-//! numbers show over it, and how its colours reach the terminal.
+//! Picture mode's state: the chosen picture, cut for the board and tile size on screen,
+//! whether the tile numbers show over it, its tiles that look alike on this terminal, and
+//! how its colours reach the terminal.
+
+use std::cell::{Ref, RefCell};
 
 use ratatui::style::Color;
-use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture};
-use slide::puzzle::Size;
+use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture, look_alike_tiles};
 
-use crate::ui::theme::{Theme, nearest_256, truecolor_supported};
-use crate::ui::widgets::layout::{Fit, PANEL_HEIGHT, PANEL_WIDTH, TileGeometry, fit};
+use crate::ui::capabilities::{Colours, indexed_rgb, nearest_16_of};
+use crate::ui::theme::nearest_256;
 
-/// The smallest window (columns, rows) that draws a board of `side` with picture tiles.
-pub fn picture_minimum(side: u16) -> (u16, u16) {
-    let (bw, bh) = PICTURE_TILE.board_size(side);
-    (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
+/// The terminal colour of a picture's pixel on a terminal of `colours`.
+pub fn pixel_colour(colours: Colours, [r, g, b]: Rgb) -> Color {
+    match colours {
+        Colours::True => Color::Rgb(r, g, b),
+        Colours::Indexed | Colours::None => indexed(r, g, b),
+        Colours::Sixteen => nearest_16_of((r, g, b)).0,
+    }
 }
 
-/// The tile geometry a picture is drawn at: the big tiles (6 columns × 3 rows, so 6 × 6
-/// pixels with two pixels a cell). The smaller tiles are too small to tell a picture's
-/// part apart, and show numbers.
-pub const PICTURE_TILE: TileGeometry = TileGeometry {
-    w: 6,
-    h: 3,
-    gap_x: 1,
-    gap_y: 1,
-};
-
-/// How picture colours are sent to the terminal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum PictureColours {
-    /// 24-bit colour (`COLORTERM` says the terminal takes it).
-    True,
-    /// The nearest of the 256 standard colours.
-    Indexed,
-    /// No colour (mono theme or `NO_COLOR`): numbers instead of the picture.
-    None,
-}
-
-impl PictureColours {
-    /// What `theme` allows on this terminal: no colour for the mono theme, else 24-bit
-    /// colour when `COLORTERM` says so.
-    pub fn for_theme(theme: &Theme) -> PictureColours {
-        if *theme == Theme::mono() {
-            PictureColours::None
-        } else if truecolor_supported() {
-            PictureColours::True
-        } else {
-            PictureColours::Indexed
-        }
-    }
-
-    /// The terminal colour of a pixel.
-    pub fn colour(self, [r, g, b]: Rgb) -> Color {
-        match self {
-            PictureColours::True => Color::Rgb(r, g, b),
-            PictureColours::Indexed | PictureColours::None => indexed(r, g, b),
-        }
-    }
+/// The colour a pixel is seen in on a terminal of `colours` (what tells two tiles apart
+/// there).
+pub fn seen_rgb(colours: Colours, rgb: Rgb) -> Rgb {
+    let (r, g, b) = match colours {
+        Colours::True => return rgb,
+        Colours::Sixteen => nearest_16_of((rgb[0], rgb[1], rgb[2])).1,
+        Colours::Indexed | Colours::None => match pixel_colour(colours, rgb) {
+            Color::Indexed(i) => indexed_rgb(i),
+            _ => (rgb[0], rgb[1], rgb[2]),
+        },
+    };
+    [r, g, b]
 }
 
 /// The 256-colour index for a picture's pixel. The grey ramp is finer than the colour cube,
@@ -74,38 +50,65 @@ fn indexed(r: u8, g: u8, b: u8) -> Color {
     Color::Indexed(16 + 36 * level(r) + 6 * level(g) + level(b))
 }
 
+/// A picture cut for one board size and tile size, and its tiles that look alike on the
+/// terminal (which show their numbers, so that the board can still be solved).
+#[derive(Debug, Clone)]
+pub struct Cut {
+    /// The picture cut into tiles.
+    pub tiled: TiledPicture,
+    /// Tiles that look like another one, as the terminal shows them.
+    pub alike: Vec<u8>,
+    colours: Colours,
+}
+
 /// The picture on the tiles.
 #[derive(Debug, Clone)]
 pub struct PictureMode {
     /// The picture.
     pub picture: Picture,
-    /// The picture cut for each size of [`Size::ALL`], at [`PICTURE_TILE`].
-    tiled: Vec<TiledPicture>,
-    /// Whether the small tile numbers show in the tiles' corners.
-    pub numbers: bool,
     /// The board sides for which "too small for the picture" was said (once each).
-    told_small: Vec<usize>,
+    pub(crate) told_small: Vec<usize>,
+    /// The board sides whose look-alike tiles were said (once each).
+    pub(crate) told_alike: Vec<usize>,
+    /// The cuts made so far (each size and tile size drawn), kept for the next frame: a
+    /// cut scales the whole picture.
+    cuts: RefCell<Vec<Cut>>,
 }
 
 impl PictureMode {
-    /// Picture mode with `picture`, cut once for every size (so drawing only reads pixels).
+    /// Picture mode with `picture`; it is cut for a board when first drawn.
     pub fn new(picture: Picture) -> PictureMode {
-        let (w, h) = (u32::from(PICTURE_TILE.w), u32::from(PICTURE_TILE.h) * 2);
-        let tiled = Size::ALL
-            .iter()
-            .map(|s| TiledPicture::new(&picture, s.side(), w, h))
-            .collect();
         PictureMode {
             picture,
-            tiled,
-            numbers: false,
             told_small: Vec::new(),
+            told_alike: Vec::new(),
+            cuts: RefCell::new(Vec::new()),
         }
     }
 
-    /// The picture cut for a board of `side`.
-    pub fn tiled(&self, side: usize) -> Option<&TiledPicture> {
-        self.tiled.iter().find(|t| t.side() == side)
+    /// The picture cut for a board of `side` with tiles of `w` × `h` pixels, seen on a
+    /// terminal of `colours`.
+    pub fn cut(&self, side: usize, (w, h): (u32, u32), colours: Colours) -> Ref<'_, Cut> {
+        let found = |c: &Cut| c.tiled.side() == side && c.tiled.tile_size() == (w, h) && c.colours == colours;
+        if !self.cuts.borrow().iter().any(found) {
+            let tiled = TiledPicture::new(&self.picture, side, w, h);
+            let alike = look_alike_tiles(&tiled, &|p| seen_rgb(colours, p));
+            let mut cuts = self.cuts.borrow_mut();
+            // A few sizes are kept: the board's, and the one before a resize.
+            if cuts.len() >= 4 {
+                cuts.remove(0);
+            }
+            cuts.push(Cut { tiled, alike, colours });
+        }
+        Ref::map(self.cuts.borrow(), |cuts| {
+            cuts.iter().find(|c| found(c)).unwrap_or(&cuts[0])
+        })
+    }
+
+    /// Whether the picture has fewer pixels than a board of `side` needs to tell its tiles
+    /// apart (a few a tile).
+    pub fn tiny(&self, side: usize) -> bool {
+        self.picture.side() < 3 * side as u32
     }
 }
 
@@ -133,56 +136,6 @@ pub fn load_choice(choice: &str, current: Option<&Picture>) -> Result<Option<Pic
     Picture::resolve(choice).map(Some)
 }
 
-impl crate::ui::app::App {
-    /// Puts `picture` on the tiles (or numbers back, for `None`), saying so when this
-    /// terminal or theme will show numbers anyway.
-    pub fn set_picture(&mut self, picture: Option<Picture>) {
-        let numbers = self.picture.as_ref().is_some_and(|p| p.numbers);
-        self.picture = picture.map(|p| PictureMode {
-            numbers,
-            ..PictureMode::new(p)
-        });
-        if self.picture.is_some() && self.picture_colours == PictureColours::None {
-            self.notify(slide::game::Notice::info(
-                "Picture mode needs colour (the mono theme or NO_COLOR is on): the tiles show numbers.",
-            ));
-        }
-    }
-
-    /// Says once per board size when the window is too small for the picture's tiles (the
-    /// board then shows numbers; its frame says so too), and what size would do.
-    pub(crate) fn check_picture_fits(&mut self) {
-        let side = self.game.size().side();
-        let Some(p) = &mut self.picture else { return };
-        let Fit::Fits(layout) = fit(self.area, side as u16) else {
-            return;
-        };
-        if self.picture_colours == PictureColours::None || layout.tile == PICTURE_TILE || p.told_small.contains(&side) {
-            return;
-        }
-        p.told_small.push(side);
-        let (w, h) = picture_minimum(side as u16);
-        self.notify(slide::game::Notice::info(format!(
-            "The window is too small for the picture's tiles on {side}×{side}: the tiles show numbers. \
-             A window of {w}×{h} or more shows the picture."
-        )));
-    }
-
-    /// The numbers key: shows or hides the tile numbers over the picture.
-    pub(crate) fn toggle_numbers(&mut self) {
-        if let Some(p) = &mut self.picture {
-            p.numbers = !p.numbers;
-            let what = if p.numbers { "shown" } else { "hidden" };
-            self.status = Some(format!("Tile numbers {what}."));
-        } else {
-            let n = self.keys.named(crate::ui::keys::Action::NewGame);
-            self.status = Some(format!(
-                "No picture on the tiles: choose one in the new-game menu ({n})."
-            ));
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,14 +144,34 @@ mod tests {
     fn muted_colours_keep_their_hue_in_256_colours() {
         // A dark green: the cube's green, not the grey ramp.
         assert_eq!(
-            PictureColours::Indexed.colour([60, 110, 80]),
+            pixel_colour(Colours::Indexed, [60, 110, 80]),
             Color::Indexed(16 + 36 + 6 + 1)
         );
         // A near-grey still takes the finer grey ramp.
         assert!(matches!(
-            PictureColours::Indexed.colour([120, 122, 125]),
+            pixel_colour(Colours::Indexed, [120, 122, 125]),
             Color::Indexed(232..=255)
         ));
-        assert_eq!(PictureColours::True.colour([1, 2, 3]), Color::Rgb(1, 2, 3));
+        assert_eq!(pixel_colour(Colours::True, [1, 2, 3]), Color::Rgb(1, 2, 3));
+        assert_eq!(pixel_colour(Colours::Sixteen, [250, 0, 0]), Color::LightRed);
+        assert_eq!(seen_rgb(Colours::Sixteen, [250, 0, 0]), [255, 0, 0]);
+        assert_eq!(seen_rgb(Colours::Indexed, [60, 110, 80]), [95, 95, 95]);
+    }
+
+    #[test]
+    fn no_shipped_picture_has_look_alike_tiles_in_256_colours() {
+        for (name, _) in slide::picture::BUILTIN {
+            let mode = PictureMode::new(Picture::resolve(name).expect("shipped"));
+            for side in 3..=6 {
+                for h in 3..=10 {
+                    let cut = mode.cut(side, (2 * h, 2 * h), Colours::Indexed);
+                    assert!(
+                        cut.alike.is_empty(),
+                        "{name} {side}×{side} at {h} rows a tile: {:?}",
+                        cut.alike
+                    );
+                }
+            }
+        }
     }
 }

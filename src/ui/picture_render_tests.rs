@@ -11,11 +11,14 @@ use ratatui::style::Color;
 use slide::game::Game;
 use slide::picture::Picture;
 
-use crate::ui::app::{App, Mode};
+use crate::ui::app::App;
+use crate::ui::app_tests::Driven;
+use crate::ui::capabilities::Colours as PictureColours;
 use crate::ui::clipboard::ClipboardSupport;
-use crate::ui::modes::daily_share::DailyWin;
-use crate::ui::modes::win::WinSummary;
-use crate::ui::picture_mode::PictureColours;
+use crate::ui::keys::Action;
+use crate::ui::screens::daily_share::DailyWin;
+use crate::ui::screens::menu::MenuScreen;
+use crate::ui::screens::win::{WinScreen, WinSummary};
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::picture_board::{NO_COLOUR, TOO_SMALL};
@@ -24,13 +27,20 @@ const THREE: &str = "1 2 3 4 5 6 7 0 8";
 const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 0 35";
 
 fn picture_app(board: &str, picture: &str, colours: PictureColours) -> App {
-    let mut a = crate::ui::app::test_app(Game::new(board.parse().expect("board"), None, None, None));
+    let mut a = crate::ui::app_tests::test_app(Game::new(board.parse().expect("board"), None, None, None));
     a.notices.clear();
-    a.theme = Theme::colour();
-    a.picture_colours = colours;
-    a.set_picture(Some(Picture::resolve(picture).expect("shipped picture")));
+    a.settings.theme = Theme::colour();
+    a.look.colours = colours;
+    set_picture(&mut a, Picture::resolve(picture).expect("shipped picture"));
     a.notices.clear();
     a
+}
+
+/// Puts `picture` on the tiles, with the notice it may bring.
+fn set_picture(a: &mut App, picture: Picture) {
+    if let Some(n) = a.look.set_picture(Some(picture)) {
+        a.notify(n);
+    }
 }
 
 fn buffer(app: &App, w: u16, h: u16) -> Buffer {
@@ -48,7 +58,7 @@ fn text(buf: &Buffer) -> String {
 
 /// The colours (fg and bg) of every cell of the tile at `cell`.
 fn tile_colours(app: &App, buf: &Buffer, cell: usize) -> (Vec<String>, BTreeSet<String>) {
-    let side = app.game.size().side() as u16;
+    let side = app.session.game.size().side() as u16;
     let Fit::Fits(layout) = fit(buf.area, side) else {
         panic!("fits")
     };
@@ -103,7 +113,7 @@ fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
     };
     for cell in 0..8 {
         let r = layout.tile_rect(cell);
-        let tile = a.game.board().tile_at(cell);
+        let tile = a.session.game.board().tile_at(cell);
         if tile == 0 {
             continue;
         }
@@ -120,7 +130,7 @@ fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
 fn a_solved_board_shows_the_whole_picture() {
     let mut a = picture_app("1 2 3 4 5 6 7 8 0", "sunset", PictureColours::True);
     // A solved start opens the menu; the board behind it is what is checked.
-    a.mode = Mode::Playing;
+    a.update(Action::Back);
     let buf = buffer(&a, 80, 24);
     let (last, colours) = tile_colours(&a, &buf, 8);
     assert!(last.iter().all(|s| s == "▀"), "the last piece fills the gap: {last:?}");
@@ -144,7 +154,7 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     small.tick(std::time::Instant::now());
     let said = small.notice().expect("a notice").notice.text.clone();
     assert!(said.contains("76×26"), "{said}");
-    assert_eq!(crate::ui::picture_mode::picture_minimum(6), (76, 26));
+    assert_eq!(crate::ui::widgets::layout::big_minimum(6), (76, 26));
     small.notices.clear();
     small.tick(std::time::Instant::now());
     assert!(small.notice().is_none(), "said once");
@@ -152,37 +162,39 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     let screen = text(&buffer(&small, 120, 40));
     assert!(screen.contains('▀'), "{screen}");
     // Choosing a picture under mono says so in a notice.
-    let mut a = crate::ui::app::test_app(Game::new(THREE.parse().expect("board"), None, None, None));
+    let mut a = crate::ui::app_tests::test_app(Game::new(THREE.parse().expect("board"), None, None, None));
     a.notices.clear();
-    a.set_picture(Some(Picture::resolve("rings").expect("picture")));
+    set_picture(&mut a, Picture::resolve("rings").expect("picture"));
     let notice = a.notice().expect("a notice").notice.text.clone();
     assert!(notice.contains("numbers"), "{notice}");
 }
 
 #[test]
 fn the_menu_offers_the_pictures_and_puts_one_on() {
-    let mut a = crate::ui::app::test_app(Game::new(THREE.parse().expect("board"), None, None, None));
+    let mut a = crate::ui::app_tests::test_app(Game::new(THREE.parse().expect("board"), None, None, None));
     a.notices.clear();
-    a.theme = Theme::colour();
-    a.picture_colours = PictureColours::True;
+    a.settings.theme = Theme::colour();
+    a.look.colours = PictureColours::True;
     a.update(crate::ui::keys::Action::NewGame);
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ none"), "{screen}");
+    a.update(crate::ui::keys::Action::Up); // the code row
     a.update(crate::ui::keys::Action::Up); // the picture row
     a.update(crate::ui::keys::Action::Right); // none → the first shipped picture
-    let Mode::Menu(m) = &a.mode else { panic!("menu") };
+    let m = &a.top::<MenuScreen>().expect("menu").menu;
     assert_eq!(m.pictures[m.picture], "sunset");
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Picture ◀ sunset"), "{screen}");
     a.update(crate::ui::keys::Action::Confirm);
-    assert_eq!(a.picture.as_ref().map(|p| p.picture.name.as_str()), Some("sunset"));
+    assert_eq!(a.look.picture.as_ref().map(|p| p.picture.name.as_str()), Some("sunset"));
 }
 
 fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
-    let mut a = crate::ui::app::test_app(Game::new("1 2 3 4 5 6 7 8 0".parse().expect("board"), None, None, None));
+    let mut a =
+        crate::ui::app_tests::test_app(Game::new("1 2 3 4 5 6 7 8 0".parse().expect("board"), None, None, None));
     a.notices.clear();
-    a.clipboard = clipboard;
-    a.mode = Mode::Won(WinSummary {
+    a.clipboard.support = clipboard;
+    a.push(Box::new(WinScreen::new(WinSummary {
         moves: 47,
         stm: 47,
         mtm: 47,
@@ -205,7 +217,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
             best_streak: 5,
             copied,
         }),
-    });
+    })));
     a
 }
 
@@ -221,7 +233,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     assert!(screen.contains("Streak  3 days (best 5)"), "{screen}");
     a.update(crate::ui::keys::Action::Copy);
     assert_eq!(
-        a.clipboard_out.as_deref(),
+        a.clipboard.out.as_deref(),
         Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints")
     );
     let screen = text(&buffer(&a, 80, 24));
@@ -229,7 +241,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     // Where OSC 52 can't work, the screen says to select the line, and nothing is sent.
     let mut a = daily_win(ClipboardSupport::Unavailable("TERM=dumb"), false);
     a.update(crate::ui::keys::Action::Copy);
-    assert!(a.clipboard_out.is_none());
+    assert!(a.clipboard.out.is_none());
     let screen = text(&buffer(&a, 80, 24));
     assert!(
         screen.contains("Select the line above to copy it (TERM=dumb)."),

@@ -10,15 +10,16 @@ use slide::difficulty::Level;
 use slide::game::Game;
 use slide::puzzle::Move;
 
-use crate::ui::app::{App, Mode};
-use crate::ui::modes::win::WinSummary;
+use crate::ui::app::App;
+use crate::ui::app_tests::Driven;
+use crate::ui::screens::win::{WinScreen, WinSummary};
 use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
 const SEED: u64 = 0x3A_9C51_7E2D;
 
 fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
-    crate::ui::app::test_app(Game::new(
+    crate::ui::app_tests::test_app(Game::new(
         board.parse().expect("board"),
         level,
         level.map(|_| SEED),
@@ -57,20 +58,25 @@ fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
 
 fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
     a.engine.adopt_plan(KnownPlan {
-        board: *a.game.board(),
+        board: *a.session.game.board(),
         plan: plan.to_vec(),
         optimal,
         lower_bound,
         bounds: Vec::new(),
         with_tables: true,
     });
-    a.hint_visible = true;
+    a.session.hint_visible = true;
     a
 }
 
 fn won() -> App {
+    won_with(|_| {})
+}
+
+/// A won game's app with the win box open, its summary changed by `change`.
+fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
-    a.mode = Mode::Won(WinSummary {
+    let mut summary = WinSummary {
         moves: 4,
         stm: 6,
         mtm: 5,
@@ -109,7 +115,9 @@ fn won() -> App {
             bests: slide::game::Bests::default(),
             ..slide::game::Record::default()
         }),
-    });
+    };
+    change(&mut summary);
+    a.push(Box::new(WinScreen::new(summary)));
     a
 }
 
@@ -118,10 +126,7 @@ const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 2
 
 fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    help.mode = Mode::Help(crate::ui::modes::help::HelpState {
-        scroll: 0,
-        back: Box::new(Mode::Playing),
-    });
+    help.push(Box::new(crate::ui::screens::help::Help::default()));
     vec![
         ("three", app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2)), 60, 17),
         (
@@ -171,7 +176,7 @@ fn three_by_three_big_tiles_home_brackets() {
             "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
             "  │                      │ │Size     3×3                │",
             "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
-            "  │                      │ │Code     3E-7AE52ZHDB       │",
+            "  │                      │ │Code     3E-7AE52-ZHDS      │",
             "  │                      │ │Moves    0                  │",
             "  │                      │ │Time     0.000              │",
             "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
@@ -200,7 +205,7 @@ fn four_by_four_compact_with_hint_arrow() {
             "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
             "   │   5    1    2  [ 4] │ │Size     4×4                │",
             "   │                     │ │Level    medium             │",
-            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52ZHDX       │",
+            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52-ZHDK      │",
             "   │                     │ │Moves    0                  │",
             "   │  13  [10]   7   11  │ │Time     0.000              │",
             "   │                     │ │Hints    0                  │",
@@ -229,18 +234,18 @@ fn six_by_six_big_tiles_with_plan() {
             "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
             "  │                                           │ │Size     6×6                │",
             "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
-            "  │                                           │ │Moves    0                  │",
+            "  │                                           │ │Code     6B-123456-789ABC-  │",
+            "  │                                           │ │         DEFGHI-JKLMNO-     │",
+            "  │                                           │ │         PQRST0-VWXYZU      │",
+            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Moves    0                  │",
             "  │                                           │ │Time     0.000              │",
             "  │                                           │ │Hints    0                  │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Par      —                  │",
-            "  │                                           │ │Plan     1 move             │",
+            "  │                                           │ │Par      —                  │",
+            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Plan     1 move             │",
             "  │                                           │ │At least 1 move             │",
             "  │                                           │ │Best     —                  │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │                            │",
-            "  │                                           │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │                            │",
+            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │Hint: slide 30 up ▲         │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
             "  │                                           │ │                            │",
@@ -252,7 +257,7 @@ fn six_by_six_big_tiles_with_plan() {
             "  │                                           │ │                            │",
             "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
             "",
-            "  ↑↓←→ move  i hint  p solve  u undo  r redo  R restart  n new  ? more  q quit",
+            "↑↓←→ move  i hint  p solve  u undo  R restart  n new  o settings  ? more  q quit",
         ],
     );
 }
@@ -311,49 +316,27 @@ fn win_screen() {
 #[test]
 fn help_overlay() {
     let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "help").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "    ╔ Help ════════════════════════════════════════════════╗",
-            "    ║ Goal: put the tiles in order, 1 2 3 … row by row,    ║",
-            "    ║ with the gap in the bottom-right corner.             ║",
-            "    ║ A direction key slides the tile beside the gap       ║",
-            "    ║ that way (Left slides the tile right of it left).    ║",
-            "    ║ A click on a tile in the gap's row or column slides  ║",
-            "    ║ the whole segment (one move each, one undo step).    ║",
-            "    ║ Tiles in their place are bold and [bracketed].       ║",
-            "    ║ Undo takes a move back, and the count with it.       ║",
-            "    ║ A hint marks the tile to move with an arrow. Follow  ║",
-            "    ║ it and the next one shows, until you leave the plan; ║",
-            "    ║ each hint asked for counts once.                     ║",
-            "    ║ After a win, the review key charts your distance to  ║",
-            "    ║ the goal move by move: detours show where moves were ║",
-            "    ║ lost. The stats key shows records, charts and recent ║",
-            "    ║ games, each of which opens in the review.            ║",
-            "    ║ Speedsolving: the clock starts on the first move     ║",
-            "    ║ (or when the inspection set in the config ends).     ║",
-            "    ║ The next-scramble key deals another board of the     ║",
-            "    ║ same size and level at once; the last 12 times,      ║",
-            "    ║ ao5 and ao12 show beside the board when there is     ║",
-            "    ║ room (ao5 and ao12 also in the panel). The win box   ║",
-            "    ║ shows STM (every tile slid, undos included), MTM     ║",
-            "    ║ (a segment slid at once is one move) and TPS (tiles  ║",
-            "    ║ per second). The scheme key colours tiles: plain,    ║",
-            "    ║ rows, fringe (solved dim, the next row and column    ║",
-            "    ║ bright) or checker. Hover control (config) slides    ║",
-            "    ║ tiles as the mouse passes over them.                 ║",
-            "    ║                                                      ║",
-            "    ║ up            Up w k      scheme        x            ║",
-            "    ║ down          Down s j    help          ? F1         ║",
-            "    ║ left          Left a h    pause         Space        ║",
-            "    ║ right         Right d l   review        v            ║",
-            "    ║ ↑↓ PgUp PgDn scroll (32/79) · other keys close       ║",
-            "    ╚══════════════════════════════════════════════════════╝",
-            "   ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
+    let shown = screen(&a, w, h);
+    // The keys first, each action with its keys as bound; then the goal.
+    assert!(shown[0].contains("╔ Help"), "{shown:#?}");
+    assert!(shown[1].contains("Keys"), "{shown:#?}");
+    let text = shown.join("\n");
+    for needle in ["up", "↑ w k", "hint", "settings", "peek", "quit now", "Ctrl-c"] {
+        assert!(text.contains(needle), "{needle}:\n{text}");
+    }
+    let keys_at = shown.iter().position(|l| l.contains("↑ w k")).expect("the keys");
+    let goal_at = shown
+        .iter()
+        .position(|l| l.contains("Goal: put the tiles in order"))
+        .expect("the goal");
+    assert!(keys_at < goal_at, "the keys come first:\n{text}");
+    // The rules name the keys by their letters, not "the review key".
+    assert!(
+        !text.contains("the review key") && !text.contains("the hint key"),
+        "{text}"
     );
+    assert!(text.contains("u takes a move back"), "{text}");
+    assert!(text.contains("↑↓ PgUp PgDn scroll"), "{text}");
 }
 
 #[test]
@@ -362,8 +345,8 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
     a.update(crate::ui::keys::Action::Help);
     let first = screen(&a, 80, 24).join("\n");
-    assert!(first.contains("Goal: put the tiles in order"), "{first}");
-    assert!(first.contains("gap in the bottom-right corner"), "{first}");
+    assert!(first.contains("Keys"), "{first}");
+    assert!(first.contains("hint"), "{first}");
     assert!(first.contains("PgUp PgDn scroll"), "{first}");
     assert!(first.contains("i hint"), "the footer stays:\n{first}");
     let mut seen = first.clone();
@@ -372,7 +355,8 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
         seen.push_str(&screen(&a, 80, 24).join("\n"));
     }
     for needle in [
-        "Up w k",
+        "↑ w k",
+        "Goal: put the tiles in order",
         "hint",
         "pause",
         "Space",
@@ -386,14 +370,14 @@ fn help_at_80_by_24_shows_the_goal_first_and_scrolls_to_every_key() {
     }
     // Any other key closes the help; it never quits.
     a.update(crate::ui::keys::Action::Back);
-    assert_eq!(a.mode, Mode::Playing);
+    assert!(a.is::<crate::ui::screens::playing::Playing>());
     assert!(!a.quit);
 }
 
 #[test]
 fn help_speaks_the_blank_convention() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    a.settings.config.game.arrows_move = slide::config::ArrowsMove::Blank;
     a.update(crate::ui::keys::Action::Help);
     let text = screen(&a, 80, 40).join("\n");
     assert!(text.contains("moves the gap that way"), "{text}");
@@ -406,14 +390,14 @@ fn panel_shows_the_code_and_the_daily_date() {
     assert!(lines.iter().any(|l| l.contains("Code     3B-123456078")), "{lines:#?}");
     let date = slide::difficulty::UtcDate::new(2026, 12, 2).expect("date");
     let mut daily = app("1 2 3 4 5 6 0 7 8", Some(Level::Hard), None);
-    daily.game = daily.game.clone().with_daily(date);
+    daily.session.game = daily.session.game.clone().with_daily(date);
     let lines = screen(&daily, 60, 17);
     assert!(
         lines.iter().any(|l| l.contains("Level    daily 2026-12-02")),
         "{lines:#?}"
     );
-    let code = daily.game.code().to_string();
-    assert!(code.starts_with("3H-") && code.len() == 12, "{code}");
+    let code = daily.session.game.code().to_string();
+    assert!(code.starts_with("3H-") && code.len() == 13, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
 
@@ -466,7 +450,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
          New statistics start now."
     );
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.mode = Mode::Dealing(crate::ui::modes::dealing::Dealing {
+    a.push(Box::new(crate::ui::screens::dealing::Dealing {
         request: slide::difficulty::DealRequest {
             size: slide::puzzle::Size::THREE,
             level: Level::Easy,
@@ -475,7 +459,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
         },
         since: std::time::Instant::now(),
         first: false,
-    });
+    }));
     a.notify(slide::game::Notice::warning(text.clone()));
     a.notify(slide::game::Notice::info("Resumed your last game."));
     let lines = screen(&a, 80, 24);
@@ -499,7 +483,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
 #[test]
 fn pause_hides_the_board() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.mode = Mode::Paused;
+    a.push(Box::new(crate::ui::screens::paused::Paused));
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Paused"), "{text}");
     assert!(!text.contains("[  1 ]"), "no tile shows while paused:\n{text}");
@@ -516,7 +500,7 @@ fn a_solved_start_says_so_on_screen() {
 #[test]
 fn the_first_game_shows_the_goal_until_the_first_move() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.first_game = true;
+    a.session.first_game = true;
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Goal: tiles in order,"), "{text}");
     assert!(text.contains("? help"), "{text}");
@@ -533,7 +517,7 @@ fn a_blank_convention_hint_speaks_of_the_gap() {
         true,
         6,
     );
-    a.config.game.arrows_move = slide::config::ArrowsMove::Blank;
+    a.settings.config.game.arrows_move = slide::config::ArrowsMove::Blank;
     let text = screen(&a, 60, 16).join("\n");
     assert!(text.contains("Hint: move the gap right ▶"), "{text}");
     assert!(
@@ -573,12 +557,12 @@ fn every_scheme_shows_in_colour_and_in_mono() {
     for mono in [false, true] {
         for scheme in Scheme::ALL {
             let mut a = app(board, Some(Level::Medium), Some(6));
-            a.theme = if mono {
+            a.settings.theme = if mono {
                 crate::ui::theme::Theme::mono()
             } else {
                 crate::ui::theme::Theme::colour()
             };
-            a.scheme = scheme;
+            a.look.scheme = scheme;
             let s = tile_styles(&a);
             let what = format!("{scheme:?}, mono {mono}");
             // Home tiles keep brackets and bold in every scheme.
@@ -636,7 +620,7 @@ fn every_scheme_shows_in_colour_and_in_mono() {
 
 #[test]
 fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
-    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    let a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     let lines = screen(&a, 80, 24);
     assert!(lines.iter().any(|l| l.contains("╭ Times ")), "{lines:#?}");
     assert!(
@@ -664,7 +648,7 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
         ),
         slide::solver::Solver::new(slide::solver::TableCache::disabled()),
         slide::game::Persistence::open(Ok(slide::game::Store::at(dir.clone()))),
-        crate::ui::app::Origin::Resumed,
+        crate::ui::session::Origin::Resumed,
     );
     let lines = screen(&on_disk, 80, 24);
     let _ = std::fs::remove_dir_all(&dir);
@@ -687,7 +671,6 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
     // Too narrow for the list: the panel's averages stay.
     let narrow = screen(&a, 60, 17);
     assert!(!narrow.iter().any(|l| l.contains("Times")), "{narrow:#?}");
-    a.mode = Mode::Playing;
     let _ = a;
 }
 
@@ -695,19 +678,18 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
 fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     let mut rng = slide::puzzle::SeededRng::new(7);
     let board = slide::puzzle::Board::scrambled(slide::puzzle::Size::new(5).expect("size"), 300, &mut rng);
-    let mut a = crate::ui::app::test_app(Game::new(board, None, None, None));
-    a.game.note_par_estimate(104);
+    let mut a = crate::ui::app_tests::test_app(Game::new(board, None, None, None));
+    a.session.game.note_par_estimate(104);
     let lines = screen(&a, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("│Par      ≈104 best found"), "{par}");
     // The row stays within the panel's border.
     assert!(par.trim_end().ends_with('│'), "{par}");
 
-    let mut w = won();
-    if let Mode::Won(s) = &mut w.mode {
+    let w = won_with(|s| {
         s.par = None;
         s.par_estimate = Some(3);
-    }
+    });
     let lines = screen(&w, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
@@ -732,7 +714,7 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         walk.push(m);
     }
     let plan: Vec<Move> = walk.iter().rev().map(|m| m.inverse()).collect();
-    let mut a = crate::ui::app::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
+    let mut a = crate::ui::app_tests::test_app(Game::new(board, Some(Level::Medium), Some(9), None));
     let hint = Hint {
         mv: plan[0],
         tile: board.tile_moved_by(plan[0]).unwrap_or(0),
@@ -744,7 +726,7 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
     // What the engine does with a hint's answer: its plan becomes the known one.
     a.engine
         .adopt_plan(KnownPlan::from_hint(board, &hint, Vec::new(), true));
-    a.answer(slide::engine::Answer::Hint {
+    a.answer(&slide::engine::Answer::Hint {
         board,
         result: Ok(hint),
     });
@@ -756,4 +738,37 @@ fn a_hint_not_proven_optimal_says_so_in_full_at_80x24() {
         "the whole status is on screen:\n{all}"
     );
     assert!(all.contains("Plan     40 moves"), "{all}");
+}
+
+#[test]
+fn help_keeps_its_place_when_the_terminal_is_resized() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    a.update(crate::ui::keys::Action::Help);
+    for _ in 0..2 {
+        a.update(crate::ui::keys::Action::PageDown);
+    }
+    let text_at_top = |a: &App| {
+        let shown = screen(a, 80, 24);
+        let top = shown[1].trim_matches(|c| c == ' ' || c == '║').trim().to_string();
+        (shown, top)
+    };
+    while text_at_top(&a).1.is_empty() {
+        a.update(crate::ui::keys::Action::Down);
+    }
+    let (before, top) = text_at_top(&a);
+    let first_words: String = top.split(' ').take(3).collect::<Vec<_>>().join(" ");
+    assert!(!first_words.is_empty(), "{before:#?}");
+    // Wider and taller: the paragraphs wrap anew, and the same text stays at the top.
+    a.area = ratatui::layout::Rect::new(0, 0, 120, 40);
+    let after = screen(&a, 120, 40);
+    let head = format!("{} {}", after[1], after[2]);
+    assert!(
+        head.contains(&first_words),
+        "'{first_words}' left the top:\n{}",
+        after.join("\n")
+    );
+    // And back.
+    a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
+    assert_eq!(screen(&a, 80, 24), before);
 }

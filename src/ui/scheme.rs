@@ -11,7 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use slide::config::LookSettings;
 use slide::puzzle::fringe::{Fringe, Region};
 
-use crate::ui::theme::{Theme, nearest_256};
+use crate::ui::theme::Theme;
 
 const YELLOW: (u8, u8, u8) = (0xF0, 0xE4, 0x42);
 const BLUE: (u8, u8, u8) = (0x00, 0x72, 0xB2);
@@ -110,12 +110,8 @@ pub fn tile_style(theme: &Theme, scheme: Scheme, info: TileInfo, fringe: Option<
             _ => reversed,
         };
     }
-    // 24-bit only when the theme is (the terminal takes it); else the nearest of 256.
-    let truecolor = matches!(theme.tile.bg, Some(Color::Rgb(..)));
-    let colour = |(r, g, b): (u8, u8, u8)| {
-        let c = Color::Rgb(r, g, b);
-        if truecolor { c } else { nearest_256(c) }
-    };
+    // The nearest colour the terminal has (24-bit, 256 or 16).
+    let colour = |(r, g, b): (u8, u8, u8)| theme.colour_of(Color::Rgb(r, g, b));
     let on = |bg: (u8, u8, u8), dark: bool| {
         let fg = if dark { (0xFF, 0xFF, 0xFF) } else { (0, 0, 0) };
         Style::new().fg(colour(fg)).bg(colour(bg)).add_modifier(home_bold)
@@ -155,6 +151,7 @@ mod tests {
         for s in Scheme::ALL {
             let look = LookSettings {
                 scheme: s.name().to_string(),
+                ..LookSettings::default()
             };
             assert_eq!(Scheme::configured(&look), s);
         }

@@ -5,10 +5,13 @@
 //! so it stands out by lightness too (contrast above 3:1, tested). Nothing depends on
 //! colour alone: tiles at home are bold and bracketed, the hinted tile carries an arrow.
 //! 24-bit colour is sent only to terminals that say they take it (`COLORTERM`); the others
-//! get the nearest of the 256 standard colours.
+//! get the nearest of the 256 standard colours, or of the 16 where `TERM` names no more
+//! (see `capabilities.rs`), or none at all.
 
 use ratatui::style::{Color, Modifier, Style};
 use slide::config::{Config, ConfigError, ThemePreset, ThemeSettings};
+
+use crate::ui::capabilities::{Colours, nearest_16};
 
 /// Resolved styles.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +30,9 @@ pub struct Theme {
     pub dim: Style,
     /// Key names in the footer.
     pub key: Style,
+    /// The colours the terminal shows, which every colour of the game is turned into
+    /// ([`Theme::colour_of`]).
+    pub colours: Colours,
 }
 
 const ORANGE: Color = Color::Rgb(0xE6, 0x9F, 0x00);
@@ -40,7 +46,7 @@ const CHARCOAL: Color = Color::Rgb(0x1C, 0x1C, 0x1C);
 impl Theme {
     /// The theme of `config` on this terminal, or the first colour of `[theme]` that is
     /// not a colour, at its line and column in the file.
-    pub fn from_config(config: &Config, no_color: bool, truecolor: bool) -> Result<Theme, ConfigError> {
+    pub fn from_config(config: &Config, colours: Colours) -> Result<Theme, ConfigError> {
         let t = &config.theme;
         for (field, colour) in [
             ("tile", &t.tile),
@@ -58,19 +64,32 @@ impl Theme {
                 ));
             }
         }
-        Ok(Theme::for_terminal(t, no_color, truecolor))
+        Ok(Theme::for_terminal(t, colours))
     }
 
     /// The theme for `settings`; `no_color` (the `NO_COLOR` convention) forces monochrome.
     pub fn new(settings: &ThemeSettings, no_color: bool) -> Theme {
-        Theme::for_terminal(settings, no_color, true)
+        Theme::for_terminal(settings, if no_color { Colours::None } else { Colours::True })
     }
 
-    /// The theme for `settings` on a terminal that takes 24-bit colour (`truecolor`) or
-    /// not: then every colour becomes the nearest of the 256 standard ones.
-    pub fn for_terminal(settings: &ThemeSettings, no_color: bool, truecolor: bool) -> Theme {
-        let t = Theme::resolve(settings, no_color);
-        if truecolor { t } else { t.in_256_colours() }
+    /// The theme for `settings` on a terminal that shows `colours`: every colour becomes the
+    /// nearest the terminal has, and none at all is the mono theme.
+    pub fn for_terminal(settings: &ThemeSettings, colours: Colours) -> Theme {
+        let t = Theme::resolve(settings, colours == Colours::None);
+        match colours {
+            Colours::True | Colours::None => t,
+            Colours::Indexed => t.in_256_colours(),
+            Colours::Sixteen => t.in_16_colours(),
+        }
+    }
+
+    /// The colour this theme's terminal shows for `c`.
+    pub fn colour_of(&self, c: Color) -> Color {
+        match self.colours {
+            Colours::True | Colours::None => c,
+            Colours::Indexed => nearest_256(c),
+            Colours::Sixteen => nearest_16(c),
+        }
     }
 
     fn resolve(settings: &ThemeSettings, no_color: bool) -> Theme {
@@ -112,6 +131,7 @@ impl Theme {
             accent: Style::new().fg(SKY).add_modifier(Modifier::BOLD),
             dim: Style::new().add_modifier(Modifier::DIM),
             key: Style::new().fg(SKY).add_modifier(Modifier::BOLD),
+            colours: Colours::True,
         }
     }
 
@@ -138,14 +158,24 @@ impl Theme {
             key: Style::new()
                 .fg(Color::Rgb(0xFF, 0xFF, 0x00))
                 .add_modifier(Modifier::BOLD),
+            colours: Colours::True,
         }
     }
 
     /// Every 24-bit colour replaced by the nearest of the 256 standard colours.
     fn in_256_colours(self) -> Theme {
+        self.mapped(nearest_256, Colours::Indexed)
+    }
+
+    /// Every colour replaced by the nearest of the 16 standard colours.
+    fn in_16_colours(self) -> Theme {
+        self.mapped(nearest_16, Colours::Sixteen)
+    }
+
+    fn mapped(self, f: fn(Color) -> Color, colours: Colours) -> Theme {
         let map = |s: Style| Style {
-            fg: s.fg.map(nearest_256),
-            bg: s.bg.map(nearest_256),
+            fg: s.fg.map(f),
+            bg: s.bg.map(f),
             ..s
         };
         Theme {
@@ -156,6 +186,7 @@ impl Theme {
             accent: map(self.accent),
             dim: map(self.dim),
             key: map(self.key),
+            colours,
         }
     }
 
@@ -169,14 +200,9 @@ impl Theme {
             accent: Style::new().add_modifier(Modifier::BOLD),
             dim: Style::new().add_modifier(Modifier::DIM),
             key: Style::new().add_modifier(Modifier::BOLD),
+            colours: Colours::None,
         }
     }
-}
-
-/// Whether the terminal says it takes 24-bit colour (`COLORTERM` is `truecolor` or
-/// `24bit`).
-pub fn truecolor_supported() -> bool {
-    std::env::var("COLORTERM").is_ok_and(|v| matches!(v.to_ascii_lowercase().as_str(), "truecolor" | "24bit"))
 }
 
 /// The nearest xterm-256 colour to a 24-bit one (the 6×6×6 cube or the grey ramp, by
@@ -222,11 +248,6 @@ pub fn contrast(a: (u8, u8, u8), b: (u8, u8, u8)) -> f64 {
     };
     let (la, lb) = (lum(a), lum(b));
     (la.max(lb) + 0.05) / (la.min(lb) + 0.05)
-}
-
-/// Whether `NO_COLOR` asks for no colour (set and not empty, per no-color.org).
-pub fn no_color_requested() -> bool {
-    std::env::var_os("NO_COLOR").is_some_and(|v| !v.is_empty())
 }
 
 /// A colour as written in the config.
@@ -312,14 +333,27 @@ mod tests {
         assert_eq!(parse_colour("purplish"), None);
         let config = Config::parse("[theme]\ntile = \"purplish\"\n", std::path::Path::new("c.toml"))
             .expect("the library takes it");
-        let e = Theme::from_config(&config, false, true)
+        let e = Theme::from_config(&config, Colours::True)
             .expect_err("not a colour")
             .to_string();
         assert!(
             e.starts_with("c.toml:2:8: theme.tile: 'purplish' is not a colour"),
             "{e}"
         );
-        assert!(Theme::from_config(&Config::default(), false, true).is_ok());
+        assert!(Theme::from_config(&Config::default(), Colours::True).is_ok());
+        let sixteen = Theme::from_config(&Config::default(), Colours::Sixteen).expect("valid");
+        let named = |c: Option<Color>| !matches!(c, Some(Color::Rgb(..) | Color::Indexed(_)));
+        for s in [
+            sixteen.tile,
+            sixteen.tile_home,
+            sixteen.hint,
+            sixteen.accent,
+            sixteen.key,
+        ] {
+            assert!(named(s.fg) && named(s.bg), "{s:?}");
+        }
+        assert_ne!(sixteen.tile.bg, sixteen.hint.bg, "the hint still stands out");
+        assert_ne!(sixteen.tile.bg, sixteen.tile_home.bg);
     }
 }
 

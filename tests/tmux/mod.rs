@@ -55,18 +55,22 @@ impl Tmux {
     }
 
     /// The environment that points the game at the scratch directory, with `data` as its
-    /// data directory.
+    /// data directory. The solver's tables are not prepared in the background: no test here
+    /// needs them, and building them would only slow every test down.
     pub fn env(&self, data: &Path) -> String {
         let d = self.dir.display();
         format!(
-            "export SLIDE_DATA_DIR='{}' SLIDE_CONFIG_DIR='{d}/config' SLIDE_CACHE_DIR='{d}/cache';",
+            "export SLIDE_DATA_DIR='{}' SLIDE_CONFIG_DIR='{d}/config' SLIDE_CACHE_DIR='{d}/cache' \
+             SLIDE_BACKGROUND_TABLES=off LC_ALL=C.UTF-8;",
             data.display()
         )
     }
 
     /// Runs a tmux command on this server.
     pub fn run(&self, args: &[&str]) -> Option<Output> {
+        // -u: UTF-8 whatever the machine's locale, as the game is told by LC_ALL (env()).
         Command::new("tmux")
+            .arg("-u")
             .arg("-L")
             .arg(&self.socket)
             .args(args)
@@ -100,6 +104,65 @@ impl Tmux {
         self.run(&["capture-pane", "-p", "-t", session])
             .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
             .unwrap_or_default()
+    }
+
+    /// The cells of `session`'s screen, each its character and its colours ("fg/bg" as the
+    /// SGR parameters that set them), so that what is drawn in colour can be compared.
+    pub fn styled_screen(&self, session: &str) -> Vec<Vec<(char, String)>> {
+        let text = self
+            .run(&["capture-pane", "-e", "-p", "-t", session])
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default();
+        let (mut fg, mut bg) = (String::new(), String::new());
+        let mut rows = Vec::new();
+        for line in text.lines() {
+            let mut row = Vec::new();
+            let mut chars = line.chars().peekable();
+            while let Some(c) = chars.next() {
+                if c != '\u{1b}' || chars.peek() != Some(&'[') {
+                    row.push((c, format!("{fg}/{bg}")));
+                    continue;
+                }
+                chars.next();
+                let mut params = String::new();
+                for p in chars.by_ref() {
+                    if p.is_ascii_alphabetic() {
+                        break;
+                    }
+                    params.push(p);
+                }
+                let codes: Vec<&str> = params.split(';').collect();
+                let mut i = 0;
+                while i < codes.len() {
+                    match codes[i] {
+                        "" | "0" => {
+                            fg.clear();
+                            bg.clear();
+                        }
+                        "39" => fg.clear(),
+                        "49" => bg.clear(),
+                        "38" | "48" => {
+                            let n = if codes.get(i + 1) == Some(&"2") { 5 } else { 3 };
+                            let colour = codes[i..(i + n).min(codes.len())].join(";");
+                            if codes[i] == "38" {
+                                fg = colour;
+                            } else {
+                                bg = colour;
+                            }
+                            i += n - 1;
+                        }
+                        c if c.len() == 2 && (c.starts_with('3') || c.starts_with('9')) => fg = c.to_string(),
+                        c if (c.len() == 2 && c.starts_with('4')) || (c.len() == 3 && c.starts_with("10")) => {
+                            bg = c.to_string();
+                        }
+                        _ => {}
+                    }
+                    i += 1;
+                }
+            }
+            rows.push(row);
+        }
+        rows
     }
 
     /// Sends keys to `session`.

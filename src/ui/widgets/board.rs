@@ -11,6 +11,7 @@ use slide::puzzle::{Board, Move};
 
 use crate::ui::scheme::{TileInfo, tile_style};
 use crate::ui::theme::Theme;
+use crate::ui::widgets::digits::{big_number, big_width};
 use crate::ui::widgets::layout::ScreenLayout;
 
 /// The board as drawn.
@@ -32,6 +33,8 @@ pub struct BoardView<'a> {
     pub bumped: bool,
     /// The tile colour scheme.
     pub scheme: Scheme,
+    /// Whether the terminal takes UTF-8 (big digits in half blocks, or in `#`).
+    pub unicode: bool,
 }
 
 impl Widget for BoardView<'_> {
@@ -79,18 +82,47 @@ impl Widget for BoardView<'_> {
             } else {
                 tile_style(self.theme, self.scheme, TileInfo { tile, side, home }, fringe.as_ref())
             };
-            draw_tile(buf, rect, tile, home, arrow, style);
+            draw_tile(buf, rect, Face { tile, home, arrow }, style, self.unicode);
         }
     }
 }
 
-fn draw_tile(buf: &mut Buffer, rect: Rect, tile: u8, home: bool, arrow: Option<Move>, style: Style) {
+/// What a tile shows: its number, whether it is home (brackets), the hint's arrow.
+#[derive(Debug, Clone, Copy)]
+struct Face {
+    tile: u8,
+    home: bool,
+    arrow: Option<Move>,
+}
+
+fn draw_tile(buf: &mut Buffer, rect: Rect, face: Face, style: Style, unicode: bool) {
     buf.set_style(rect, style);
     let w = usize::from(rect.width);
     let mid = rect.y + rect.height / 2;
-    let n = tile.to_string();
-    let text = tile_text(&n, w, home, arrow, rect.height >= 3);
-    buf.set_stringn(rect.x, mid, &text, w, style);
+    let Face { tile, home, arrow } = face;
+    let big = big_number(u32::from(tile), unicode);
+    // Big digits where they fit with a column for the brackets or arrow on each side and a
+    // row for the up or down arrow above and below.
+    let fits_big = usize::from(rect.height) >= big.len() + 2 && w >= big_width(u32::from(tile)) + 4;
+    if fits_big {
+        let top = rect.y + (rect.height - big.len() as u16) / 2;
+        let x = rect.x + (rect.width - big_width(u32::from(tile)) as u16) / 2;
+        for (i, row) in big.iter().enumerate() {
+            buf.set_stringn(x, top + i as u16, row, w, style);
+        }
+        let sides = tile_text("", w, home, arrow, true);
+        let (l, r) = (sides.chars().next(), sides.chars().last());
+        if let Some(l) = l.filter(|c| *c != ' ') {
+            buf.set_stringn(rect.x, mid, l.to_string(), 1, style);
+        }
+        if let Some(r) = r.filter(|c| *c != ' ') {
+            buf.set_stringn(rect.x + rect.width - 1, mid, r.to_string(), 1, style);
+        }
+    } else {
+        let n = tile.to_string();
+        let text = tile_text(&n, w, home, arrow, rect.height >= 3);
+        buf.set_stringn(rect.x, mid, &text, w, style);
+    }
     if rect.height >= 3 {
         let bar = |c: char| format!("{:^w$}", c.to_string().repeat(2));
         match arrow {

@@ -18,10 +18,8 @@ pub struct Footer<'a> {
 
 /// The footer's entries: (keys, what they do).
 pub fn entries(keys: &Bindings) -> Vec<(String, &'static str)> {
-    let first = |a| keys.first(a).map_or_else(|| "-".to_string(), |k| k.to_string());
-    let arrows = [Action::Up, Action::Down, Action::Left, Action::Right]
-        .map(first)
-        .concat();
+    let first = |a| keys.name(a);
+    let arrows = keys.names(&[Action::Up, Action::Down, Action::Left, Action::Right]);
     vec![
         (arrows, "move"),
         (first(Action::Hint), "hint"),
@@ -32,6 +30,8 @@ pub fn entries(keys: &Bindings) -> Vec<(String, &'static str)> {
         (first(Action::NewGame), "new"),
         (first(Action::NextScramble), "next"),
         (first(Action::Scheme), "scheme"),
+        (first(Action::Peek), "goal"),
+        (first(Action::Settings), "settings"),
         (first(Action::Pause), "pause"),
         (first(Action::Stats), "stats"),
         (first(Action::Help), "help"),
@@ -39,19 +39,19 @@ pub fn entries(keys: &Bindings) -> Vec<(String, &'static str)> {
     ]
 }
 
-/// Entries dropped first when the line is too narrow (by index in [`entries`]): scheme,
-/// next, stats, pause, redo, restart, solve, undo, new. Moving, the hint, help and quit
-/// always stay, and when any entry is dropped, help says "more" so the player knows where
-/// the rest is.
-const DROP_ORDER: [usize; 9] = [8, 7, 10, 9, 4, 5, 2, 3, 6];
-
-/// The help entry's index in [`entries`].
-const HELP: usize = 11;
+/// Entries dropped first when the line is too narrow (by what they do): scheme, next,
+/// goal, stats, pause, redo, restart, settings, solve, undo, new. Moving, the hint, help and
+/// quit always stay, and when any entry is dropped, help says "more" so the player knows
+/// where the rest is (the help lists every key, the settings among them).
+const DROP_ORDER: [&str; 11] = [
+    "scheme", "next", "goal", "stats", "pause", "redo", "restart", "settings", "solve", "undo", "new",
+];
 
 impl Widget for Footer<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let mut all = entries(self.keys);
-        let mut shown: Vec<bool> = vec![true; all.len()];
+        // An action with no key has nothing to say here.
+        let mut shown: Vec<bool> = all.iter().map(|(k, _)| !k.contains("no key")).collect();
         let width = |all: &[(String, &str)], shown: &[bool]| -> usize {
             all.iter()
                 .zip(shown)
@@ -60,12 +60,16 @@ impl Widget for Footer<'_> {
                 .sum::<usize>()
                 .saturating_sub(2)
         };
-        for i in DROP_ORDER {
+        for what in DROP_ORDER {
             if width(&all, &shown) <= usize::from(area.width) {
                 break;
             }
-            shown[i] = false;
-            all[HELP].1 = "more";
+            if let Some(i) = all.iter().position(|(_, w)| *w == what) {
+                shown[i] = false;
+            }
+            if let Some(help) = all.iter_mut().find(|(_, w)| *w == "help") {
+                help.1 = "more";
+            }
         }
         let mut spans = Vec::new();
         for ((k, what), _) in all.into_iter().zip(&shown).filter(|(_, s)| **s) {

@@ -22,14 +22,15 @@ pub struct TileGeometry {
     pub gap_y: u16,
 }
 
-/// Big tiles when they fit, then smaller ones.
-const GEOMETRIES: [TileGeometry; 3] = [
-    TileGeometry {
-        w: 6,
-        h: 3,
-        gap_x: 1,
-        gap_y: 1,
-    },
+/// The terminal the layout is drawn for first: at this size and below the big tiles are 6
+/// columns by 3 rows; they grow with the terminal from there ([`TileGeometry::scaled`]).
+pub const REFERENCE: (u16, u16) = (80, 24);
+
+/// The big tiles' height on the reference terminal.
+const BASE_TILE_HEIGHT: u16 = 3;
+
+/// The tiles tried when the big ones do not fit: 4×1 with a gap row, then without.
+const SMALL: [TileGeometry; 2] = [
     TileGeometry {
         w: 4,
         h: 1,
@@ -44,7 +45,38 @@ const GEOMETRIES: [TileGeometry; 3] = [
     },
 ];
 
+/// The tiles tried on a terminal of `area`, the biggest first: big tiles twice as wide as
+/// tall (a terminal cell is about twice as tall as wide, so they look square), from the
+/// height the terminal's scale allows down to 3 rows, then the small ones.
+fn geometries(area: Rect) -> impl Iterator<Item = TileGeometry> {
+    let top = TileGeometry::scaled_height(area);
+    (BASE_TILE_HEIGHT..=top)
+        .rev()
+        .map(|h| TileGeometry {
+            w: 2 * h,
+            h,
+            gap_x: 1,
+            gap_y: 1,
+        })
+        .chain(SMALL)
+}
+
 impl TileGeometry {
+    /// The big tiles' height for a terminal of `area`: 3 rows on 80×24, and as many more
+    /// as the terminal is larger, by the smaller of its two ratios to 80×24 (so tiles grow
+    /// with the window and keep their shape; at 120×40, 4 rows; at 200×60, 7).
+    fn scaled_height(area: Rect) -> u16 {
+        let (rw, rh) = REFERENCE;
+        let by_width = u32::from(area.width) * u32::from(BASE_TILE_HEIGHT) / u32::from(rw);
+        let by_height = u32::from(area.height) * u32::from(BASE_TILE_HEIGHT) / u32::from(rh);
+        (by_width.min(by_height) as u16).max(BASE_TILE_HEIGHT)
+    }
+
+    /// Whether these are big tiles (3 rows or more), which can show a picture.
+    pub fn is_big(self) -> bool {
+        self.h >= BASE_TILE_HEIGHT
+    }
+
     /// The framed board's size: tiles, gaps, a border and one column of padding a side.
     pub fn board_size(self, side: u16) -> (u16, u16) {
         (
@@ -84,14 +116,27 @@ pub enum Fit {
 
 /// The minimum screen (w, h) for a board side.
 pub fn minimum(side: u16) -> (u16, u16) {
-    let g = GEOMETRIES[GEOMETRIES.len() - 1];
+    let g = SMALL[SMALL.len() - 1];
+    let (bw, bh) = g.board_size(side);
+    (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
+}
+
+/// The smallest screen (w, h) that shows a board of `side` with big tiles (which a picture
+/// needs).
+pub fn big_minimum(side: u16) -> (u16, u16) {
+    let g = TileGeometry {
+        w: 2 * BASE_TILE_HEIGHT,
+        h: BASE_TILE_HEIGHT,
+        gap_x: 1,
+        gap_y: 1,
+    };
     let (bw, bh) = g.board_size(side);
     (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
 }
 
 /// Lays out a board of `side` in `area`, with the biggest tiles that fit.
 pub fn fit(area: Rect, side: u16) -> Fit {
-    for g in GEOMETRIES {
+    for g in geometries(area) {
         let (bw, bh) = g.board_size(side);
         let w = bw + 1 + PANEL_WIDTH;
         let h = bh.max(PANEL_HEIGHT);
@@ -155,6 +200,47 @@ mod tests {
         let r = l.tile_rect(7);
         assert_eq!(l.cell_at(r.x + 2, r.y + 1), Some(7));
         assert_eq!(l.cell_at(r.x + r.width, r.y), None, "the gap is no tile");
+    }
+
+    /// The board's frame width for `side` on a `w`×`h` terminal.
+    fn board_width(w: u16, h: u16, side: u16) -> u16 {
+        match fit(Rect::new(0, 0, w, h), side) {
+            Fit::Fits(l) => l.board.width,
+            Fit::TooSmall { .. } => 0,
+        }
+    }
+
+    #[test]
+    fn tiles_grow_with_the_terminal_and_keep_their_shape() {
+        // 80×24: the tiles of before, 6×3 (6×6 takes the small ones).
+        for side in 3..=5 {
+            let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), side) else {
+                panic!("{side} fits 80×24")
+            };
+            assert_eq!((l.tile.w, l.tile.h), (6, 3), "{side}×{side}");
+        }
+        assert_eq!(board_width(80, 24, 3), 24);
+        // 200×60: a 3×3 board at least 1.8× as wide.
+        assert!(board_width(200, 60, 3) * 10 >= 24 * 18, "{}", board_width(200, 60, 3));
+        for (w, h) in [(100, 30), (120, 40), (160, 50), (200, 60), (300, 90)] {
+            for side in 3..=6 {
+                let Fit::Fits(l) = fit(Rect::new(0, 0, w, h), side) else {
+                    panic!("{side} fits {w}×{h}")
+                };
+                assert!(l.tile.w == 2 * l.tile.h || !l.tile.is_big(), "{:?}", l.tile);
+                // Everything on screen.
+                let right = l.times.map_or(l.panel.right(), Rect::right);
+                assert!(
+                    right <= w && l.board.bottom() < h && l.panel.bottom() < h,
+                    "{w}×{h} {side}"
+                );
+                // Never smaller than on a smaller terminal.
+                let smaller = fit(Rect::new(0, 0, w - 20, h - 6), side);
+                if let Fit::Fits(s) = smaller {
+                    assert!(s.tile.h <= l.tile.h, "{w}×{h} {side}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
-use crate::ui::app::Shown;
+use crate::ui::notices::Shown;
 use crate::ui::theme::Theme;
 
 /// The notice overlay.

@@ -5,19 +5,49 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget, Wrap};
 use slide::engine::Ask;
-use slide::game::Game;
+use std::time::Instant;
+
+use slide::engine::{KnownPlan, Pending};
 use slide::game::averages::{format_average, format_millis};
+use slide::game::{Best, Game, Speed};
 use slide::puzzle::Move;
 
-use crate::ui::app::App;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::notice::wrap;
 
 /// Frames of the busy spinner, one per 100 ms.
 pub const SPINNER: [char; 10] = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏'];
 
-/// The panel beside the board.
+/// The panel beside the board, fed what it shows.
 pub struct Panel<'a> {
-    /// The app.
-    pub app: &'a App,
+    /// The game.
+    pub game: &'a Game,
+    /// The plan from the board, if known.
+    pub plan: Option<&'a KnownPlan>,
+    /// The hint or solution being computed.
+    pub pending: Option<Pending>,
+    /// The hint shown on the board.
+    pub hint: Option<Move>,
+    /// Whether direction keys move the blank.
+    pub blank_convention: bool,
+    /// The player's very first game: the goal is said until the first move.
+    pub first_game: bool,
+    /// The best that applies to this game.
+    pub best: Option<&'a Best>,
+    /// The size and level's speedsolving record, for dealt levels.
+    pub speed: Option<&'a Speed>,
+    /// Seconds of inspection left.
+    pub inspection_left: Option<u64>,
+    /// Table-building progress.
+    pub tables: Option<&'a str>,
+    /// The status line.
+    pub status: Option<&'a str>,
+    /// The help key's name.
+    pub help_key: String,
+    /// Styles.
+    pub theme: &'a Theme,
+    /// The time of the frame (the spinner).
+    pub now: Instant,
 }
 
 /// A move's arrow and name.
@@ -31,8 +61,8 @@ pub fn describe(m: Move) -> (&'static str, &'static str) {
 }
 
 /// The par, or on 5×5 and 6×6 the shortest plan found from the start while none is proven.
-fn par_text(app: &App) -> String {
-    match (app.game.par(), app.game.par_estimate()) {
+fn par_text(game: &Game) -> String {
+    match (game.par(), game.par_estimate()) {
         (Some(p), _) => p.to_string(),
         (None, Some(p)) => format!("≈{p} best found"),
         (None, None) => "—".into(),
@@ -41,23 +71,26 @@ fn par_text(app: &App) -> String {
 
 impl Widget for Panel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let app = self.app;
-        let t = &app.theme;
-        let g = &app.game;
-        let row =
-            |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<9}"), t.dim), Span::raw(value)]);
+        let t = self.theme;
+        let g = self.game;
+        let row = |label: &str, value: String| {
+            Line::from(vec![Span::styled(format!("{label:<LABEL$}"), t.dim), Span::raw(value)])
+        };
         let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
-        if let Some(code) = shown_code(g) {
-            lines.push(row("Code", code));
+        // Every board has a code; a long one (a 5×5 or 6×6 board's) goes on as many rows as
+        // it needs, cut at its dashes.
+        let room = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL);
+        for (i, part) in code_rows(&g.code().to_string(), room).into_iter().enumerate() {
+            lines.push(row(if i == 0 { "Code" } else { "" }, part));
         }
         lines.extend([
             row("Moves", g.moves().to_string()),
-            row("Time", time_text(app)),
+            row("Time", time_text(g, self.inspection_left)),
             row("Hints", g.hints_used().to_string()),
-            row("Par", par_text(app)),
+            row("Par", par_text(g)),
         ]);
         // Each value fits its row, so no line wraps mid-phrase.
-        match app.current_plan() {
+        match self.plan {
             Some(k) if k.optimal => lines.push(row("To go", format!("{} (optimal)", moves(k.remaining())))),
             Some(k) => {
                 lines.push(row("Plan", moves(k.remaining())));
@@ -65,7 +98,7 @@ impl Widget for Panel<'_> {
             }
             None => lines.push(row("To go", "—".into())),
         }
-        match app.best() {
+        match self.best {
             Some(b) => {
                 let label = if b.assisted() { "Helped" } else { "Best" };
                 lines.push(row(label, format!("{}, {}", moves(b.moves), slide_time(b.time_ms))));
@@ -74,7 +107,7 @@ impl Widget for Panel<'_> {
         }
         // The averages once there is an attempt (rows are short: the first game's goal
         // needs the room).
-        if let Some(speed) = app.speed().filter(|s| !s.recent.is_empty()) {
+        if let Some(speed) = self.speed.filter(|s| !s.recent.is_empty()) {
             let ao = |n| speed.ao(n).map_or_else(|| "—".to_string(), format_average);
             lines.push(Line::from(vec![
                 Span::styled("ao5 ", t.dim),
@@ -84,12 +117,13 @@ impl Widget for Panel<'_> {
             ]));
         }
         lines.push(Line::raw(""));
-        if let Some(p) = app.engine.pending() {
-            let frame = SPINNER[(p.since.elapsed().as_millis() / 100) as usize % SPINNER.len()];
+        if let Some(p) = self.pending {
+            let elapsed = self.now.saturating_duration_since(p.since);
+            let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
             let what = if p.ask == Ask::Solve { "solving" } else { "thinking" };
             lines.push(Line::styled(format!("{frame} {what}…"), t.accent));
-        } else if let Some(m) = app.visible_hint() {
-            let text = if app.blank_convention() {
+        } else if let Some(m) = self.hint {
+            let text = if self.blank_convention {
                 let (arrow, name) = describe(m.inverse());
                 format!("move the gap {name} {arrow}")
             } else {
@@ -98,32 +132,61 @@ impl Widget for Panel<'_> {
                 format!("slide {tile} {name} {arrow}")
             };
             lines.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
-        } else if app.first_game && g.moves() == 0 && !g.can_redo() {
+        } else if self.first_game && g.moves() == 0 && !g.can_redo() && !g.is_won() {
             lines.push(Line::styled("Goal: tiles in order,", t.accent));
             lines.push(Line::styled("gap bottom-right.", t.accent));
-            let help = app.keys.named(crate::ui::keys::Action::Help);
-            lines.push(Line::styled(format!("{help} help"), t.dim));
+            lines.push(Line::styled(format!("{} help", self.help_key), t.dim));
         }
-        if let Some(tables) = &app.tables {
-            lines.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
+        // What the game just said, and the tables' progress, keep the panel's last rows, so
+        // a full panel cuts the rows above them, never them.
+        let mut said = Vec::new();
+        if let Some(tables) = self.tables {
+            said.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
         }
-        if let Some(s) = &app.status {
-            lines.push(Line::raw(s.clone()));
+        if let Some(s) = self.status {
+            said.push(Line::raw(s.to_string()));
         }
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(
-                Block::bordered()
-                    .border_type(BorderType::Rounded)
-                    .title(" Slide ")
-                    .title_style(t.accent),
-            )
-            .render(area, buf);
+        let block = Block::bordered()
+            .border_type(BorderType::Rounded)
+            .title(" Slide ")
+            .title_style(t.accent);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let said_rows: usize = said
+            .iter()
+            .map(|l| wrap(&l.to_string(), usize::from(inner.width)).len())
+            .sum();
+        let said_rows = (said_rows as u16).min(inner.height);
+        let said = Paragraph::new(said).wrap(Wrap { trim: true });
+        let [main, bottom] = ratatui::layout::Layout::vertical([
+            ratatui::layout::Constraint::Min(0),
+            ratatui::layout::Constraint::Length(said_rows),
+        ])
+        .areas(inner);
+        // Not trimmed: a code's second row keeps the label's indent.
+        Paragraph::new(lines).wrap(Wrap { trim: false }).render(main, buf);
+        said.render(bottom, buf);
     }
 }
 
-/// A board-form code longer than this (5×5 and 6×6) is left out: nobody types it.
-const MAX_CODE_CHARS: usize = 20;
+/// The width of the panel's labels.
+const LABEL: usize = 9;
+
+/// `code` in rows of at most `width`, cut after its dashes.
+fn code_rows(code: &str, width: usize) -> Vec<String> {
+    let mut rows: Vec<String> = Vec::new();
+    let mut row = String::new();
+    for part in code.split_inclusive('-') {
+        if !row.is_empty() && row.chars().count() + part.chars().count() > width {
+            rows.push(std::mem::take(&mut row));
+        }
+        row.push_str(part);
+    }
+    if !row.is_empty() {
+        rows.push(row);
+    }
+    rows
+}
 
 fn level_text(g: &Game) -> String {
     match (g.daily(), g.level()) {
@@ -131,11 +194,6 @@ fn level_text(g: &Game) -> String {
         (None, Some(l)) => l.to_string(),
         (None, None) => "custom board".into(),
     }
-}
-
-/// The puzzle's code, when short enough to share.
-fn shown_code(g: &Game) -> Option<String> {
-    Some(g.code().to_string()).filter(|c| c.len() <= MAX_CODE_CHARS)
 }
 
 /// "1 move", "12 moves".
@@ -149,11 +207,11 @@ fn slide_time(ms: u64) -> String {
 
 /// The time row: the inspection countdown, the running clock in tenths (a moving
 /// millisecond digit can't be read), or the stopped time to the millisecond.
-fn time_text(app: &App) -> String {
-    if let Some(left) = app.inspection_left(std::time::Instant::now()) {
+fn time_text(game: &Game, inspection_left: Option<u64>) -> String {
+    if let Some(left) = inspection_left {
         return format!("inspect {left} s");
     }
-    let clock = app.game.clock();
+    let clock = game.clock();
     let text = format_millis(clock.elapsed().as_millis() as u64);
     if clock.is_running() {
         // Cut to tenths: "12.345" reads "12.3".

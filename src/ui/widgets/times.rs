@@ -5,25 +5,28 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
+use slide::game::Speed;
 use slide::game::averages::{format_average, format_millis};
 
-use crate::ui::app::App;
+use crate::ui::theme::Theme;
 
 /// How many recent times are listed.
 pub const LISTED: usize = 12;
 
 /// The list of recent times.
 pub struct Times<'a> {
-    /// The app.
-    pub app: &'a App,
+    /// The size and level's speedsolving record (`None`: not a dealt level).
+    pub speed: Option<&'a Speed>,
+    /// Styles.
+    pub theme: &'a Theme,
 }
 
 impl Widget for Times<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let t = &self.app.theme;
+        let t = self.theme;
         let rows = usize::from(area.height.saturating_sub(2));
         let mut lines = Vec::new();
-        match self.app.speed() {
+        match self.speed {
             Some(speed) if !speed.recent.is_empty() => {
                 let total = speed.recent.len();
                 for (i, attempt) in speed.latest(LISTED.min(rows)).enumerate() {

@@ -11,6 +11,16 @@ pub struct TooSmall {
     pub need: (u16, u16),
     /// Current (w, h).
     pub have: (u16, u16),
+    /// The quit key's name (the only key taken while the board is hidden).
+    pub quit: String,
+}
+
+impl TooSmall {
+    /// The screen for a terminal of `have` that needs `need`, naming the quit key of `keys`.
+    pub fn new(need: (u16, u16), have: (u16, u16), keys: &crate::ui::keys::Bindings) -> TooSmall {
+        let quit = keys.name(crate::ui::keys::Action::Quit);
+        TooSmall { need, have, quit }
+    }
 }
 
 impl Widget for TooSmall {
@@ -20,7 +30,7 @@ impl Widget for TooSmall {
                 "terminal too small: need {}×{}, have {}×{}",
                 self.need.0, self.need.1, self.have.0, self.have.1
             )),
-            Line::from("enlarge the window, or press q to quit"),
+            Line::from(format!("enlarge the window, or press {} to quit", self.quit)),
         ];
         let top = area.height.saturating_sub(2) / 2;
         let inner = Rect::new(area.x, area.y + top, area.width, area.height - top);

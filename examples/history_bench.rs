@@ -1,0 +1,96 @@
+//! Measures the history at scale: writes COUNT finished 4×4 attempts (a random scramble,
+//! 50 to 89 moves, 60 to 259 ms between moves, as a fast speedsolver's) into a fresh data
+//! directory, then reports the history's size on disk, the time to load it and fold it
+//! into the statistics, and the time of one more append.
+//!
+//! `cargo run --release --example history_bench -- [COUNT]` (default 100000)
+
+use std::time::Instant;
+
+use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, Store, figures};
+use slide::puzzle::slidysim::format_scramble;
+use slide::puzzle::{Board, SeededRng, Size};
+
+fn record(i: usize, rng: &mut SeededRng) -> AttemptRecord {
+    let board = Board::random(Size::FOUR, rng);
+    let len = 50 + rng.index(40);
+    let moves: String = (0..len).map(|_| ['U', 'D', 'L', 'R'][rng.index(4)]).collect();
+    let gaps: Vec<u64> = (0..len)
+        .map(|k| if k == 0 { 0 } else { 60 + rng.index(200) as u64 })
+        .collect();
+    let millis = gaps.iter().sum();
+    AttemptRecord {
+        id: format!("{:016x}-1", rng.next_u64()),
+        at: 1_796_256_000_000 + i as u64 * 30_000,
+        size: 4,
+        level: "medium".into(),
+        daily: None,
+        mode: SINGLE.into(),
+        result: if rng.index(20) == 0 { Outcome::Dnf } else { Outcome::Won },
+        replay: false,
+        assisted: false,
+        hints: 0,
+        millis,
+        scramble: format_scramble(&board),
+        moves,
+        gaps,
+        par: Some(40 + rng.index(20) as u32),
+        seed: Some(rng.next_u64()),
+        mtm: Some(len as u32),
+        carried: false,
+    }
+}
+
+fn dir_size(path: &std::path::Path) -> u64 {
+    std::fs::read_dir(path).map_or(0, |entries| {
+        entries
+            .flatten()
+            .filter_map(|e| e.metadata().ok())
+            .map(|m| m.len())
+            .sum()
+    })
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let count: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
+    let dir = std::env::temp_dir().join(format!("slide-history-bench-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = Store::at(dir.clone());
+    let mut rng = SeededRng::new(1);
+    let started = Instant::now();
+    let batch = 1000;
+    let mut written = 0;
+    while written < count {
+        let n = batch.min(count - written);
+        let records: Vec<AttemptRecord> = (written..written + n).map(|i| record(i, &mut rng)).collect();
+        store.append_attempts(&records)?;
+        written += n;
+    }
+    println!("wrote {count} attempts in {:.1} s", started.elapsed().as_secs_f64());
+    let bytes = dir_size(&store.history_dir());
+    println!(
+        "history size: {:.1} MB ({:.0} bytes an attempt)",
+        bytes as f64 / 1e6,
+        bytes as f64 / count as f64
+    );
+    for run in 1..=3 {
+        let t = Instant::now();
+        let Loaded::Found(history) = store.load_attempts() else {
+            return Err("the history did not load".into());
+        };
+        let loaded = t.elapsed();
+        let stats = figures(&history);
+        println!(
+            "run {run}: load {:.0} ms, load + fold {:.0} ms ({} attempts, {} rows)",
+            loaded.as_secs_f64() * 1000.0,
+            t.elapsed().as_secs_f64() * 1000.0,
+            history.attempts.len(),
+            stats.records.len()
+        );
+    }
+    let t = Instant::now();
+    store.append_attempts(&[record(count, &mut rng)])?;
+    println!("one more append: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}

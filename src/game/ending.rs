@@ -1,0 +1,119 @@
+//! How a game's attempt ends: the model decides its result (see `outcome.rs`) and writes the
+//! record the history keeps. The same attempt always gives the same record id, so the
+//! history holds at most one result for it however often an ending is reported.
+
+use crate::game::attempt_record::{AttemptRecord, SINGLE};
+use crate::game::outcome::{Ending, decide};
+use crate::game::session::Game;
+use crate::puzzle::slidysim::format_scramble;
+
+impl Game {
+    /// The record of this attempt ending by `ending` at `at` (milliseconds since the Unix
+    /// epoch), or `None` when nothing is to be recorded (left before any move). A
+    /// `finished_before` board (won or solver-finished in an earlier attempt), or a game
+    /// resumed after it was given up, is a replay: counted under replays only.
+    pub fn ending_record(&self, ending: Ending, finished_before: bool, at: u64) -> Option<AttemptRecord> {
+        let log = self.log();
+        if self.given_up() && ending != Ending::Solved {
+            // Its result was recorded when it was given up: only a finish adds a replay.
+            return None;
+        }
+        let result = decide(
+            ending,
+            !log.is_empty(),
+            self.assisted(),
+            log.solver_moved() || self.solver_used(),
+        )?;
+        let (level, daily) = match (self.daily(), self.level()) {
+            (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
+            (None, Some(level)) => (level.name().to_string(), None),
+            (None, None) => ("custom".to_string(), None),
+        };
+        Some(AttemptRecord {
+            id: self.attempt_id(),
+            at,
+            size: self.size().side(),
+            level,
+            daily,
+            mode: SINGLE.into(),
+            result,
+            replay: finished_before || self.given_up(),
+            assisted: self.assisted(),
+            hints: self.hints_used(),
+            millis: self.clock().elapsed().as_millis() as u64,
+            scramble: format_scramble(self.start()),
+            moves: log.letters(),
+            gaps: log.gaps_ms(),
+            par: self.par(),
+            seed: self.seed().filter(|_| self.level().is_some()),
+            mtm: Some(self.mtm()),
+            carried: false,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::difficulty::Level;
+    use crate::game::outcome::{Ending, Outcome};
+    use crate::game::session::Game;
+    use crate::puzzle::Move;
+
+    fn game() -> Game {
+        Game::new(
+            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(4),
+            Some(2),
+        )
+    }
+
+    #[test]
+    fn an_attempt_ends_with_one_record_that_replays_it() {
+        let mut g = game();
+        assert_eq!(g.ending_record(Ending::Left, false, 0), None, "no move: not played");
+        assert!(g.play(Move::Left));
+        g.undo();
+        g.play_segment(Move::Left, 2);
+        assert!(g.is_won());
+        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        assert_eq!((r.result, r.moves.as_str(), r.stm()), (Outcome::Won, "LRLL", 4));
+        assert_eq!(r.id, g.attempt_id());
+        assert_eq!(
+            g.ending_record(Ending::Solved, false, 9).unwrap().id,
+            r.id,
+            "the same attempt, the same id"
+        );
+        let mut b = r.start_board().unwrap();
+        b.apply_all(&r.log().unwrap().plain_moves()).unwrap();
+        assert!(b.is_goal());
+        assert_eq!(r.gaps.len(), 4);
+    }
+
+    #[test]
+    fn the_solver_the_restart_and_the_resume_after_leaving() {
+        let mut g = game();
+        g.play(Move::Left);
+        assert_eq!(
+            g.ending_record(Ending::Restarted, false, 0).unwrap().result,
+            Outcome::Dnf
+        );
+        let first = g.attempt_id();
+        g.restart();
+        assert_ne!(g.attempt_id(), first, "a restart is a new attempt");
+        g.play(Move::Left);
+        g.play_by_solver(Move::Left);
+        let r = g.ending_record(Ending::Solved, false, 0).unwrap();
+        assert_eq!((r.result, r.moves.as_str()), (Outcome::Solver, "Ll"));
+        let mut h = game();
+        h.play(Move::Left);
+        h.note_given_up();
+        let back = Game::from_saved(&h.to_saved()).unwrap();
+        assert!(back.given_up());
+        let mut back = back;
+        back.play(Move::Left);
+        let r = back.ending_record(Ending::Solved, false, 0).unwrap();
+        assert!(r.replay, "finishing a game given up is a replay");
+        assert_eq!(r.moves, "LL", "with every move since the scramble");
+    }
+}

@@ -1,0 +1,791 @@
+//! The app as a player drives it: keys in, the game and the screens out. Nothing here
+//! touches the terminal.
+
+use std::time::{Duration, Instant};
+
+use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use slide::config::ArrowsMove;
+use slide::difficulty::{DealRequest, Level};
+use slide::engine::{Answer, KnownPlan};
+use slide::game::{Beaten, Game, Notice, Persistence};
+use slide::puzzle::{Board, Move, Size};
+use slide::solver::Solver;
+
+use crate::ui::app::App;
+use crate::ui::context::{Context, context};
+use crate::ui::keys::Action;
+use crate::ui::notices::NOTICE_TIME;
+use crate::ui::scheme::Scheme;
+use crate::ui::screen::Screen;
+use crate::ui::screens::animation::Animation;
+use crate::ui::screens::confirm_restart::ConfirmRestart;
+use crate::ui::screens::dealing::Dealing;
+use crate::ui::screens::help::Help;
+use crate::ui::screens::menu::{Menu, MenuScreen};
+use crate::ui::screens::paused::Paused;
+use crate::ui::screens::playing::Playing;
+use crate::ui::screens::win::WinScreen;
+use crate::ui::session::Origin;
+use crate::ui::settings::Settings;
+use crate::ui::widgets::layout::{Fit, fit};
+
+/// An app around `game` with default settings, no disk and no table cache, for tests.
+pub(crate) fn test_app(game: Game) -> App {
+    App::new(
+        Settings::plain(),
+        game,
+        Solver::new(slide::solver::TableCache::disabled()),
+        Persistence::disabled(),
+        Origin::New,
+    )
+}
+
+/// What the tests do to an app beyond the keys.
+pub(crate) trait Driven {
+    /// Waits for one of the engine's replies and handles it.
+    fn wait_reply(&mut self, timeout: Duration) -> bool;
+    /// Waits until no deal is awaited, handling replies.
+    fn wait_dealt(&mut self, timeout: Duration) -> bool;
+    /// Opens `screen` on top.
+    fn push(&mut self, screen: Box<dyn Screen>);
+    /// The screen on top, as `T` if it is one, to change.
+    fn top_mut<T: Screen>(&mut self) -> Option<&mut T>;
+    /// Runs `f` with the context of an event now (to build screens with it).
+    fn with_context<T>(&mut self, f: impl FnOnce(&mut Context) -> T) -> T;
+}
+
+impl Driven for App {
+    fn wait_reply(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while let Ok(event) = self
+            .events
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            if let crate::ui::events::Event::Engine(r) = event {
+                self.handle_reply(r);
+                return true;
+            }
+        }
+        false
+    }
+
+    fn wait_dealt(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.is::<Dealing>() && Instant::now() < deadline {
+            self.wait_reply(Duration::from_millis(50));
+        }
+        !self.is::<Dealing>()
+    }
+
+    fn push(&mut self, screen: Box<dyn Screen>) {
+        self.stack.push(screen);
+    }
+
+    fn top_mut<T: Screen>(&mut self) -> Option<&mut T> {
+        let top: &mut dyn std::any::Any = self.stack.last_mut().map(AsMut::as_mut)?;
+        top.downcast_mut()
+    }
+
+    fn with_context<T>(&mut self, f: impl FnOnce(&mut Context) -> T) -> T {
+        f(&mut context!(self, Instant::now()))
+    }
+}
+
+/// The direction key that plays `m` (tiles move the key's way, the default).
+fn play(app: &mut App, m: Move) {
+    app.update(match m {
+        Move::Up => Action::Up,
+        Move::Down => Action::Down,
+        Move::Left => Action::Left,
+        Move::Right => Action::Right,
+    });
+}
+
+fn app_with(board: &str) -> App {
+    test_app(Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None))
+}
+
+fn key(app: &mut App, code: KeyCode) {
+    let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
+    if let Some(a) = app.keymap.action(&ev) {
+        app.update(a);
+    }
+}
+
+fn temp_store(tag: &str) -> slide::game::Store {
+    let dir = std::env::temp_dir().join(format!("slide-app-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    slide::game::Store::at(dir)
+}
+
+fn app_on_disk(store: &slide::game::Store, game: Game, origin: Origin) -> App {
+    App::new(
+        Settings::plain(),
+        game,
+        Solver::new(slide::solver::TableCache::disabled()),
+        Persistence::open(Ok(store.clone())),
+        origin,
+    )
+}
+
+#[test]
+fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
+    let store = temp_store("keep-saved");
+    let mut earlier = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None);
+    earlier.play(Move::Left);
+    store.save_game(&earlier.to_saved()).unwrap();
+    let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), None, None, None);
+    let mut app = app_on_disk(&store, one_move, Origin::New);
+    key(&mut app, KeyCode::Left);
+    let w = &app.top::<WinScreen>().expect("won").summary;
+    assert_eq!(w.beaten, Some(Beaten::First { assisted: false }));
+    assert!(w.not_stored.is_none());
+    let (games, _) = store.list_games();
+    assert_eq!(games.len(), 1, "only the earlier game is left");
+    assert_eq!(games[0].id, earlier.id());
+    let _ = std::fs::remove_dir_all(store.dir());
+}
+
+#[test]
+fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
+    let store = temp_store("continuous");
+    let mut earlier = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(5), None);
+    earlier.play(Move::Left);
+    store.save_game(&earlier.to_saved()).unwrap();
+    let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), None, None, None);
+    let id = game.id().to_string();
+    let mut app = app_on_disk(&store, game, Origin::New);
+    key(&mut app, KeyCode::Left);
+    assert!(
+        app.session
+            .persist
+            .writer_handle()
+            .unwrap()
+            .flush(slide::game::FLUSH_TIMEOUT)
+    );
+    assert!(!app.session.persist.is_dirty());
+    // The game in play is claimed, so it is read from its file.
+    let file = store.dir().join("games").join(format!("{id}.json"));
+    let saved: slide::game::SavedGame = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
+    assert_eq!(saved.moves, 1);
+    // The menu offers the earlier game; choosing it keeps this one.
+    key(&mut app, KeyCode::Char('n'));
+    let menu = &app.top::<MenuScreen>().expect("menu").menu;
+    assert_eq!(menu.resumable.len(), 1);
+    assert!(
+        menu.resumable[0].1.starts_with("3×3 easy · 1 move"),
+        "{:?}",
+        menu.resumable
+    );
+    key(&mut app, KeyCode::Down); // the resume row, below Start
+    key(&mut app, KeyCode::Enter);
+    assert!(app.is::<Playing>());
+    assert_eq!(app.session.game.id(), earlier.id());
+    assert_eq!(app.session.game.moves(), 1);
+    let ids: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
+    assert!(ids.contains(&id), "the game left is kept: {ids:?}");
+    let _ = std::fs::remove_dir_all(store.dir());
+}
+
+#[test]
+fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    app.notify(Notice::warning("Progress can't be saved."));
+    app.tick(Instant::now() + Duration::from_secs(60));
+    assert!(app.notice().is_some(), "a warning does not time out");
+    key(&mut app, KeyCode::Left);
+    assert!(app.notice().is_none());
+    assert_eq!(
+        app.session.game.moves(),
+        0,
+        "the key closed the notice and did nothing else"
+    );
+    app.notify(Notice::info("Resumed."));
+    app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(1));
+    assert!(app.notice().is_none(), "an information leaves by itself");
+}
+
+#[test]
+fn a_restart_counts_hints_afresh_but_the_win_stays_assisted() {
+    let mut app = app_with("1 2 3 4 5 6 0 7 8");
+    key(&mut app, KeyCode::Char('i'));
+    wait_hint(&mut app);
+    assert_eq!(app.session.game.hints_used(), 1);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Char('R'));
+    assert!(app.is::<ConfirmRestart>(), "a restart asks first");
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.is::<Playing>());
+    assert_eq!(app.session.game.moves(), 1, "any other key keeps the game");
+    key(&mut app, KeyCode::Char('R'));
+    key(&mut app, KeyCode::Char('R'));
+    assert_eq!((app.session.game.moves(), app.session.game.hints_used()), (0, 0));
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Left);
+    let w = &app.top::<WinScreen>().expect("won").summary;
+    assert_eq!(w.hints, 0);
+    assert!(w.assisted);
+}
+
+fn wait_hint(app: &mut App) {
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while app.engine.pending().is_some() && Instant::now() < deadline {
+        app.wait_reply(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn arrows_slide_tiles_in_their_direction() {
+    // Blank in the middle.
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
+    assert_eq!(app.session.game.moves(), 1);
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.session.game.moves(), 1, "an illegal move changes nothing");
+    assert_eq!(app.session.status, None);
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 0 5 7 8 6");
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
+}
+
+#[test]
+fn blank_convention_inverts() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    app.settings.config.game.arrows_move = ArrowsMove::Blank;
+    key(&mut app, KeyCode::Left);
+    assert_eq!(app.session.game.board().to_string(), "1 2 3 0 4 5 7 8 6");
+}
+
+#[test]
+fn click_slides_a_segment() {
+    let mut app = app_with("1 2 3 4 5 6 0 7 8");
+    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let r = l.tile_rect(8);
+    app.update(Action::Click {
+        column: r.x + 1,
+        row: r.y + 1,
+    });
+    assert!(app.is::<WinScreen>());
+    assert_eq!(app.session.game.moves(), 2);
+}
+
+#[test]
+fn hint_arrives_then_follows_the_plan() {
+    let mut app = app_with("1 2 3 4 5 6 0 7 8");
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.engine.pending().is_some());
+    key(&mut app, KeyCode::Char('i'));
+    wait_hint(&mut app);
+    assert_eq!(app.session.visible_hint(&app.engine), Some(Move::Left));
+    assert_eq!(app.session.game.hints_used(), 1, "pressing twice queued nothing");
+    assert_eq!(app.session.current_plan(&app.engine).map(KnownPlan::remaining), Some(2));
+    assert_eq!(app.session.game.par(), Some(2));
+    key(&mut app, KeyCode::Left);
+    assert_eq!(
+        app.session.visible_hint(&app.engine),
+        Some(Move::Left),
+        "hint mode: the next move shows at once"
+    );
+    assert_eq!(app.session.game.hints_used(), 1, "following a hint asks no new one");
+    assert_eq!(app.session.current_plan(&app.engine).map(KnownPlan::remaining), Some(1));
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(
+        app.session.visible_hint(&app.engine),
+        None,
+        "leaving the plan ends hint mode"
+    );
+    key(&mut app, KeyCode::Char('i'));
+    assert!(app.engine.pending().is_some(), "a new board needs a new hint");
+}
+
+#[test]
+fn a_move_while_a_hint_computes_asks_again_for_the_new_board() {
+    let mut app = app_with("8 6 7 2 5 4 3 0 1");
+    key(&mut app, KeyCode::Char('i'));
+    let first = app.engine.pending().expect("pending");
+    key(&mut app, KeyCode::Down);
+    let again = app.engine.pending().expect("asked again for the new board");
+    assert_ne!(again.ticket, first.ticket);
+    assert_eq!(again.board, *app.session.game.board());
+    assert!(
+        app.session
+            .status
+            .as_deref()
+            .is_some_and(|s| s.contains("new position"))
+    );
+    // The first request's answer (Cancelled, or a hint for the old board) changes
+    // nothing.
+    assert!(app.wait_reply(Duration::from_secs(10)));
+    assert_eq!(
+        app.session.visible_hint(&app.engine),
+        None,
+        "the stale reply is dropped"
+    );
+    assert_eq!(app.session.game.hints_used(), 0);
+    wait_hint(&mut app);
+    assert!(
+        app.session.visible_hint(&app.engine).is_some(),
+        "the new board's hint arrives"
+    );
+    assert_eq!(app.session.game.hints_used(), 1, "one request, one hint");
+}
+
+#[test]
+fn solve_animates_and_any_key_stops() {
+    let mut app = app_with("8 6 7 2 5 4 3 0 1");
+    key(&mut app, KeyCode::Char('p'));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !app.is::<Animation>() && Instant::now() < deadline {
+        app.wait_reply(Duration::from_millis(100));
+    }
+    let later = Instant::now() + Duration::from_secs(1);
+    app.tick(later);
+    app.tick(later + Duration::from_secs(1));
+    assert_eq!(app.session.game.moves(), 2);
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.is::<Playing>());
+    assert!(app.session.game.solver_used());
+    // Let it finish: the win is marked as assisted.
+    key(&mut app, KeyCode::Char('p'));
+    let mut t = later + Duration::from_secs(2);
+    for _ in 0..40 {
+        t += Duration::from_secs(1);
+        app.tick(t);
+    }
+    let w = &app.top::<WinScreen>().expect("won").summary;
+    assert!(w.solver_used);
+    assert!(w.assisted);
+    assert!(w.best.is_none(), "the solver's win is no unassisted best");
+}
+
+#[test]
+fn menu_deals_a_new_game_and_help_closes() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('?'));
+    assert!(app.is::<Help>());
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.is::<Playing>());
+    key(&mut app, KeyCode::Char('n'));
+    assert!(app.is::<MenuScreen>());
+    key(&mut app, KeyCode::Up); // code row
+    key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Up); // size row
+    key(&mut app, KeyCode::Right); // 3×3 → 4×4
+    key(&mut app, KeyCode::Enter);
+    assert!(app.is::<Dealing>(), "dealt in the background");
+    assert!(app.wait_dealt(Duration::from_secs(60)));
+    assert!(app.is::<Playing>());
+    assert_eq!(app.session.game.size(), Size::FOUR);
+    assert_eq!(app.session.game.moves(), 0);
+}
+
+#[test]
+fn menu_deals_the_daily_puzzle() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
+    key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Left); // easy → daily (the last entry)
+    key(&mut app, KeyCode::Enter);
+    assert!(app.wait_dealt(Duration::from_secs(60)));
+    let date = slide::difficulty::UtcDate::today();
+    assert_eq!(app.session.game.daily(), Some(date));
+    let expected = slide::difficulty::daily(app.engine.solver(), Size::THREE, date);
+    assert_eq!(*app.session.game.start(), expected.board);
+    assert_eq!(app.session.game.code(), expected.code());
+}
+
+/// Waits until the deal made ahead has its board; returns it.
+fn ahead_ready(app: &mut App) -> (DealRequest, slide::difficulty::Generated) {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    loop {
+        if let Some((request, Some(g))) = app.engine.dealt_ahead() {
+            return (request, g.clone());
+        }
+        assert!(Instant::now() < deadline, "nothing dealt ahead");
+        app.wait_reply(Duration::from_millis(100));
+    }
+}
+
+#[test]
+fn the_next_game_is_dealt_ahead_and_starts_at_once() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    // Dealing ahead waits for the size's tables.
+    let (request, ready) = ahead_ready(&mut app);
+    assert_eq!((request.size, request.level), (Size::THREE, Level::Easy));
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Enter);
+    assert!(app.is::<Playing>(), "no wait");
+    assert_eq!(*app.session.game.start(), ready.board);
+    assert_eq!(app.session.game.seed(), Some(ready.seed));
+    assert!(app.engine.dealt_ahead().is_some(), "and the one after is on its way");
+}
+
+#[test]
+fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    ahead_ready(&mut app);
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
+    key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Right);
+    let menu = &app.top::<MenuScreen>().expect("the menu is open").menu;
+    let chosen = menu.request();
+    let (ahead, _) = app.engine.dealt_ahead().expect("the choice is dealt ahead");
+    assert_eq!((ahead.size, ahead.level), (chosen.size, chosen.level));
+    let (_, ready) = ahead_ready(&mut app);
+    key(&mut app, KeyCode::Enter);
+    assert!(app.is::<Playing>(), "no wait");
+    assert_eq!(*app.session.game.start(), ready.board);
+    assert_eq!(app.session.game.level(), Some(chosen.level));
+    // The daily puzzle too, as soon as it is highlighted.
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    key(&mut app, KeyCode::Up);
+    for _ in 0..=Menu::DAILY {
+        if app.top::<MenuScreen>().is_some_and(|m| m.menu.level == Menu::DAILY) {
+            break;
+        }
+        key(&mut app, KeyCode::Right);
+    }
+    let today = slide::difficulty::UtcDate::today();
+    assert_eq!(app.engine.dealt_ahead().and_then(|(r, _)| r.daily), Some(today));
+}
+
+#[test]
+fn a_par_found_in_the_background_is_kept_and_saved_with_the_game() {
+    let board = Board::scrambled(Size::FIVE, 300, &mut slide::puzzle::SeededRng::new(7));
+    let mut app = test_app(Game::new(board, None, None, None));
+    app.answer(&Answer::Par {
+        start: board,
+        length: 120,
+        optimal: false,
+    });
+    assert_eq!(app.session.game.par_estimate(), Some(120));
+    assert_eq!(app.session.game.par(), None, "an estimate is never a proven par");
+    // Saved with the game: a resumed game shows it (and the engine asks for it no more).
+    let resumed = Game::from_saved(&app.session.game.to_saved()).expect("the save reads back");
+    assert_eq!(resumed.par_estimate(), Some(120));
+    let other = Board::scrambled(Size::FIVE, 300, &mut slide::puzzle::SeededRng::new(8));
+    app.answer(&Answer::Par {
+        start: other,
+        length: 60,
+        optimal: true,
+    });
+    assert_eq!(app.session.game.par(), None, "another game's par is not this one's");
+}
+
+#[test]
+fn the_first_game_is_dealt_in_the_background_from_its_seed() {
+    let solver = Solver::new(slide::solver::TableCache::disabled());
+    let request = DealRequest {
+        size: Size::THREE,
+        level: Level::Medium,
+        seed: 99,
+        daily: None,
+    };
+    let dealing = || App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+    let mut app = dealing();
+    assert!(app.top::<Dealing>().is_some_and(|d| d.first));
+    assert!(app.wait_dealt(Duration::from_secs(60)));
+    let expected = slide::difficulty::generate(&solver, Size::THREE, Level::Medium, 99);
+    assert_eq!(*app.session.game.start(), expected.board);
+    assert_eq!(app.session.game.code(), expected.code());
+    // Nothing to go back to: q while the first deal runs quits.
+    let mut app = dealing();
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn undo_takes_the_move_and_the_count_back_and_a_mouse_slide_is_one_step() {
+    let mut app = app_with("0 1 2 4 5 3 7 8 6");
+    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let r = l.tile_rect(2);
+    app.update(Action::Click {
+        column: r.x + 1,
+        row: r.y + 1,
+    });
+    assert_eq!(app.session.game.moves(), 2, "two tiles slid");
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.session.game.moves(), 0, "one undo takes the whole slide back");
+    assert_eq!(*app.session.game.board(), *app.session.game.start());
+    key(&mut app, KeyCode::Char('r'));
+    assert_eq!(app.session.game.moves(), 2);
+    key(&mut app, KeyCode::Char('u'));
+    for _ in 0..7 {
+        key(&mut app, KeyCode::Left);
+        key(&mut app, KeyCode::Right);
+    }
+    assert_eq!(app.session.game.moves(), 14);
+    for _ in 0..14 {
+        key(&mut app, KeyCode::Char('u'));
+    }
+    assert_eq!(app.session.game.moves(), 0, "14 moves and 14 undos read 0");
+}
+
+#[test]
+fn esc_closes_every_overlay_and_never_quits() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('?'));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>(), "help");
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>(), "menu");
+    key(&mut app, KeyCode::Char(' '));
+    assert!(app.is::<Paused>());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>(), "pause");
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Left);
+    key(&mut app, KeyCode::Char('R'));
+    assert!(app.is::<ConfirmRestart>());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>(), "restart question");
+    key(&mut app, KeyCode::Esc);
+    assert!(!app.quit, "Esc while playing does not quit");
+    key(&mut app, KeyCode::Left);
+    assert!(app.is::<WinScreen>());
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>(), "the win box closes onto the solved board");
+    assert!(app.session.game.is_won());
+    assert!(!app.quit);
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits");
+}
+
+#[test]
+fn while_the_board_is_hidden_only_quit_is_taken() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    app.area = Rect::new(0, 0, 30, 8);
+    for code in [
+        KeyCode::Left,
+        KeyCode::Char('i'),
+        KeyCode::Char('n'),
+        KeyCode::Char('?'),
+        KeyCode::Char(' '),
+    ] {
+        key(&mut app, code);
+    }
+    assert_eq!(app.session.game.moves(), 0, "no tile moved behind the message");
+    assert!(app.is::<Playing>());
+    assert!(app.engine.pending().is_none());
+    key(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}
+
+#[test]
+fn pause_stops_the_clock_and_so_do_overlays() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    key(&mut app, KeyCode::Left);
+    assert!(app.session.game.clock().is_running(), "the first move starts the clock");
+    key(&mut app, KeyCode::Char(' '));
+    assert!(!app.session.game.clock().is_running(), "paused");
+    key(&mut app, KeyCode::Char('x'));
+    assert!(app.session.game.clock().is_running());
+    key(&mut app, KeyCode::Char('?'));
+    assert!(!app.session.game.clock().is_running(), "help");
+    key(&mut app, KeyCode::Esc);
+    key(&mut app, KeyCode::Char('n'));
+    assert!(!app.session.game.clock().is_running(), "menu");
+}
+
+#[test]
+fn a_solved_starting_board_says_so_and_offers_a_new_game() {
+    let app = app_with("1 2 3 4 5 6 7 8 0");
+    assert!(app.is::<MenuScreen>(), "the new-game menu is open");
+    assert!(app.notice().is_some_and(|n| n.notice.text.contains("already solved")));
+}
+
+#[test]
+fn par_is_known_from_the_first_frame_on_three_by_three() {
+    let app = test_app(Game::new("8 6 7 2 5 4 3 0 1".parse().unwrap(), None, None, None));
+    assert_eq!(app.session.game.par(), Some(31));
+}
+
+#[test]
+fn ctrl_c_quits_from_anywhere() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('n'));
+    app.update(Action::ForceQuit);
+    assert!(app.quit);
+}
+
+#[test]
+fn hover_slides_a_segment_only_when_turned_on() {
+    let mut app = app_with("0 1 2 4 5 3 7 8 6");
+    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let r = l.tile_rect(2);
+    let over = Action::Hover {
+        column: r.x + 1,
+        row: r.y,
+    };
+    app.update(over);
+    assert_eq!(app.session.game.moves(), 0, "hover is off by default");
+    app.settings.config.input.hover = true;
+    app.update(over);
+    assert_eq!(app.session.game.moves(), 2, "both tiles slid");
+    assert_eq!(
+        (app.session.game.stm(), app.session.game.mtm()),
+        (2, 1),
+        "one multi-tile move"
+    );
+    assert!(app.session.game.clock().is_running(), "a hover move starts the clock");
+    // Over a tile off the gap's lines nothing happens, and a hover is no key: it
+    // neither closes a notice nor resumes a pause.
+    let r = l.tile_rect(4);
+    app.update(Action::Hover {
+        column: r.x + 1,
+        row: r.y,
+    });
+    assert_eq!(app.session.game.moves(), 2);
+    app.notify(slide::game::Notice::info("hello"));
+    app.update(over);
+    assert!(app.notice().is_some());
+    key(&mut app, KeyCode::Char('v'));
+    key(&mut app, KeyCode::Char(' '));
+    app.update(over);
+    assert!(app.is::<Paused>());
+    key(&mut app, KeyCode::Char(' '));
+    // The undo takes the whole hovered segment back.
+    key(&mut app, KeyCode::Char('u'));
+    assert_eq!(app.session.game.moves(), 0);
+}
+
+#[test]
+fn the_scheme_key_cycles_the_schemes() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    assert_eq!(app.look.scheme, Scheme::Plain);
+    for expected in [Scheme::Rows, Scheme::Fringe, Scheme::Checker, Scheme::Plain] {
+        key(&mut app, KeyCode::Char('x'));
+        assert_eq!(app.look.scheme, expected);
+    }
+    assert_eq!(app.session.game.moves(), 0);
+}
+
+#[test]
+fn next_scramble_deals_the_same_size_and_level_from_play_and_from_the_win_box() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('N'));
+    assert!(app.is::<Dealing>() || app.is::<Playing>());
+    assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+    assert!(app.is::<Playing>(), "no menu");
+    assert_eq!(app.session.game.size(), slide::puzzle::Size::THREE);
+    assert_eq!(app.session.game.level(), Some(Level::Easy));
+    let first = *app.session.game.start();
+    // Win it from the solver's table, then N from the win box.
+    let plan = app.engine.solver().exact3().solve(app.session.game.board());
+    for m in plan {
+        play(&mut app, m);
+    }
+    assert!(app.is::<WinScreen>());
+    key(&mut app, KeyCode::Char('N'));
+    assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+    assert!(app.is::<Playing>());
+    assert_eq!(app.session.game.moves(), 0);
+    assert_ne!(app.session.game.id(), "", "a new game");
+    let _ = first;
+}
+
+#[test]
+fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
+    let dir = std::env::temp_dir().join(format!("slide-speedsolve-dnf-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = slide::game::Store::at(dir.clone());
+    let game = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+    let mut app = App::new(
+        crate::ui::settings::Settings::plain(),
+        game,
+        Solver::new(slide::solver::TableCache::disabled()),
+        Persistence::open(Ok(store)),
+        Origin::New,
+    );
+    let recent = |app: &App| app.session.speed().map(|s| s.recent.clone()).unwrap_or_default();
+    key(&mut app, KeyCode::Right);
+    key(&mut app, KeyCode::Char('R'));
+    key(&mut app, KeyCode::Char('R'));
+    assert_eq!(recent(&app), vec![None], "a restart gave the attempt up");
+    key(&mut app, KeyCode::Left);
+    assert!(app.is::<WinScreen>());
+    let attempts = recent(&app);
+    assert!(matches!(attempts.as_slice(), [None, Some(_)]), "{attempts:?}");
+    // From the win box: no DNF for a won game.
+    key(&mut app, KeyCode::Char('N'));
+    assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+    assert_eq!(recent(&app).len(), 2);
+    let m = app.session.game.board().legal_moves().next().expect("a move");
+    play(&mut app, m);
+    let scrapped = app.session.game.id().to_string();
+    key(&mut app, KeyCode::Char('N'));
+    assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+    let attempts = recent(&app);
+    assert!(matches!(attempts.as_slice(), [None, Some(_), None]), "{attempts:?}");
+    let kept: Vec<String> = slide::game::Store::at(dir.clone())
+        .list_games()
+        .0
+        .into_iter()
+        .map(|g| g.id)
+        .collect();
+    assert!(!kept.contains(&scrapped), "a skipped scramble is not kept: {kept:?}");
+    // An untouched board left for the next is no attempt at all.
+    key(&mut app, KeyCode::Char('N'));
+    assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
+    assert_eq!(recent(&app).len(), 3);
+    drop(app);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn inspection_counts_down_then_starts_the_clock() {
+    let mut config = slide::config::Config::default();
+    config.game.inspection_s = 15;
+    let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), Some(Level::Easy), Some(1), None);
+    let mut app = App::new(
+        crate::ui::settings::Settings::with(config),
+        game,
+        Solver::new(slide::solver::TableCache::disabled()),
+        Persistence::disabled(),
+        Origin::New,
+    );
+    let now = std::time::Instant::now();
+    assert_eq!(app.session.inspection_left(now), Some(15));
+    app.tick(now + std::time::Duration::from_secs(5));
+    assert!(!app.session.game.clock().is_running(), "still inspecting");
+    app.tick(now + std::time::Duration::from_secs(16));
+    assert_eq!(app.session.inspection_left(now), None);
+    assert!(app.session.game.clock().is_running(), "inspection over: the clock runs");
+    // A move during inspection starts the clock at once.
+    let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), Some(Level::Easy), Some(1), None);
+    app.session
+        .start(game, Origin::New, &mut app.engine, &app.settings.config);
+    assert!(app.session.inspection_left(std::time::Instant::now()).is_some());
+    key(&mut app, KeyCode::Left);
+    assert!(app.session.inspection_left(std::time::Instant::now()).is_none());
+    assert!(app.session.game.clock().is_running());
+}
+
+#[test]
+fn keys_on_a_board_given_solved_say_there_is_nothing_to_play() {
+    let mut app = app_with("1 2 3 4 5 6 7 8 0");
+    app.notices.clear();
+    // The menu offered over it is closed: the solved board is on screen.
+    key(&mut app, KeyCode::Esc);
+    assert!(app.is::<Playing>());
+    for code in [KeyCode::Left, KeyCode::Char('i'), KeyCode::Char('p')] {
+        app.session.status = None;
+        key(&mut app, code);
+        let said = app.session.status.clone().unwrap_or_default();
+        assert!(
+            said.contains("nothing to play") && said.contains("n for a new game"),
+            "{said}"
+        );
+    }
+}

@@ -1,0 +1,28 @@
+//! How the game was asked to start, from the command line.
+
+use std::path::PathBuf;
+
+use slide::difficulty::Level;
+use slide::puzzle::{Board, Size};
+
+/// How to start the game (from the command line).
+#[derive(Debug, Clone, Default)]
+pub struct PlayArgs {
+    /// Board side for a dealt game.
+    pub size: Option<Size>,
+    /// Level for a dealt game.
+    pub level: Option<Level>,
+    /// Seed for a dealt game.
+    pub seed: Option<u64>,
+    /// A given board.
+    pub board: Option<Board>,
+    /// A puzzle code.
+    pub code: Option<String>,
+    /// Today's daily puzzle (at `size`, or the configured size).
+    pub daily: bool,
+    /// A picture for the tiles: a shipped picture's name or a PNG/JPEG file (overrides
+    /// the config's `game.picture`).
+    pub picture: Option<String>,
+    /// A config file instead of the default lookup.
+    pub config: Option<PathBuf>,
+}

@@ -1,0 +1,147 @@
+//! Starting and ending the game: [`run`] loads and validates the configuration *before* the terminal changes, so a bad
+//! config file is reported on a normal screen; then it restores the terminal on every way
+//! out: quit, error, Ctrl-C (a key event in raw mode), a signal (SIGHUP, SIGTERM, SIGINT,
+//! SIGQUIT: the game is saved first) and panic (a hook; the game saved a moment before
+//! the panic is what comes back).
+
+use slide::config::ConfigError;
+use slide::difficulty::PuzzleCode;
+use slide::solver::{Solver, TableCache};
+use thiserror::Error;
+
+pub use crate::ui::args::PlayArgs;
+use crate::ui::event_loop::{self, Ended};
+use crate::ui::opening::opening;
+use crate::ui::settings::Settings;
+use crate::ui::{events, signals, terminal};
+
+/// Why the game could not run.
+#[derive(Debug, Error)]
+pub enum UiError {
+    /// The configuration is invalid (reported before the screen changes).
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    /// A bad argument.
+    #[error("{0}")]
+    BadArgs(String),
+    /// The terminal failed.
+    #[error("terminal: {0}")]
+    Terminal(#[from] std::io::Error),
+    /// The game could not be saved on exit.
+    #[error("{0}")]
+    Save(String),
+    /// There is no terminal to play in (output redirected, or no controlling terminal).
+    #[error(
+        "the game needs a terminal, and {0} is not one. Without one, use the headless commands: \
+         slide solve, hint, rate, generate, review, levels, bench, stats, tables (see slide --help)"
+    )]
+    NoTerminal(&'static str),
+}
+
+/// What is not a terminal, if the game cannot run here: it draws on stdout and reads keys
+/// from stdin, or from the controlling terminal when stdin is redirected.
+fn missing_terminal() -> Option<&'static str> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Some("stdout");
+    }
+    #[cfg(unix)]
+    if !std::io::stdin().is_terminal() && std::fs::File::open("/dev/tty").is_err() {
+        return Some("stdin");
+    }
+    None
+}
+
+impl UiError {
+    /// Whether the player gave something unusable (a bad config file or argument): the
+    /// command line exits with status 2 for these, 1 for the rest.
+    pub fn is_bad_input(&self) -> bool {
+        matches!(self, UiError::Config(_) | UiError::BadArgs(_))
+    }
+}
+
+/// Plays the game until the player quits, or a signal (hang-up, terminate, interrupt,
+/// quit) asks it to stop: then, too, the game is saved and the terminal restored, and the
+/// process exits with 128 + the signal's number (a save that failed is said on stderr).
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "the entry point's agreed shape takes the arguments by value"
+)]
+pub fn run(args: PlayArgs) -> Result<(), UiError> {
+    let settings = Settings::load(args.config.as_deref())?;
+    let code = args.code.as_deref().map(parse_code).transpose()?;
+    // Read and decoded before the screen changes, so a bad file is reported plainly.
+    let picture = load_picture(args.picture.as_deref(), &settings.config.game.picture)?;
+    // Checked before anything is dealt, resumed or claimed.
+    if let Some(what) = missing_terminal() {
+        return Err(UiError::NoTerminal(what));
+    }
+    let cache = TableCache::default_location();
+    cache.remove_unfinished_writes();
+    let solver = Solver::new(cache);
+    let mut app = opening(settings, &args, code, solver);
+    if picture.is_some()
+        && let Some(n) = app.look.set_picture(picture)
+    {
+        app.notify(n);
+    }
+    if app.settings.background_tables {
+        app.engine.enable_prewarm();
+    }
+    // Hover control needs the mouse reported even when clicks don't slide tiles; a dumb
+    // terminal is never asked for mouse reports.
+    let settings = &app.settings;
+    let mouse = settings.caps.mouse && (settings.config.game.mouse || settings.config.input.hover);
+    // Watched before the screen changes, so that no signal finds the game unprepared.
+    let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
+    let mut terminal = match terminal::enter(mouse) {
+        Ok(t) => t,
+        Err(e) => {
+            // The game never opened: it was not played, and leaves no save behind.
+            app.session.persist.leave(&app.session.game);
+            if let Some(w) = app.session.persist.writer_handle() {
+                w.flush(slide::game::FLUSH_TIMEOUT);
+            }
+            return Err(e.into());
+        }
+    };
+    let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, &mut app));
+    let saved = app.session.save_on_exit();
+    terminal::restore(mouse);
+    watcher.set();
+    match ended {
+        Ok(Ended::Quit) => saved.map_or(Ok(()), |m| Err(UiError::Save(m))),
+        Ok(Ended::Signal(n)) => {
+            // Said after the terminal is restored, on the screen the player returns to.
+            if let Some(m) = saved {
+                terminal::say(&format!("slide: {m}"));
+            }
+            std::process::exit(128 + n)
+        }
+        Err(e) => {
+            if let Some(m) = saved {
+                terminal::say(&format!("slide: {m}"));
+            }
+            Err(UiError::Terminal(e))
+        }
+    }
+}
+
+/// The picture asked for with `--picture`, else by the config's `game.picture` (empty:
+/// none). One that can't be read or decoded is a bad argument.
+fn load_picture(flag: Option<&str>, configured: &str) -> Result<Option<slide::picture::Picture>, UiError> {
+    let (spec, from) = match flag {
+        Some(s) => (s, "--picture"),
+        None if !configured.trim().is_empty() => (configured.trim(), "game.picture in the config"),
+        None => return Ok(None),
+    };
+    slide::picture::Picture::resolve(spec)
+        .map(Some)
+        .map_err(|e| UiError::BadArgs(format!("{from}: {e}")))
+}
+
+/// Reads a puzzle code from the command line; a malformed one is a bad argument.
+fn parse_code(code: &str) -> Result<PuzzleCode, UiError> {
+    code.parse::<PuzzleCode>()
+        .map_err(|e| UiError::BadArgs(format!("puzzle code '{code}' is not understood: {e}")))
+}

@@ -1,0 +1,109 @@
+//! Which game the app opens with: a given board or code, a dealt game, or the game played
+//! last (resumed), with the notices that say what happened to the others.
+
+use slide::difficulty::{DealRequest, PuzzleCode, fresh_seed};
+use slide::game::{Game, Notice, Persistence, Store};
+use slide::solver::Solver;
+
+use crate::ui::app::App;
+use crate::ui::args::PlayArgs;
+use crate::ui::session::Origin;
+use crate::ui::settings::Settings;
+
+/// The app for these arguments: a given board, a dealt game, or the game played last,
+/// with the notices to show (a resumed game, a file moved aside, a directory that can't be
+/// written).
+pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
+    let mut persist = Persistence::open(Store::locate());
+    let new_game = settings.keys.name(crate::ui::keys::Action::NewGame);
+    let explicit = args.board.is_some()
+        || code.is_some()
+        || args.daily
+        || args.size.is_some()
+        || args.level.is_some()
+        || args.seed.is_some();
+    let mut later = Vec::new();
+    let resumed = if explicit {
+        // The player asked for a particular game: the unfinished ones stay saved.
+        if let Some(newest) = persist.resumable().first() {
+            later.push(Notice::info(format!(
+                "Your unfinished game ({}) is kept: press {new_game} to resume it from the menu.",
+                newest.summary(now_ms())
+            )));
+        }
+        None
+    } else {
+        let resumed = persist.resume_newest();
+        if let Some(g) = &resumed {
+            later.push(Notice::info(format!(
+                "Resumed your last game ({}); press {new_game} for a new one.",
+                g.to_saved().summary(now_ms())
+            )));
+        } else if let Some(busy) = persist.held_elsewhere().first() {
+            // Every unfinished game is held by another copy of Slide (perhaps one still
+            // closing after its terminal went away): say so rather than seem to lose it.
+            later.push(Notice::info(format!(
+                "Your last game ({}) is open in another copy of Slide; once that one is closed, \
+                 press {new_game} to resume it from the menu.",
+                busy.summary(now_ms())
+            )));
+        }
+        resumed
+    };
+    let given = match code {
+        Some(PuzzleCode::Board(board)) => Some(board),
+        _ => args.board,
+    };
+    let config = &settings.config;
+    let mut app = match (resumed, given) {
+        (Some(game), _) => App::new(settings, game, solver, persist, Origin::Resumed),
+        (None, Some(board)) => App::new(
+            settings,
+            Game::new(board, None, None, None),
+            solver,
+            persist,
+            Origin::New,
+        ),
+        (None, None) => {
+            // A dealt game is dealt in the background (a 4×4 Hard board can take a second or
+            // two to confirm); the request fixes the seed first, so the board is the one
+            // `generate`, `daily` and `PuzzleCode::deal` give for it.
+            // With nothing asked for, the size and level last chosen in the menu.
+            let last = persist
+                .last_choice()
+                .filter(|_| args.size.is_none() && args.level.is_none());
+            let size = args.size.or(last.map(|(s, _)| s)).unwrap_or_else(|| config.size());
+            let request = match code {
+                Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
+                    size,
+                    level,
+                    seed,
+                    daily: None,
+                },
+                _ if args.daily || last.is_some_and(|(_, l)| l.is_none()) && args.seed.is_none() => {
+                    DealRequest::daily_today(size)
+                }
+                _ => DealRequest {
+                    size,
+                    level: args
+                        .level
+                        .or(last.and_then(|(_, l)| l))
+                        .unwrap_or_else(|| config.level()),
+                    seed: args.seed.unwrap_or_else(fresh_seed),
+                    daily: None,
+                },
+            };
+            App::dealing(settings, request, solver, persist)
+        }
+    };
+    for n in later {
+        app.notify(n);
+    }
+    app
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}

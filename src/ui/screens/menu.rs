@@ -1,0 +1,409 @@
+//! The new-game menu: size, and a level or today's daily puzzle, a picture for the tiles,
+//! a puzzle code or a board typed in, or an unfinished game to resume.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::Line;
+use slide::difficulty::Level;
+use slide::puzzle::Size;
+
+use slide::difficulty::{DealRequest, fresh_seed};
+use slide::game::Notice;
+
+use crate::ui::context::{Context, View};
+use crate::ui::keys::{Action, Bindings};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::dealing::deal;
+use crate::ui::screens::help::Help;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::overlay;
+
+/// The new-game menu's choices.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Menu {
+    /// Index into [`Size::ALL`].
+    pub size: usize,
+    /// Index into [`Level::ALL`], or [`Menu::DAILY`].
+    pub level: usize,
+    /// The highlighted row: 0 size, 1 level, 2 picture, 3 code or board, 4 start.
+    pub row: usize,
+    /// Index into `pictures`.
+    pub picture: usize,
+    /// The pictures offered: "none", the shipped ones, and the player's file if one is on.
+    pub pictures: Vec<String>,
+    /// Unfinished games to resume: id and a line describing it (rows after Start).
+    pub resumable: Vec<(String, String)>,
+    /// The code or board being typed (`Some` while the field takes the keys).
+    pub typing: Option<String>,
+    /// Why the code or board typed could not be played.
+    pub typed_error: Option<String>,
+}
+
+impl Menu {
+    /// The level index that stands for today's daily puzzle.
+    pub const DAILY: usize = Level::ALL.len();
+
+    /// The row of the picture choice.
+    pub const PICTURE: usize = 2;
+    /// The row where a puzzle code or a board is typed.
+    pub const CODE: usize = 3;
+    /// The row of Start; the games to resume follow it.
+    pub const START: usize = 4;
+
+    /// How many rows the menu has: size, level, picture, code, start, then one per game to
+    /// resume.
+    pub fn rows(&self) -> usize {
+        Menu::START + 1 + self.resumable.len()
+    }
+
+    /// What Start deals: the chosen size at the chosen level, or today's daily puzzle.
+    pub fn request(&self) -> DealRequest {
+        let size = Size::ALL[self.size];
+        match Level::ALL.get(self.level) {
+            Some(&level) => DealRequest {
+                size,
+                level,
+                seed: fresh_seed(),
+                daily: None,
+            },
+            None => DealRequest::daily_today(size),
+        }
+    }
+}
+
+/// The menu as a screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MenuScreen {
+    /// The choices.
+    pub menu: Menu,
+}
+
+impl MenuScreen {
+    /// The menu at the game in play's size and level (or the daily puzzle), with the
+    /// unfinished games to resume.
+    pub fn open(ctx: &mut Context) -> MenuScreen {
+        let game = &ctx.session.game;
+        let size = Size::ALL.iter().position(|s| *s == game.size()).unwrap_or(1);
+        let level = game.level().unwrap_or(ctx.settings.config.level());
+        let level = if game.daily().is_some() {
+            Menu::DAILY
+        } else {
+            Level::ALL.iter().position(|l| *l == level).unwrap_or(1)
+        };
+        let current = ctx.look.picture.as_ref().map(|p| &p.picture);
+        let pictures = crate::ui::picture_mode::menu_choices(current);
+        let picture = current
+            .and_then(|c| pictures.iter().position(|n| *n == c.name))
+            .unwrap_or(0);
+        let now = now_ms();
+        let resumable = ctx
+            .session
+            .persist
+            .resumable()
+            .into_iter()
+            .map(|g| {
+                let line = g.summary(now);
+                (g.id, line)
+            })
+            .collect();
+        let menu = Menu {
+            size,
+            level,
+            row: Menu::START,
+            picture,
+            pictures,
+            resumable,
+            typing: None,
+            typed_error: None,
+        };
+        ctx.engine.deal_ahead(menu.request());
+        MenuScreen { menu }
+    }
+
+    /// Puts the menu's picture on the tiles, if it changed.
+    fn choose_picture(&self, ctx: &mut Context) {
+        let menu = &self.menu;
+        let chosen = menu.pictures.get(menu.picture).map_or("none", String::as_str);
+        let current = ctx.look.picture.as_ref().map(|p| &p.picture);
+        if current.map_or("none", |p| p.name.as_str()) == chosen {
+            return;
+        }
+        let notice = match crate::ui::picture_mode::load_choice(chosen, current) {
+            Ok(p) => ctx.look.set_picture(p),
+            Err(e) => Some(Notice::warning(format!("{e}; the tiles keep numbers."))),
+        };
+        if let Some(n) = notice {
+            ctx.notify(n);
+        }
+    }
+
+    /// The menu row under a click, if any.
+    fn row_at(&self, ctx: &Context, column: u16, row: u16) -> Option<usize> {
+        let (lines, rows) = menu_lines(&self.menu, &ctx.settings.theme, &ctx.settings.keys);
+        let rect = overlay::rect(ctx.area, MENU_TITLE, &lines);
+        if column < rect.x || column >= rect.x + rect.width || row <= rect.y {
+            return None;
+        }
+        rows.get(usize::from(row - rect.y - 1)).copied().flatten()
+    }
+}
+
+impl Screen for MenuScreen {
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        if self.menu.typing.is_some() {
+            return self.type_code(action, ctx);
+        }
+        let cycle = |i: usize, n: usize, forward: bool| {
+            if forward { (i + 1) % n } else { (i + n - 1) % n }
+        };
+        let menu = &mut self.menu;
+        match action {
+            Action::Up => menu.row = cycle(menu.row, menu.rows(), false),
+            Action::Down => menu.row = cycle(menu.row, menu.rows(), true),
+            Action::Left | Action::Right => {
+                let fwd = action == Action::Right;
+                match menu.row {
+                    0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
+                    1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
+                    Menu::PICTURE => menu.picture = cycle(menu.picture, menu.pictures.len().max(1), fwd),
+                    _ => {}
+                }
+            }
+            Action::Confirm if menu.row == Menu::CODE => {
+                menu.typing = Some(String::new());
+                menu.typed_error = None;
+                return Transition::Stay;
+            }
+            Action::Confirm | Action::NewGame if menu.row > Menu::START => {
+                self.choose_picture(ctx);
+                if let Some((id, _)) = self.menu.resumable.get(self.menu.row - Menu::START - 1) {
+                    let id = id.clone();
+                    ctx.session.resume(&id, ctx.engine, &ctx.settings.config);
+                }
+                return Transition::Home;
+            }
+            Action::Confirm | Action::NewGame => {
+                self.choose_picture(ctx);
+                let request = self.menu.request();
+                ctx.session
+                    .persist
+                    .remember_choice(request.size, request.daily.map_or(Some(request.level), |_| None));
+                return deal(request, false, ctx);
+            }
+            Action::Click { column, row } => {
+                if let Some(clicked) = self.row_at(ctx, column, row) {
+                    self.menu.row = clicked;
+                    if clicked >= Menu::START {
+                        return self.update(Action::Confirm, ctx);
+                    }
+                }
+            }
+            Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Quit | Action::Back => return Transition::Pop,
+            _ => {}
+        }
+        // The highlighted choice is dealt ahead, so that Start needs no wait.
+        ctx.engine.deal_ahead(self.menu.request());
+        Transition::Stay
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        let (lines, _) = menu_lines(&self.menu, &view.settings.theme, &view.settings.keys);
+        overlay::draw(area, buf, MENU_TITLE, view.settings.theme.accent, lines);
+    }
+
+    fn takes_text(&self) -> bool {
+        self.menu.typing.is_some()
+    }
+}
+
+impl MenuScreen {
+    /// A key while the code field is being typed in: characters go into it, Backspace takes
+    /// one back, Enter plays what it says (a puzzle code or a board), Esc leaves the field.
+    fn type_code(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let menu = &mut self.menu;
+        let text = menu.typing.get_or_insert_with(String::new);
+        match action {
+            Action::Type(c) => {
+                if text.chars().count() < MAX_TYPED {
+                    text.push(c);
+                }
+                menu.typed_error = None;
+            }
+            Action::Erase => {
+                text.pop();
+                menu.typed_error = None;
+            }
+            Action::Back => menu.typing = None,
+            Action::Confirm if text.trim().is_empty() => menu.typing = None,
+            Action::Confirm => match typed_game(text) {
+                Ok(Typed::Code(request)) => {
+                    self.choose_picture(ctx);
+                    return deal(request, false, ctx);
+                }
+                Ok(Typed::Board(board)) => {
+                    self.choose_picture(ctx);
+                    let game = slide::game::Game::new(board, None, None, None);
+                    ctx.session
+                        .start(game, crate::ui::session::Origin::New, ctx.engine, &ctx.settings.config);
+                    return Transition::Home;
+                }
+                Err(e) => menu.typed_error = Some(e),
+            },
+            Action::Quit | Action::ForceQuit => return Transition::Quit,
+            // Up and down leave the field for another row.
+            Action::Up | Action::Down => {
+                menu.typing = None;
+                return self.update(action, ctx);
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+}
+
+/// The most characters the code field takes (a 6×6 board written out with spaces).
+const MAX_TYPED: usize = 120;
+
+/// What was typed in the code field.
+enum Typed {
+    /// A puzzle code that deals a board from a seed.
+    Code(DealRequest),
+    /// A board: a board code, or the numbers row by row.
+    Board(slide::puzzle::Board),
+}
+
+/// The game `text` names: a puzzle code, or a board's numbers; else why neither.
+fn typed_game(text: &str) -> Result<Typed, String> {
+    use slide::difficulty::PuzzleCode;
+    let text = text.trim();
+    // A code has a dash after its size and level; anything else is read as a board.
+    let looks_like_code = text.chars().nth(2) == Some('-') && !text.contains(' ');
+    match text.parse::<PuzzleCode>() {
+        Ok(PuzzleCode::Seeded { size, level, seed }) => Ok(Typed::Code(DealRequest {
+            size,
+            level,
+            seed,
+            daily: None,
+        })),
+        Ok(PuzzleCode::Board(board)) if board.is_goal() => Err(SOLVED.to_string()),
+        Ok(PuzzleCode::Board(board)) => Ok(Typed::Board(board)),
+        Err(e) if looks_like_code => Err(format!("Puzzle code: {e}.")),
+        Err(_) => match text.parse::<slide::puzzle::Board>() {
+            Ok(board) if board.is_goal() => Err(SOLVED.to_string()),
+            Ok(board) => Ok(Typed::Board(board)),
+            Err(e) => Err(format!("Not a code, nor a board: {e}.")),
+        },
+    }
+}
+
+/// Why a board typed in that is already solved is not played.
+const SOLVED: &str = "That board is already solved: nothing to play.";
+
+/// Milliseconds since the Unix epoch (for "2 h ago").
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// The menu's lines, and for each line the row it selects (if it is one).
+fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, Vec<Option<usize>>) {
+    let pick = |row: usize, text: String| {
+        let selected = m.row == row;
+        let style = if selected {
+            Style::new().add_modifier(Modifier::REVERSED | Modifier::BOLD)
+        } else {
+            Style::new()
+        };
+        Line::styled(format!("{} {text}", if selected { "▸" } else { " " }), style)
+    };
+    let mut lines = vec![
+        pick(0, format!("Size    ◀ {} ▶", Size::ALL[m.size])),
+        pick(1, format!("Level   ◀ {:<6} ▶", level_name(m.level))),
+        pick(
+            Menu::PICTURE,
+            format!(
+                "Picture ◀ {:<9} ▶",
+                picture_label(m.pictures.get(m.picture).map_or("none", String::as_str))
+            ),
+        ),
+        pick(
+            Menu::CODE,
+            match &m.typing {
+                Some(text) => format!("Code    {}_", tail(text, 24)),
+                None => "Code    or board: Enter to type".to_string(),
+            },
+        ),
+        pick(Menu::START, "Start".to_string()),
+    ];
+    let mut rows = vec![
+        Some(0),
+        Some(1),
+        Some(Menu::PICTURE),
+        Some(Menu::CODE),
+        Some(Menu::START),
+    ];
+    // Why the code typed can't be played, under its row.
+    if let Some(e) = &m.typed_error {
+        for (i, row) in crate::ui::widgets::notice::wrap(e, 36).into_iter().enumerate() {
+            lines.insert(Menu::START + i, Line::styled(format!("  {row}"), theme.accent));
+            rows.insert(Menu::START + i, None);
+        }
+    }
+    if !m.resumable.is_empty() {
+        lines.push(Line::raw(""));
+        rows.push(None);
+        for (i, (_, summary)) in m.resumable.iter().enumerate() {
+            lines.push(pick(Menu::START + 1 + i, format!("Resume {summary}")));
+            rows.push(Some(Menu::START + 1 + i));
+        }
+    }
+    let choose = keys.names(&[Action::Up, Action::Down]);
+    let change = keys.names(&[Action::Left, Action::Right]);
+    let start = match keys.name(Action::Confirm) {
+        enter if enter == "Enter" => enter,
+        _ => keys.name(Action::NewGame),
+    };
+    let back = keys.name(Action::Back);
+    lines.push(Line::raw(""));
+    if m.typing.is_some() {
+        lines.extend([
+            Line::styled("Type a puzzle code, or a board's numbers", theme.dim),
+            Line::styled("row by row (0 for the gap).", theme.dim),
+            Line::styled("Enter plays it  Esc leaves the field", theme.dim),
+        ]);
+    } else {
+        lines.extend([
+            Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
+            Line::styled(format!("{start} start  {back} back"), theme.dim),
+        ]);
+    }
+    (lines, rows)
+}
+
+const MENU_TITLE: &str = " New game ";
+
+fn level_name(index: usize) -> String {
+    Level::ALL
+        .get(index)
+        .map_or_else(|| "daily".to_string(), ToString::to_string)
+}
+
+/// The last `n` characters of `text`, after an ellipsis when it is longer.
+fn tail(text: &str, n: usize) -> String {
+    let count = text.chars().count();
+    if count <= n {
+        return text.to_string();
+    }
+    let kept: String = text.chars().skip(count - (n - 1)).collect();
+    format!("…{kept}")
+}
+
+/// A picture's name as the menu shows it: a file's name without its folder.
+fn picture_label(name: &str) -> String {
+    std::path::Path::new(name)
+        .file_name()
+        .map_or_else(|| name.to_string(), |n| n.to_string_lossy().into_owned())
+}

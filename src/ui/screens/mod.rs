@@ -1,0 +1,19 @@
+//! The screens, one type each, owning its state: the board (always at the bottom of the
+//! stack), and what opens over it.
+
+pub mod animation;
+pub mod board_drawing;
+pub mod confirm_restart;
+pub mod daily_share;
+pub mod dealing;
+pub mod help;
+pub mod menu;
+pub mod paused;
+pub mod peek;
+pub mod playing;
+pub mod review;
+#[cfg(test)]
+mod review_stats_tests;
+pub mod settings;
+pub mod stats;
+pub mod win;

@@ -1,0 +1,42 @@
+//! A peek at the goal: the board as it will be once solved (in picture mode, the whole
+//! picture) in place of the game, until the next key. The clock stops meanwhile, as on the
+//! pause screen, since the game's board is not on show.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use slide::puzzle::Board;
+
+use crate::ui::context::{Context, View};
+use crate::ui::keys::Action;
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::board_drawing::draw_board;
+use crate::ui::widgets::layout::{Fit, fit};
+
+/// The goal on show.
+#[derive(Debug, Default)]
+pub struct Peek;
+
+impl Screen for Peek {
+    /// Any key goes back to the game (quit quits); mouse motion changes nothing.
+    fn update(&mut self, action: Action, _ctx: &mut Context) -> Transition {
+        match action {
+            Action::Hover { .. } => Transition::Stay,
+            Action::Quit => Transition::Quit,
+            _ => Transition::Pop,
+        }
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        let side = view.session.game.size();
+        let Fit::Fits(layout) = fit(area, side.side() as u16) else {
+            return;
+        };
+        let key = view.settings.keys.name(Action::Peek);
+        let title = format!(" goal · {key} or any key: back ");
+        draw_board(view, &layout, &Board::goal(side), None, title, buf);
+    }
+
+    fn watches_board(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,218 @@
+//! The board screen, at the bottom of the stack: the board takes moves, hints and the
+//! solver's help; the panel, the recent times and the footer are drawn around it.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use slide::config::ArrowsMove;
+use slide::puzzle::Move;
+
+use crate::ui::context::{Context, View};
+use crate::ui::keys::Action;
+use crate::ui::moves::Played;
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::animation::Animation;
+use crate::ui::screens::board_drawing::draw_board;
+use crate::ui::screens::confirm_restart::ConfirmRestart;
+use crate::ui::screens::dealing::deal;
+use crate::ui::screens::help::Help;
+use crate::ui::screens::menu::MenuScreen;
+use crate::ui::screens::paused::Paused;
+use crate::ui::screens::peek::Peek;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::settings::{self, SettingsScreen};
+use crate::ui::screens::stats::StatsScreen;
+use crate::ui::screens::win::WinScreen;
+use crate::ui::widgets::footer::Footer;
+use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::panel::Panel;
+use crate::ui::widgets::times::Times;
+
+/// The board screen. Its state is the game in play, which the context holds, since the
+/// screens over it (the win box, the menu, the solver's animation) change it too.
+#[derive(Debug, Default)]
+pub struct Playing;
+
+impl Screen for Playing {
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let plays = action.is_direction() || matches!(action, Action::Hint | Action::Solve);
+        if plays && ctx.session.game.is_won() {
+            // A solved board (one given solved, or a win whose box was closed) takes no
+            // move: say so rather than do nothing.
+            let n = ctx.settings.keys.name(Action::NewGame);
+            ctx.session.status = Some(format!("Solved: nothing to play. {n} for a new game."));
+            return Transition::Stay;
+        }
+        let config = &ctx.settings.config;
+        let (session, engine) = (&mut *ctx.session, &mut *ctx.engine);
+        let played = match action {
+            Action::Up | Action::Down | Action::Left | Action::Right => {
+                session.play(move_of(action, config.game.arrows_move), engine, config)
+            }
+            Action::Click { column, row } if config.game.mouse => slide_segment_at(column, row, ctx),
+            Action::Hover { column, row } if config.input.hover => slide_segment_at(column, row, ctx),
+            Action::Undo => session.undo(engine, config),
+            Action::Redo => session.redo(engine, config),
+            Action::NextScramble => {
+                let request = session.next_scramble(config);
+                return deal(request, false, ctx);
+            }
+            Action::Scheme => {
+                ctx.session.status = Some(settings::cycle_scheme(ctx));
+                Played::Nothing
+            }
+            Action::Numbers => {
+                ctx.session.status = Some(settings::toggle_numbers(ctx));
+                Played::Nothing
+            }
+            Action::Hint => {
+                session.ask_hint(engine, config);
+                Played::Nothing
+            }
+            Action::Solve => {
+                return match session.ask_solve(engine, config) {
+                    Some(plan) => Transition::Push(Box::new(Animation::start(plan, ctx))),
+                    None => Transition::Stay,
+                };
+            }
+            Action::Restart if session.game.moves() > 0 || session.game.can_redo() => {
+                return Transition::Push(Box::new(ConfirmRestart));
+            }
+            Action::NewGame => return Transition::Push(Box::new(MenuScreen::open(ctx))),
+            Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Peek => return Transition::Push(Box::new(Peek)),
+            Action::Settings => return Transition::Push(Box::new(SettingsScreen::open(ctx))),
+            Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused)),
+            Action::Stats => return Transition::Push(Box::new(StatsScreen::open(ctx))),
+            // Over a solved board whose win box was closed.
+            Action::Review if session.game.is_won() => return Transition::Push(Box::new(ReviewScreen::current(ctx))),
+            Action::Back => {
+                let q = ctx.settings.keys.name(Action::Quit);
+                session.status = Some(format!("{q} quits (your game is saved)."));
+                Played::Nothing
+            }
+            Action::Quit | Action::ForceQuit => return Transition::Quit,
+            Action::Click { .. }
+            | Action::Hover { .. }
+            | Action::Restart
+            | Action::Pause
+            | Action::Review
+            | Action::Confirm
+            | Action::PageUp
+            | Action::PageDown
+            | Action::Copy
+            | Action::Type(_)
+            | Action::Erase
+            | Action::Other => Played::Nothing,
+        };
+        match played {
+            Played::Won(w) => Transition::Push(Box::new(WinScreen::new(*w))),
+            Played::Moved | Played::Nothing => Transition::Stay,
+        }
+    }
+
+    fn answer(&mut self, answer: &slide::engine::Answer, ctx: &mut Context) -> Transition {
+        match ctx.session.answer(answer) {
+            // The solution asked for: the solver plays it, over whatever was opened since.
+            Some(plan) => Transition::Reset(Box::new(Animation::start(plan, ctx))),
+            None => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        let s = view.session;
+        let Fit::Fits(layout) = fit(area, s.game.size().side() as u16) else {
+            return;
+        };
+        let (keys, theme) = (&view.settings.keys, &view.settings.theme);
+        Footer { keys, theme }.render(layout.footer, buf);
+        if s.placeholder {
+            // Nothing dealt yet: no board is invented behind the deal box.
+            return;
+        }
+        let title = match s.game.level() {
+            Some(l) => format!(" {} · {l} ", s.game.size()),
+            None => format!(" {} ", s.game.size()),
+        };
+        let blank_convention = view.settings.config.game.arrows_move == ArrowsMove::Blank;
+        let hint = s.visible_hint(view.engine);
+        draw_board(view, &layout, s.game.board(), hint, title, buf);
+        Panel {
+            game: &s.game,
+            plan: s.current_plan(view.engine),
+            pending: view.engine.pending(),
+            hint,
+            blank_convention,
+            first_game: s.first_game,
+            best: s.best(),
+            speed: s.speed(),
+            inspection_left: s.inspection_left(view.now),
+            tables: s.tables.as_deref(),
+            status: s.status.as_deref(),
+            help_key: keys.name(Action::Help),
+            theme,
+            now: view.now,
+        }
+        .render(layout.panel, buf);
+        if let Some(times) = layout.times {
+            Times {
+                speed: s.speed(),
+                theme,
+            }
+            .render(times, buf);
+        }
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+
+    fn clock_runs(&self) -> bool {
+        true
+    }
+
+    fn watches_board(&self) -> bool {
+        true
+    }
+}
+
+/// The move a direction key makes, by the configured convention: the tile moves that way,
+/// or the blank does (and the tile the other way).
+pub fn move_of(direction: Action, convention: ArrowsMove) -> Move {
+    let blank = convention == ArrowsMove::Blank;
+    match (direction, blank) {
+        (Action::Up, false) | (Action::Down, true) => Move::Up,
+        (Action::Down, false) | (Action::Up, true) => Move::Down,
+        (Action::Left, false) | (Action::Right, true) => Move::Left,
+        _ => Move::Right,
+    }
+}
+
+/// Slides the segment from the gap to the tile at a screen cell, if that tile is in the
+/// gap's row or column (a click, or hover control).
+fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
+    let game = &ctx.session.game;
+    let Fit::Fits(layout) = fit(ctx.area, game.size().side() as u16) else {
+        return Played::Nothing;
+    };
+    let Some(cell) = layout.cell_at(column, row) else {
+        return Played::Nothing;
+    };
+    let side = game.size().side();
+    let blank = game.board().blank();
+    let (br, bc) = (blank / side, blank % side);
+    let (cr, cc) = (cell / side, cell % side);
+    let (m, count) = if cr == br && cc > bc {
+        (Move::Left, cc - bc)
+    } else if cr == br && cc < bc {
+        (Move::Right, bc - cc)
+    } else if cc == bc && cr > br {
+        (Move::Up, cr - br)
+    } else if cc == bc && cr < br {
+        (Move::Down, br - cr)
+    } else {
+        return Played::Nothing;
+    };
+    // The whole segment is one undo step.
+    ctx.session.play_segment(m, count, ctx.engine, &ctx.settings.config)
+}

@@ -1,0 +1,493 @@
+//! The post-game review: a chart of the optimal distance to the goal after each move, the
+//! detours and their cost, and the game replayed move by move on a small board.
+//!
+//! The distances come from the engine (`Engine::review`); this screen only asks and
+//! draws. Esc cancels a review still computing and goes back to where it was opened.
+
+use std::cmp::Ordering;
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use crate::ui::keys::{Action, Bindings};
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
+use slide::engine::Answer;
+use slide::puzzle::{Board, Move};
+use slide::review::{Progress, Review};
+
+use crate::ui::context::{Context, View};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::help::Help;
+use crate::ui::theme::Theme;
+
+/// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
+const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
+
+/// A review on screen: the game, what the worker has said so far, and the step shown.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewState {
+    /// The start board.
+    pub start: Board,
+    /// The moves played.
+    pub moves: Vec<Move>,
+    /// What the game was ("4×4 medium").
+    pub title: String,
+    /// Whether the engine is still computing it.
+    pub computing: bool,
+    /// How far the worker has come.
+    pub progress: Option<Progress>,
+    /// The distances, once computed.
+    pub review: Option<Review>,
+    /// Why there are none, if the worker failed.
+    pub error: Option<String>,
+    /// The position shown: after this many moves.
+    pub step: usize,
+}
+
+impl ReviewState {
+    /// The step of the next detour after the one shown (`forward`) or the one before.
+    fn detour_from(&self, forward: bool) -> Option<usize> {
+        let review = self.review.as_ref()?;
+        let starts = review.summary().detours.into_iter().map(|d| d.first_move);
+        if forward {
+            starts.into_iter().find(|&s| s > self.step)
+        } else {
+            starts.into_iter().rev().find(|&s| s < self.step)
+        }
+    }
+}
+
+/// The review as a screen.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReviewScreen {
+    /// What it shows.
+    pub state: ReviewState,
+}
+
+impl ReviewScreen {
+    /// The review of the game that played `moves` from `start`, asked of the engine (a hint
+    /// still computing for the board is dropped: the player left it).
+    pub fn open(start: Board, moves: Vec<Move>, title: String, ctx: &mut Context) -> ReviewScreen {
+        ctx.engine.cancel_interactive();
+        ctx.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
+        ReviewScreen {
+            state: ReviewState {
+                start,
+                moves,
+                title,
+                computing: true,
+                progress: None,
+                review: None,
+                error: None,
+                step: 0,
+            },
+        }
+    }
+
+    /// The review of the game on screen (just won).
+    pub fn current(ctx: &mut Context) -> ReviewScreen {
+        let game = &ctx.session.game;
+        let title = match game.level() {
+            Some(l) => format!("{} {l}", game.size()),
+            None => game.size().to_string(),
+        };
+        let (start, moves) = (*game.start(), game.history().to_vec());
+        ReviewScreen::open(start, moves, title, ctx)
+    }
+}
+
+impl Screen for ReviewScreen {
+    /// ←/→ step through the game, ↑/↓ jump between detours; Esc (or the review key) closes,
+    /// cancelling a review still computing.
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let state = &mut self.state;
+        let last = state.moves.len();
+        match action {
+            Action::Left => state.step = state.step.saturating_sub(1),
+            Action::Right => state.step = (state.step + 1).min(last),
+            Action::Up => state.step = state.detour_from(false).unwrap_or(0),
+            Action::Down => state.step = state.detour_from(true).unwrap_or(last),
+            Action::Back | Action::Review | Action::Confirm => {
+                if state.computing {
+                    ctx.engine.cancel_review();
+                }
+                return Transition::Pop;
+            }
+            Action::Help => return Transition::Push(Box::new(Help::default())),
+            Action::Quit => return Transition::Quit,
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    /// The engine's progress, then the distances (or the failure).
+    fn answer(&mut self, answer: &Answer, _ctx: &mut Context) -> Transition {
+        let r = &mut self.state;
+        match answer {
+            Answer::ReviewProgress(progress) if r.computing => r.progress = Some(*progress),
+            Answer::Review(result) if r.computing => {
+                r.computing = false;
+                match result {
+                    Ok(review) => r.review = Some(review.clone()),
+                    Err(e) => r.error = Some(e.to_string()),
+                }
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        ReviewView {
+            state: &self.state,
+            keys: &view.settings.keys,
+            theme: &view.settings.theme,
+        }
+        .render(area, buf);
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+}
+
+/// The review screen, over the whole terminal.
+pub struct ReviewView<'a> {
+    /// What to show.
+    pub state: &'a ReviewState,
+    /// Key names.
+    pub keys: &'a Bindings,
+    /// Styles.
+    pub theme: &'a Theme,
+}
+
+impl Widget for ReviewView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let s = self.state;
+        let t = self.theme;
+        Clear.render(area, buf);
+        let mut title = format!(" Review · {} · {} moves ", s.title, s.moves.len());
+        if let Some(r) = &s.review {
+            match r.extra() {
+                0 => title.push_str("· no extra move "),
+                n => {
+                    let _ = write!(title, "· {n} extra ");
+                }
+            }
+            if !r.exact {
+                title.push_str("· estimate ");
+            }
+        }
+        let block = Block::bordered()
+            .border_type(BorderType::Double)
+            .title(title)
+            .title_style(t.accent);
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let [body, keys_line] = Layout::vertical([Constraint::Min(1), Constraint::Length(1)]).areas(inner);
+        let keys = self.keys;
+        let back = keys.name(Action::Back);
+        let pair = |a, b| format!("{}/{}", keys.name(a), keys.name(b));
+        let (step, jump) = (pair(Action::Left, Action::Right), pair(Action::Up, Action::Down));
+        match (&s.review, &s.error) {
+            (Some(review), _) => {
+                render_review(s, review, body, buf, t);
+                Line::styled(
+                    format!("{step} step · {jump} previous/next detour · {back} back"),
+                    t.dim,
+                )
+                .centered()
+                .render(keys_line, buf);
+            }
+            (None, Some(error)) => {
+                Paragraph::new(vec![
+                    Line::raw(""),
+                    Line::styled(format!("No review: {error}."), t.accent),
+                ])
+                .wrap(Wrap { trim: true })
+                .render(body, buf);
+                Line::styled(format!("{back} back"), t.dim)
+                    .centered()
+                    .render(keys_line, buf);
+            }
+            (None, None) => {
+                render_progress(s, body, buf, t);
+                Line::styled(format!("{back} cancels"), t.dim)
+                    .centered()
+                    .render(keys_line, buf);
+            }
+        }
+    }
+}
+
+fn render_progress(s: &ReviewState, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let [_, text, gauge, _] = Layout::vertical([
+        Constraint::Fill(1),
+        Constraint::Length(2),
+        Constraint::Length(1),
+        Constraint::Fill(1),
+    ])
+    .areas(area);
+    let side = s.start.size().side();
+    let what = match side {
+        3 | 4 => "Computing the optimal distance to the goal after each move…",
+        _ => "Estimating the distance to the goal after each move…",
+    };
+    Line::raw(what).centered().render(text, buf);
+    let (done, total) = s.progress.map_or((0, s.moves.len() + 1), |p| (p.done, p.total));
+    let ratio = if total == 0 {
+        0.0
+    } else {
+        (done as f64 / total as f64).clamp(0.0, 1.0)
+    };
+    let width = gauge.width.min(50);
+    let gauge = Rect {
+        x: gauge.x + (gauge.width - width) / 2,
+        width,
+        ..gauge
+    };
+    Gauge::default()
+        .ratio(ratio)
+        .label(format!("{done}/{total} positions"))
+        .gauge_style(t.accent)
+        .render(gauge, buf);
+}
+
+fn render_review(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let summary = review.summary();
+    let prefix = if review.exact { "" } else { "estimate: " };
+    let head = Line::styled(format!("{prefix}{summary}"), t.accent);
+    // One line when it fits, two on a narrow screen.
+    let head_height = if head.width() > usize::from(area.width) { 2 } else { 1 };
+    let side = s.start.size().side() as u16;
+    let board_width = side * 3 + 2;
+    let [head_area, middle, detour_area] = Layout::vertical([
+        Constraint::Length(head_height),
+        Constraint::Min(4),
+        Constraint::Length(2),
+    ])
+    .areas(area);
+    Paragraph::new(head).wrap(Wrap { trim: true }).render(head_area, buf);
+    let [left, chart_area] =
+        Layout::horizontal([Constraint::Length(board_width.max(24)), Constraint::Min(10)]).areas(middle);
+    render_step(s, review, left, buf, t);
+    render_chart(s, review, chart_area, buf, t);
+    let detours: Vec<String> = summary
+        .detours
+        .iter()
+        .map(|d| {
+            if d.len == 1 {
+                format!("{} +{}", d.first_move, d.cost)
+            } else {
+                format!("{}–{} +{}", d.first_move, d.first_move + d.len - 1, d.cost)
+            }
+        })
+        .collect();
+    let lines: Vec<Line> = if detours.is_empty() {
+        vec![Line::styled(
+            "Detours: none, every move brought the goal closer.",
+            t.hint,
+        )]
+    } else {
+        let rows = detour_rows(
+            &detours,
+            usize::from(detour_area.width),
+            usize::from(detour_area.height),
+        );
+        rows.into_iter().map(|r| Line::styled(r, t.hint)).collect()
+    };
+    Paragraph::new(lines).render(detour_area, buf);
+}
+
+/// The detours' entries on at most `height` rows of `width`: never cut inside an entry;
+/// when they don't all fit, the last row says how many more there are.
+fn detour_rows(entries: &[String], width: usize, height: usize) -> Vec<String> {
+    let mut rows = vec!["Detours (move +cost):".to_string()];
+    for (i, entry) in entries.iter().enumerate() {
+        let more = entries.len() - i - 1;
+        let row = rows.last_mut().map_or(0, |r| r.chars().count());
+        // Room for the entry, and on the last row for "· … N more" after it if any remain.
+        let tail = if rows.len() == height && more > 0 {
+            format!(" · … {more} more").chars().count()
+        } else {
+            0
+        };
+        let sep = if row > 0 && !rows.last().is_some_and(|r| r.ends_with(':')) {
+            " · "
+        } else {
+            " "
+        };
+        if row + sep.len() + entry.chars().count() + tail <= width {
+            if let Some(r) = rows.last_mut() {
+                r.push_str(sep);
+                r.push_str(entry);
+            }
+        } else if rows.len() < height && entry.chars().count() <= width {
+            rows.push(entry.clone());
+        } else {
+            let left = entries.len() - i;
+            if let Some(r) = rows.last_mut() {
+                let _ = write!(r, " · … {left} more");
+            }
+            break;
+        }
+    }
+    rows
+}
+
+/// The position at the step shown, the move that led to it and what it did.
+fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let board = review.board_after(s.step);
+    let side = board.size().side();
+    let moved_tile = s
+        .step
+        .checked_sub(1)
+        .map(|i| review.board_after(i).tile_moved_by(s.moves[i]).unwrap_or(0));
+    let mut lines = Vec::new();
+    for row in 0..side {
+        let mut spans = Vec::new();
+        for col in 0..side {
+            let tile = board.tile_at(row * side + col);
+            let style = if tile == 0 {
+                t.dim
+            } else if Some(tile) == moved_tile {
+                t.hint
+            } else if board.is_home(row * side + col) {
+                t.tile_home
+            } else {
+                t.tile
+            };
+            let text = if tile == 0 {
+                "  ·".to_string()
+            } else {
+                format!("{tile:>3}")
+            };
+            spans.push(Span::styled(text, style));
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    let d = review.distances.get(s.step).copied().unwrap_or(0);
+    match s.step.checked_sub(1) {
+        None => {
+            lines.push(Line::raw("Start"));
+            lines.push(Line::raw(format!("{d} to go at best")));
+        }
+        Some(i) => {
+            let before = review.distances[i];
+            lines.push(Line::raw(format!(
+                "Move {}/{}: {} tile {}",
+                s.step,
+                s.moves.len(),
+                s.moves[i].letter(),
+                moved_tile.unwrap_or(0)
+            )));
+            let verdict = match d.cmp(&before) {
+                Ordering::Less => Span::styled("closer", t.tile_home),
+                Ordering::Greater => Span::styled(format!("away (+{})", 2 * (d - before)), t.hint),
+                Ordering::Equal => Span::styled("level", t.dim),
+            };
+            lines.push(Line::from(vec![Span::raw(format!("{before} → {d} ")), verdict]));
+        }
+    }
+    let block = Block::bordered().border_style(t.dim);
+    Paragraph::new(lines).block(block).render(area, buf);
+}
+
+/// The distance after each move, the ideal straight line, the detours and the step shown.
+fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let n = review.moves.len().max(1) as f64;
+    let played: Vec<(f64, f64)> = review
+        .distances
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (i as f64, f64::from(d)))
+        .collect();
+    let start = f64::from(review.distances.first().copied().unwrap_or(0));
+    let ideal = vec![(0.0, start), (start, 0.0)];
+    let away: Vec<(f64, f64)> = review
+        .distances
+        .windows(2)
+        .enumerate()
+        .filter(|(_, w)| w[1] > w[0])
+        .map(|(i, w)| ((i + 1) as f64, f64::from(w[1])))
+        .collect();
+    let top = review.distances.iter().copied().max().unwrap_or(1).max(1) as f64;
+    let cursor = vec![(s.step as f64, 0.0), (s.step as f64, top)];
+    let datasets = vec![
+        Dataset::default()
+            .name("ideal")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.dim)
+            .data(&ideal),
+        Dataset::default()
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.dim)
+            .data(&cursor),
+        Dataset::default()
+            .name("played")
+            .marker(Marker::Braille)
+            .graph_type(GraphType::Line)
+            .style(t.accent)
+            .data(&played),
+        Dataset::default()
+            .name("detour")
+            .marker(Marker::Dot)
+            .graph_type(GraphType::Scatter)
+            .style(t.hint)
+            .data(&away),
+    ];
+    let x_labels = vec![
+        Span::raw("0"),
+        Span::raw(format!("{}", review.moves.len() / 2)),
+        Span::raw(review.moves.len().to_string()),
+    ];
+    let y_labels = vec![Span::raw("0"), Span::raw(format!("{}", top as u32))];
+    let title = if review.exact {
+        " moves to the goal, at best "
+    } else {
+        " moves to the goal (estimate) "
+    };
+    Chart::new(datasets)
+        .block(Block::bordered().border_style(t.dim).title(title))
+        // The legend shows whenever it fits beside the lines (ratatui hides it below a
+        // quarter of the chart's size, so below 120 columns it never showed).
+        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
+        .x_axis(Axis::default().bounds([0.0, n]).labels(x_labels).style(t.dim))
+        .y_axis(Axis::default().bounds([0.0, top]).labels(y_labels).style(t.dim))
+        .render(area, buf);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::detour_rows;
+
+    #[test]
+    fn detours_that_do_not_fit_are_counted_never_cut() {
+        let entries: Vec<String> = (0..18)
+            .map(|i| format!("{}–{} +{}", 10 * i + 3, 10 * i + 5, 2 + i % 3))
+            .collect();
+        for width in [40, 60, 76, 120] {
+            let rows = detour_rows(&entries, width, 2);
+            assert!(
+                rows.len() <= 2 && rows.iter().all(|r| r.chars().count() <= width),
+                "{rows:?}"
+            );
+            let text = rows.join(" ");
+            let shown = entries.iter().filter(|e| text.contains(e.as_str())).count();
+            let more: usize = text
+                .split("… ")
+                .nth(1)
+                .and_then(|t| t.split(' ').next())
+                .map_or(0, |n| n.parse().expect("a count"));
+            assert_eq!(shown + more, 18, "width {width}: {rows:?}");
+        }
+        let all = detour_rows(&entries[..2], 76, 2);
+        assert_eq!(all, vec!["Detours (move +cost): 3–5 +2 · 13–15 +3"]);
+    }
+}

@@ -1,0 +1,384 @@
+//! The win screen: moves, time, hints, par, and the personal best.
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Widget;
+use slide::game::averages::{format_millis, tps};
+use slide::game::{Beaten, Best, Speed};
+
+use std::time::Duration;
+
+use slide::game::Record;
+
+use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::context::{Context, View};
+use crate::ui::keys::{Action, Bindings};
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::daily_share::DailyWin;
+use crate::ui::screens::dealing::deal;
+use crate::ui::screens::help::Help;
+use crate::ui::screens::menu::MenuScreen;
+use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::stats::StatsScreen;
+use crate::ui::theme::Theme;
+use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::overlay;
+
+/// What the win screen shows.
+#[derive(Debug, Clone, PartialEq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts the win box states, not a mode"
+)]
+pub struct WinSummary {
+    /// Moves made.
+    pub moves: u32,
+    /// Single-tile moves (every tile slid, undos included).
+    pub stm: u32,
+    /// Multi-tile moves (a segment slid at once is one).
+    pub mtm: u32,
+    /// Play time.
+    pub time: Duration,
+    /// Hints used in this attempt.
+    pub hints: u32,
+    /// Whether the solver played.
+    pub solver_used: bool,
+    /// Whether the puzzle was helped at any time (restarts included).
+    pub assisted: bool,
+    /// Optimal length from the start, if known.
+    pub par: Option<u32>,
+    /// Without a proven par (5×5, 6×6): the shortest plan found from the start, an
+    /// estimate that is never recorded.
+    pub par_estimate: Option<u32>,
+    /// The record this win set, if any.
+    pub beaten: Option<Beaten>,
+    /// Why the win could not be recorded, if it could not.
+    pub not_stored: Option<String>,
+    /// A daily puzzle already won today: a replay, which the streak does not count.
+    pub daily_replay: bool,
+    /// A daily puzzle finished after its own day: a win, but not for the streak.
+    pub daily_late: bool,
+    /// The unassisted best for this puzzle or level (after this game).
+    pub best: Option<Best>,
+    /// The assisted best (after this game).
+    pub best_assisted: Option<Best>,
+    /// Games and wins of this size and kind, and moves per par move (after this game).
+    pub record: Option<Record>,
+    /// A daily puzzle's streak and result to share.
+    pub daily: Option<DailyWin>,
+}
+
+/// The win box over the solved board: new game, next, replay, review, quit; the peek key
+/// moves it aside (a small box over the panel) to show the finished board or picture, and
+/// Esc closes it (n, R and q still work there).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinScreen {
+    /// What the box says.
+    pub summary: WinSummary,
+    /// Whether the box is moved aside, leaving the board in view.
+    pub aside: bool,
+}
+
+impl WinScreen {
+    /// The win box for `summary`.
+    pub fn new(summary: WinSummary) -> WinScreen {
+        WinScreen { summary, aside: false }
+    }
+
+    /// The win box's action under a click on its last line, if any.
+    fn action_at(&self, ctx: &Context, column: u16, row: u16) -> Option<Action> {
+        let keys = &ctx.settings.keys;
+        let lines = win_lines(&self.summary, keys, &ctx.settings.theme, &ctx.clipboard.support);
+        let rect = overlay::rect(above_footer(ctx.area), TITLE, &lines);
+        // The action line is the box's last line of text; text starts two columns in.
+        if row != rect.y + lines.len() as u16 || column < rect.x + 2 {
+            return None;
+        }
+        let mut x = usize::from(column - rect.x - 2);
+        for (action, entry) in action_entries(keys) {
+            let width = entry.chars().count();
+            if x < width {
+                return Some(action);
+            }
+            x = x.checked_sub(width + GAP.len())?;
+        }
+        None
+    }
+}
+
+impl Screen for WinScreen {
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let action = match action {
+            Action::Click { .. } if self.aside => return Transition::Stay,
+            Action::Click { column, row } => match self.action_at(ctx, column, row) {
+                Some(a) => a,
+                None => return Transition::Stay,
+            },
+            a => a,
+        };
+        match action {
+            Action::NewGame | Action::Confirm => Transition::Push(Box::new(MenuScreen::open(ctx))),
+            Action::NextScramble => {
+                let request = ctx.session.next_scramble(&ctx.settings.config);
+                deal(request, false, ctx)
+            }
+            Action::Scheme => {
+                ctx.session.status = Some(crate::ui::screens::settings::cycle_scheme(ctx));
+                Transition::Stay
+            }
+            Action::Restart => {
+                ctx.session.restart(ctx.engine, &ctx.settings.config);
+                Transition::Pop
+            }
+            Action::Quit => Transition::Quit,
+            Action::Back => {
+                let n = ctx.settings.keys.name(Action::NewGame);
+                ctx.session.status = Some(format!("Solved. {n} for a new game."));
+                Transition::Pop
+            }
+            Action::Peek => {
+                self.aside = !self.aside;
+                Transition::Stay
+            }
+            Action::Help => Transition::Push(Box::new(Help::default())),
+            Action::Review => Transition::Push(Box::new(ReviewScreen::current(ctx))),
+            Action::Stats => Transition::Push(Box::new(StatsScreen::open(ctx))),
+            Action::Copy => {
+                if let Some(daily) = &mut self.summary.daily {
+                    daily.copy(ctx.clipboard);
+                }
+                Transition::Stay
+            }
+            _ => Transition::Stay,
+        }
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        let (keys, theme) = (&view.settings.keys, &view.settings.theme);
+        if self.aside {
+            let side = view.session.game.size().side() as u16;
+            if let Fit::Fits(layout) = fit(area, side) {
+                draw_aside(&self.summary, keys, theme, layout.panel, buf);
+                return;
+            }
+        }
+        WinView {
+            win: &self.summary,
+            keys,
+            theme,
+            clipboard: &view.clipboard.support,
+        }
+        .render(area, buf);
+    }
+}
+
+/// The screen less its footer line: the box stays clear of it.
+fn above_footer(area: Rect) -> Rect {
+    Rect {
+        height: area.height.saturating_sub(1),
+        ..area
+    }
+}
+
+pub struct WinView<'a> {
+    /// The result.
+    pub win: &'a WinSummary,
+    /// Key names.
+    pub keys: &'a Bindings,
+    /// Styles.
+    pub theme: &'a Theme,
+    /// Whether the copy key can reach the clipboard.
+    pub clipboard: &'a ClipboardSupport,
+}
+
+/// The win box's action line: each action with its key, in order.
+const ACTIONS: [(Action, &str); 7] = [
+    (Action::Review, "review"),
+    (Action::NewGame, "new"),
+    (Action::NextScramble, "next"),
+    (Action::Restart, "replay"),
+    (Action::Peek, "aside"),
+    (Action::Back, "close"),
+    (Action::Quit, "quit"),
+];
+
+/// The win box moved aside: a small box over the panel, the board left in view.
+fn draw_aside(w: &WinSummary, keys: &Bindings, t: &Theme, panel: Rect, buf: &mut Buffer) {
+    let row =
+        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
+    let par = match w.par {
+        Some(p) => p.to_string(),
+        None => w.par_estimate.map_or_else(|| "—".to_string(), |p| format!("≈{p}")),
+    };
+    let lines = vec![
+        row("Moves", w.moves.to_string()),
+        row("Time", format_millis(w.time.as_millis() as u64)),
+        row("Par", par),
+        Line::raw(""),
+        Line::styled(format!("{} back to the box", keys.name(Action::Peek)), t.dim),
+        Line::styled(format!("{} new game", keys.name(Action::NewGame)), t.dim),
+        Line::styled(format!("{} close", keys.name(Action::Back)), t.dim),
+    ];
+    let height = (lines.len() as u16 + 2).min(panel.height);
+    let rect = Rect { height, ..panel };
+    ratatui::widgets::Clear.render(rect, buf);
+    ratatui::widgets::Paragraph::new(lines)
+        .block(
+            ratatui::widgets::Block::bordered()
+                .border_type(ratatui::widgets::BorderType::Double)
+                .title(TITLE)
+                .title_style(t.accent),
+        )
+        .render(rect, buf);
+}
+
+/// The action line's entries as drawn ("n new game"), and the gap between them.
+fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
+    ACTIONS
+        .iter()
+        .map(|&(a, what)| {
+            let key = keys.name(a);
+            (a, format!("{key} {what}"))
+        })
+        .collect()
+}
+
+const GAP: &str = "  ";
+
+/// Every line of the win box.
+fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+    let row =
+        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
+    let par = match w.par {
+        Some(p) if w.moves == p => format!("{p}  (optimal!)"),
+        Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
+        Some(p) => p.to_string(),
+        None => match w.par_estimate {
+            Some(p) if w.moves > p => format!("≈{p} best found  (+{})", w.moves - p),
+            Some(p) if w.moves < p => format!("≈{p} best found  (you beat it!)"),
+            Some(p) => format!("≈{p} best found"),
+            None => "unknown".into(),
+        },
+    };
+    let help = match (w.hints, w.solver_used) {
+        (0, false) => "none".to_string(),
+        (h, false) => h.to_string(),
+        (h, true) => format!("{h}, and the solver played"),
+    };
+    let ms = w.time.as_millis() as u64;
+    let tps = tps(u64::from(w.stm), ms).map_or_else(|| "—".to_string(), |x| format!("{x:.2} tiles/s"));
+    let mut lines = vec![
+        row("Time", format_millis(ms)),
+        row("Moves", format!("{}  (STM {}, MTM {})", w.moves, w.stm, w.mtm)),
+        row("TPS", tps),
+        row("Hints", help),
+        row("Par", par),
+    ];
+    let best_text = |b: &Best| {
+        format!(
+            "{}, {}",
+            crate::ui::widgets::panel::moves(b.moves),
+            format_millis(b.time_ms)
+        )
+    };
+    if let Some(b) = &w.best {
+        lines.push(row("Best", best_text(b)));
+    }
+    if let Some(b) = &w.best_assisted {
+        lines.push(row("Helped", format!("{} (best with help)", best_text(b))));
+    }
+    if let Some(r) = &w.record {
+        let avg = r
+            .mean_par_ratio()
+            .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
+        lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
+        if !r.speed.is_empty() {
+            lines.push(row("Session", averages_text(&r.speed)));
+        }
+    }
+    if let Some(reason) = &w.not_stored {
+        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+    } else {
+        match &w.beaten {
+            Some(Beaten::First { assisted: false }) => {
+                lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
+            }
+            Some(Beaten::Better {
+                assisted: false,
+                previous,
+            }) => lines.push(Line::styled(
+                format!("★ New personal best! (was {})", best_text(previous)),
+                t.accent,
+            )),
+            Some(Beaten::First { assisted: true }) => {
+                lines.push(Line::raw("First win with help (kept apart from"));
+                lines.push(Line::raw("your unassisted best)"));
+            }
+            Some(Beaten::Better {
+                assisted: true,
+                previous,
+            }) => {
+                lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
+            }
+            None => {}
+        }
+        if w.assisted && w.hints == 0 && !w.solver_used {
+            lines.push(Line::styled(
+                "Counted as helped: hints were used before a restart",
+                t.dim,
+            ));
+        }
+        if w.daily_replay {
+            lines.push(Line::styled(
+                "A replay: the streak counts the first win of the day",
+                t.dim,
+            ));
+        }
+        if w.daily_late {
+            lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
+        }
+    }
+    if let Some(d) = &w.daily {
+        lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
+    }
+    lines.push(Line::raw(""));
+    let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();
+    lines.push(Line::styled(entries.join(GAP), t.dim));
+    lines
+}
+
+const TITLE: &str = " ★ Solved! ";
+
+impl Widget for WinView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let lines = win_lines(self.win, self.keys, self.theme, self.clipboard);
+        // The box is taller than most of what is behind it: clear the screen rather than
+        // leave fragments of the board and panel around it (Esc closes it to see the board).
+        // The footer's line stays.
+        let area = above_footer(area);
+        ratatui::widgets::Clear.render(area, buf);
+        overlay::draw(area, buf, TITLE, self.theme.accent, lines);
+    }
+}
+
+/// "ao5 12.345 · ao12 —": the current averages of a size and level.
+pub fn averages_text(speed: &Speed) -> String {
+    let ao = |n| {
+        speed
+            .ao(n)
+            .map_or_else(|| "—".to_string(), slide::game::averages::format_average)
+    };
+    format!("ao5 {} · ao12 {}", ao(5), ao(12))
+}
+
+/// `text` cut to `max` characters with an ellipsis.
+fn shorten(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+    s.push('…');
+    s
+}

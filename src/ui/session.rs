@@ -1,0 +1,325 @@
+//! The game in play as the screens share it: the game and its saving, and what the board
+//! screen shows about it (the hint on show, the status line, the clock's arming, the
+//! inspection countdown). Every call into `slide::game` that changes a game or its records
+//! is made here or in `moves.rs`, so that the attempt model can take their place at one spot.
+//!
+//! Owns: the `Game`, its `Persistence`, the per-game view state. Must not import a screen,
+//! a widget or the terminal crates.
+
+use std::time::{Duration, Instant};
+
+use slide::config::Config;
+use slide::difficulty::{DAILY_LEVEL, DealRequest, Level, fresh_seed};
+use slide::engine::{Engine, Focus, KnownPlan};
+use slide::game::{Best, Game, Kind, Notice, Persistence, Speed};
+use slide::puzzle::{Board, Move};
+
+/// Where a session's game comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Origin {
+    /// Just dealt or given: it counts as played now.
+    New,
+    /// A saved game resumed.
+    Resumed,
+    /// A stand-in while the first game is dealt: never saved nor counted.
+    Placeholder,
+}
+
+/// How long the board's frame flashes after an impossible move.
+pub const BUMP_TIME: Duration = Duration::from_millis(180);
+
+/// The record of a size and level with no attempt yet.
+static NO_ATTEMPTS: Speed = Speed {
+    recent: Vec::new(),
+    best_single_ms: None,
+    best_ao5_ms: None,
+    best_ao12_ms: None,
+    solves: 0,
+    stm_sum: 0,
+    ms_sum: 0,
+    extra: std::collections::BTreeMap::new(),
+};
+
+/// The game in play and what the board screen shows about it.
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about the game on screen, not a mode"
+)]
+pub struct Session {
+    /// The game.
+    pub game: Game,
+    /// Where it is saved, with the records.
+    pub persist: Persistence,
+    /// The game is a stand-in while the first deal runs.
+    pub placeholder: bool,
+    /// The player's very first game: the panel shows the goal until the first move.
+    pub first_game: bool,
+    /// A move was made in this sitting: the clock may run (a resumed game's clock waits
+    /// for the first move, as a new game's does).
+    pub clock_armed: bool,
+    /// When the inspection of a fresh board runs out (the clock then starts by itself).
+    pub inspection_until: Option<Instant>,
+    /// Whether the hint marker is shown on the board.
+    pub hint_visible: bool,
+    /// The player is following hints: the next move of the plan stays shown after each
+    /// move that follows it, until a move leaves the plan.
+    pub hint_mode: bool,
+    /// When the hint key was pressed, until the hint is drawn (for latency measurement).
+    pub hint_asked_at: Option<Instant>,
+    /// A one-line message under the panel.
+    pub status: Option<String>,
+    /// Table-building progress for the current size.
+    pub tables: Option<String>,
+    /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
+    pub bumped_at: Option<Instant>,
+    /// Whether the player looks at the board (the screen on top is the board or the help):
+    /// the engine improves its plan only then. Set by the app before each event.
+    pub watching: bool,
+    /// Notices for the screen, taken by the app.
+    outbox: Vec<Notice>,
+}
+
+impl Session {
+    /// A session around `game`, which `origin` says where it comes from.
+    pub fn new(game: Game, persist: Persistence, origin: Origin, engine: &mut Engine, config: &Config) -> Session {
+        let mut s = Session {
+            game,
+            persist,
+            placeholder: origin == Origin::Placeholder,
+            first_game: false,
+            clock_armed: false,
+            inspection_until: None,
+            hint_visible: false,
+            hint_mode: false,
+            hint_asked_at: None,
+            status: None,
+            tables: None,
+            bumped_at: None,
+            watching: true,
+            outbox: Vec::new(),
+        };
+        s.first_game =
+            s.persist.store().is_some() && s.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
+        if origin != Origin::Placeholder {
+            s.persist.start(&s.game, origin == Origin::New);
+        }
+        s.par_from_table(engine);
+        s.game_changed(engine, config);
+        s
+    }
+
+    /// A board given already solved: nothing to play.
+    pub fn solved_at_start(&self) -> bool {
+        !self.placeholder && self.game.is_won() && self.game.moves() == 0
+    }
+
+    /// Replaces the game with `game`. The game it replaces stays saved (and in the menu)
+    /// if any move was made in it.
+    pub fn start(&mut self, game: Game, origin: Origin, engine: &mut Engine, config: &Config) {
+        if !self.placeholder {
+            self.persist.leave(&self.game);
+        }
+        // The goal is shown on the very first game only (the one that replaces the stand-in
+        // shown while it is dealt), not on every fresh board after it.
+        self.first_game &= self.placeholder;
+        self.placeholder = false;
+        self.game = game;
+        self.status = None;
+        self.persist.start(&self.game, origin == Origin::New);
+        self.par_from_table(engine);
+        self.game_changed(engine, config);
+    }
+
+    /// Resumes the unfinished game `id` (from the menu); on failure the game in play stays.
+    pub fn resume(&mut self, id: &str, engine: &mut Engine, config: &Config) {
+        match self.persist.resume(id) {
+            Ok(game) => {
+                // Claimed before the current one is left: `start` must not release it.
+                self.start(game, Origin::Resumed, engine, config);
+                self.status = Some("Resumed. Your other game is kept in the menu.".into());
+            }
+            Err(e) => self.notify(Notice::warning(format!("Could not resume that game: {e}."))),
+        }
+    }
+
+    /// Forgets everything tied to the previous game and starts the background work for
+    /// this one.
+    fn game_changed(&mut self, engine: &mut Engine, config: &Config) {
+        engine.start_game(self.focus());
+        self.hint_visible = false;
+        self.hint_mode = false;
+        self.clock_armed = false;
+        self.start_inspection(config);
+        self.tables = None;
+        self.deal_ahead(engine, config);
+    }
+
+    /// On 3×3 the par is a lookup in the solver's exact table, so it is shown from the first
+    /// frame rather than after a search.
+    fn par_from_table(&mut self, engine: &Engine) {
+        if self.game.par().is_none()
+            && let Some(par) = engine.instant_par(self.game.start())
+        {
+            self.game.set_par(par);
+        }
+    }
+
+    /// What the engine's background work is about: the game on screen, unless it is the
+    /// stand-in shown while the first game is dealt.
+    pub fn focus(&self) -> Option<Focus> {
+        (!self.placeholder).then(|| Focus {
+            start: *self.game.start(),
+            board: *self.game.board(),
+            par: self.game.par(),
+            par_estimate: self.game.par_estimate(),
+            won: self.game.is_won(),
+            watching: self.watching,
+        })
+    }
+
+    /// The level New offers after this game: the same, or Hard after a daily puzzle.
+    pub fn next_level(&self, config: &Config) -> Level {
+        match self.game.daily() {
+            Some(_) => DAILY_LEVEL,
+            None => self.game.level().unwrap_or(config.level()),
+        }
+    }
+
+    /// Deals the next game of this size and level ahead, so that New needs no wait.
+    pub fn deal_ahead(&self, engine: &mut Engine, config: &Config) {
+        engine.deal_ahead(DealRequest {
+            size: self.game.size(),
+            level: self.next_level(config),
+            seed: fresh_seed(),
+            daily: None,
+        });
+    }
+
+    /// Saves the game after a change (on the writer thread: the screen never waits).
+    pub fn changed(&mut self) {
+        if !self.placeholder {
+            self.persist.changed(&self.game);
+        }
+    }
+
+    /// Queues a notice for the screen.
+    pub fn notify(&mut self, notice: Notice) {
+        self.outbox.push(notice);
+    }
+
+    /// The notices gathered since the last call (the disk layer's among them).
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        let mut all = std::mem::take(&mut self.outbox);
+        all.extend(self.persist.take_notices());
+        all
+    }
+
+    /// Runs the clock only while `playing` (the board screen is on top and visible), after
+    /// the first move of this sitting, and until the win.
+    pub fn sync_clock(&mut self, playing: bool) {
+        let run = playing && self.clock_armed && !self.game.is_won();
+        let clock = self.game.clock_mut();
+        if run {
+            clock.start();
+        } else {
+            clock.stop();
+        }
+    }
+
+    /// Timers: inspection running out, and the writer's pace.
+    pub fn tick(&mut self, now: Instant) {
+        if self.inspection_until.is_some_and(|t| now >= t) {
+            // Inspection over: the clock starts by itself, as in competition.
+            self.inspection_until = None;
+            if !self.placeholder {
+                self.clock_armed = true;
+            }
+        }
+        self.persist.tick();
+    }
+
+    /// Starts the inspection countdown of a fresh board, when the config asks for one.
+    pub fn start_inspection(&mut self, config: &Config) {
+        let seconds = config.game.inspection_s;
+        let fresh = self.game.moves() == 0 && !self.game.can_redo() && !self.game.is_won();
+        self.inspection_until = (seconds > 0 && fresh).then(|| Instant::now() + Duration::from_secs(seconds));
+    }
+
+    /// Whole seconds of inspection left (rounded up), while it runs.
+    pub fn inspection_left(&self, now: Instant) -> Option<u64> {
+        let t = self.inspection_until?;
+        Some(t.saturating_duration_since(now).as_millis().div_ceil(1000) as u64)
+    }
+
+    /// Whether the board's frame is flashing for an impossible move.
+    pub fn bumped(&self, now: Instant) -> bool {
+        self.bumped_at
+            .is_some_and(|t| now.saturating_duration_since(t) < BUMP_TIME)
+    }
+
+    /// The plan from the current board, if known.
+    pub fn current_plan<'e>(&self, engine: &'e Engine) -> Option<&'e KnownPlan> {
+        engine.plan().filter(|k| k.board == *self.game.board())
+    }
+
+    /// The hint to draw on the board: the plan's first move, when shown and current.
+    pub fn visible_hint(&self, engine: &Engine) -> Option<Move> {
+        let k = self.current_plan(engine)?;
+        self.hint_visible.then(|| k.plan.first().copied()).flatten()
+    }
+
+    /// The best that applies to this game: the unassisted one, or else the assisted one.
+    pub fn best(&self) -> Option<&Best> {
+        let bests = self.persist.stats().bests(&self.game.record_key())?;
+        bests.best.as_ref().or(bests.best_assisted.as_ref())
+    }
+
+    /// The speedsolving record of this game's size and level (`None` for custom boards and
+    /// daily puzzles, which have no averages).
+    pub fn speed(&self) -> Option<&Speed> {
+        if self.game.daily().is_some() {
+            return None;
+        }
+        let level = self.game.level()?;
+        Some(
+            self.persist
+                .stats()
+                .row(self.game.size(), Kind::Level(level))
+                .map_or(&NO_ATTEMPTS, |r| &r.speed),
+        )
+    }
+
+    /// How soon the board needs redrawing with nothing else happening: the frame's flash,
+    /// an answer on its way, the running clock or inspection, table progress or a notice
+    /// (`calm` when none waits).
+    pub fn wake_in(&self, now: Instant, engine: &Engine, calm: bool) -> Duration {
+        if self.bumped(now) {
+            Duration::from_millis(30)
+        } else if engine.pending().is_some() || engine.reviewing() {
+            // An answer is on its way: wake often so it is drawn as soon as it lands.
+            Duration::from_millis(25)
+        } else if self.game.clock().is_running() || self.inspection_until.is_some() {
+            // The clock shows tenths while it runs, and inspection counts down.
+            Duration::from_millis(100)
+        } else if self.tables.is_some() || !calm {
+            Duration::from_millis(250)
+        } else {
+            Duration::from_secs(1)
+        }
+    }
+
+    /// The board the session shows (the goal while the first game is dealt).
+    pub fn board(&self) -> &Board {
+        self.game.board()
+    }
+
+    /// Saves the unfinished game before exit (quit, a signal, a closed terminal); returns
+    /// why that failed, if it did.
+    pub fn save_on_exit(&mut self) -> Option<String> {
+        if self.placeholder {
+            return None;
+        }
+        self.game.clock_mut().stop();
+        self.persist.flush(&self.game).err().map(|e| e.to_string())
+    }
+}

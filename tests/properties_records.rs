@@ -1,0 +1,304 @@
+//! The records' invariants under random play (issue 18's "Done when"): random inputs on
+//! random boards, played through the attempt model as the game plays them, each ending
+//! recorded as the game records it, and the statistics checked against the history.
+//!
+//! Inputs: moves, segments, hints, solver play, undo, redo, restart, replay (after a win),
+//! skip (the next scramble), leave (a new game from the menu, the old one kept to resume),
+//! resume, and a reset of the records. Each win is reported twice, as a UI that called the
+//! win once per tile of a segment would.
+
+use std::collections::BTreeSet;
+
+use proptest::prelude::*;
+use slide::difficulty::{Level, UtcDate};
+use slide::game::{AttemptHistory, AttemptRecord, Ending, Game, Kind, Outcome, Records, SavedGame, figures};
+use slide::puzzle::slidysim::format_scramble;
+use slide::puzzle::{Board, Move, SeededRng, Size};
+
+#[derive(Debug, Clone)]
+enum Input {
+    Move(usize),
+    Segment(usize, usize),
+    Undo,
+    Redo,
+    Hint,
+    Solver(usize),
+    Restart,
+    Replay,
+    Skip,
+    Leave,
+    Resume,
+    Reset,
+}
+
+fn input() -> impl Strategy<Value = Input> {
+    prop_oneof![
+        6 => (0usize..4).prop_map(Input::Move),
+        2 => (0usize..4, 2usize..4).prop_map(|(d, n)| Input::Segment(d, n)),
+        2 => Just(Input::Undo),
+        1 => Just(Input::Redo),
+        1 => Just(Input::Hint),
+        1 => (1usize..4).prop_map(Input::Solver),
+        1 => Just(Input::Restart),
+        1 => Just(Input::Replay),
+        1 => Just(Input::Skip),
+        1 => Just(Input::Leave),
+        1 => Just(Input::Resume),
+        1 => Just(Input::Reset),
+    ]
+}
+
+const MOVES: [Move; 4] = [Move::Up, Move::Down, Move::Left, Move::Right];
+
+/// The game as the UI drives it, with the records kept in memory as the store keeps them.
+struct Harness {
+    rng: SeededRng,
+    game: Game,
+    saved: Vec<SavedGame>,
+    history: Vec<AttemptRecord>,
+    records: Records,
+    /// Counted independently of the model: unassisted attempts left or restarted after a
+    /// move (and not replays).
+    expected_dnf: u32,
+    now: u64,
+    today: UtcDate,
+}
+
+impl Harness {
+    fn new(seed: u64) -> Harness {
+        let mut h = Harness {
+            rng: SeededRng::new(seed),
+            game: Game::new(Board::goal(Size::THREE), None, None, None),
+            saved: Vec::new(),
+            history: Vec::new(),
+            records: Records::default(),
+            expected_dnf: 0,
+            now: 1_796_256_000_000,
+            today: UtcDate::new(2026, 12, 3).unwrap(),
+        };
+        h.game = h.deal();
+        h
+    }
+
+    /// A board a few moves from the goal (so that random play wins often): a dealt level,
+    /// a custom board or the daily.
+    fn deal(&mut self) -> Game {
+        let size = if self.rng.index(4) == 0 {
+            Size::FOUR
+        } else {
+            Size::THREE
+        };
+        let start = Board::scrambled(size, 2 + self.rng.index(5), &mut self.rng);
+        match self.rng.index(3) {
+            0 => Game::new(start, Some(Level::Easy), Some(self.rng.next_u64()), None),
+            1 => Game::new(start, None, None, None),
+            _ => Game::new(start, None, None, None).with_daily(self.today),
+        }
+    }
+
+    fn end(&mut self, ending: Ending) -> bool {
+        let scramble = format_scramble(self.game.start());
+        let finished_before = self.records.finished_before(&scramble);
+        if ending != Ending::Solved
+            && !self.game.log().is_empty()
+            && !self.game.assisted()
+            && !self.game.given_up()
+            && !finished_before
+        {
+            self.expected_dnf += 1;
+        }
+        self.now += 1000;
+        let Some(record) = self.game.ending_record(ending, finished_before, self.now) else {
+            return false;
+        };
+        if self.records.contains(&record.id) {
+            return false;
+        }
+        let counted = self.records.add(&record);
+        assert!(counted.is_some());
+        self.history.push(record);
+        true
+    }
+
+    fn after_move(&mut self) {
+        if self.game.is_won() {
+            self.end(Ending::Solved);
+            // Reported again (a segment's every tile): no second result.
+            assert!(!self.end(Ending::Solved), "a second result for one attempt");
+        }
+    }
+
+    fn apply(&mut self, input: &Input) {
+        match *input {
+            Input::Move(d) => {
+                if self.game.play(MOVES[d]) {
+                    self.after_move();
+                }
+            }
+            Input::Segment(d, n) => {
+                if !self.game.play_segment(MOVES[d], n).is_empty() {
+                    self.after_move();
+                }
+            }
+            Input::Undo => {
+                self.game.undo();
+            }
+            Input::Redo => {
+                if !self.game.redo().is_empty() {
+                    self.after_move();
+                }
+            }
+            Input::Hint => {
+                if !self.game.is_won() {
+                    self.game.note_hint();
+                }
+            }
+            Input::Solver(k) => {
+                for _ in 0..k {
+                    let legal: Vec<Move> = self.game.board().legal_moves().collect();
+                    if self.game.is_won() || legal.is_empty() {
+                        break;
+                    }
+                    let m = legal[self.rng.index(legal.len())];
+                    if self.game.play_by_solver(m) {
+                        self.after_move();
+                    }
+                }
+            }
+            Input::Restart => {
+                if !self.game.is_won() {
+                    self.end(Ending::Restarted);
+                }
+                self.game.restart();
+            }
+            Input::Replay => {
+                if self.game.is_won() {
+                    self.game.restart();
+                }
+            }
+            Input::Skip => {
+                if !self.game.is_won() {
+                    self.end(Ending::Left);
+                }
+                self.game = self.deal();
+            }
+            Input::Leave => {
+                if !self.game.is_won() {
+                    let recorded = self.end(Ending::Left);
+                    let mut kept = self.game.clone();
+                    if recorded {
+                        kept.note_given_up();
+                    }
+                    if !kept.log().is_empty() {
+                        self.saved.push(kept.to_saved());
+                    }
+                }
+                self.game = self.deal();
+            }
+            Input::Resume => {
+                if let Some(saved) = self.saved.pop() {
+                    if !self.game.is_won() {
+                        let recorded = self.end(Ending::Left);
+                        let mut kept = self.game.clone();
+                        if recorded {
+                            kept.note_given_up();
+                        }
+                        if !kept.log().is_empty() {
+                            self.saved.insert(0, kept.to_saved());
+                        }
+                    }
+                    self.game = Game::from_saved(&saved).expect("a save loads");
+                }
+            }
+            Input::Reset => {
+                self.history.clear();
+                self.records = Records::default();
+                self.expected_dnf = 0;
+            }
+        }
+    }
+
+    fn check(&self) -> Result<(), TestCaseError> {
+        let history = AttemptHistory {
+            attempts: self.history.clone(),
+            ..AttemptHistory::default()
+        };
+        let stats = figures(&history);
+        prop_assert_eq!(
+            &stats,
+            self.records.stats(),
+            "the statistics are the fold of the history"
+        );
+        let ids: BTreeSet<&str> = self.history.iter().map(|r| r.id.as_str()).collect();
+        prop_assert_eq!(ids.len(), self.history.len(), "at most one result per attempt");
+        let mut finished = BTreeSet::new();
+        for r in &self.history {
+            if finished.contains(&r.scramble) {
+                prop_assert!(r.replay, "an attempt at a board already finished is a replay");
+            }
+            if !r.replay && matches!(r.result, Outcome::Won | Outcome::Solver) {
+                finished.insert(r.scramble.clone());
+            }
+        }
+        let mut streak_days = BTreeSet::new();
+        let mut timed = 0;
+        for r in &self.history {
+            let solver_moved = r.moves.chars().any(|c| c.is_ascii_lowercase());
+            if !r.assisted {
+                prop_assert_eq!(r.hints, 0, "an unassisted attempt has no hint");
+                prop_assert!(!solver_moved, "an unassisted attempt has no solver move");
+            }
+            if solver_moved {
+                prop_assert!(r.result != Outcome::Won, "solver-finished is never won");
+            }
+            if r.result == Outcome::Solver {
+                prop_assert!(solver_moved);
+            }
+            if !r.replay && r.level == "easy" && (r.result == Outcome::Dnf || (r.result == Outcome::Won && !r.assisted))
+            {
+                timed += 1;
+            }
+            if !r.replay && r.result == Outcome::Won && r.daily.as_deref() == Some(&r.day().to_string()) {
+                streak_days.insert((r.size, r.day().to_string()));
+            }
+        }
+        let stats = &stats;
+        let rows = |kind: Kind| Size::ALL.into_iter().filter_map(move |s| stats.row(s, kind));
+        let in_averages: usize = rows(Kind::Level(Level::Easy)).map(|r| r.speed.recent.len()).sum();
+        prop_assert_eq!(in_averages, timed, "replays are in no average");
+        let dnf: u32 = Kind::all().into_iter().flat_map(rows).map(|r| r.dnf).sum();
+        prop_assert_eq!(
+            dnf,
+            self.expected_dnf,
+            "DNFs are the unassisted attempts left after a move"
+        );
+        let days: BTreeSet<(usize, String)> = stats
+            .daily_wins
+            .iter()
+            .flat_map(|(size, days)| {
+                let side: usize = size.split('x').next().and_then(|n| n.parse().ok()).unwrap_or(0);
+                days.iter().map(move |d| (side, d.clone()))
+            })
+            .collect();
+        prop_assert_eq!(days, streak_days, "a streak day is a daily the player won on its day");
+        for s in Size::ALL {
+            if let Some(r) = stats.row(s, Kind::Daily) {
+                prop_assert!(r.won + r.solver_finished + r.dnf <= r.played);
+            }
+        }
+        Ok(())
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    #[test]
+    fn records_hold_their_invariants_under_any_play(seed in any::<u64>(), inputs in prop::collection::vec(input(), 1..80)) {
+        let mut h = Harness::new(seed);
+        for i in &inputs {
+            h.apply(i);
+        }
+        h.check()?;
+    }
+}
