@@ -45,7 +45,7 @@ pub(crate) fn entry(table: &[u8], rank: usize) -> u8 {
 /// `distance`, if it fits.
 #[inline]
 pub(crate) fn entry_for(value: u32, distance: u32) -> Option<u8> {
-    (value >= distance && (value - distance) % 2 == 0 && (value - distance) / 2 <= u32::from(MAX_ENTRY))
+    (value >= distance && (value - distance).is_multiple_of(2) && (value - distance) / 2 <= u32::from(MAX_ENTRY))
         .then(|| ((value - distance) / 2) as u8)
 }
 

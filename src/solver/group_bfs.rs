@@ -50,7 +50,11 @@ const DONE: u64 = 3;
 
 /// A level pulls when its frontier holds more than this share of the unseen states (in
 /// 1/1024ths): then most unseen states find a frontier neighbour after a probe or two.
-const PULL_AT: u64 = 40;
+/// Measured on the large 4×4 group: pulling at a frontier of 5% of the unseen states took
+/// about 7 times as long as pushing would have (an unseen state probes most of its
+/// neighbours before it finds one in the frontier, if it does), so only the last levels,
+/// whose frontier outnumbers what is left, pull.
+const PULL_AT: u64 = 1024;
 
 /// Why a group's build gave up.
 #[derive(Debug)]
@@ -100,19 +104,17 @@ pub(crate) fn build_group(job: &GroupJob<'_>) -> Result<Vec<u8>, GroupFailure> {
     let search = Search::new(job);
     search.run()?;
     let Search {
-        space, mine, compact, ..
-    } = search;
-    let t0 = std::time::Instant::now();
-    let r = Ok(in_rank_order(
-        job,
-        &space,
-        &mine.into_iter().map(AtomicU8::into_inner).collect::<Vec<u8>>(),
+        space,
+        mine,
         compact,
-    ));
-    if std::env::var("SLIDE_BUILD_TRACE").is_ok() {
-        eprintln!("rank order {:?}", t0.elapsed());
-    }
-    r
+        marks,
+        written,
+        ..
+    } = search;
+    // The marks and the written bits go before the table in rank order is made.
+    drop((marks, written));
+    let mine: Vec<u8> = mine.into_iter().map(AtomicU8::into_inner).collect();
+    Ok(in_rank_order(job, &space, &mine, compact))
 }
 
 /// How a level goes (see the module docs).
@@ -195,15 +197,7 @@ impl<'a> Search<'a> {
             } else {
                 Direction::Push
             };
-            let t0 = std::time::Instant::now();
             let found = self.parallel(|orders| self.level(depth, direction, orders))?;
-            if std::env::var("SLIDE_BUILD_TRACE").is_ok() {
-                eprintln!(
-                    "depth {depth} {} frontier {frontier_size} unseen {unseen} found {found} {:?}",
-                    if direction == Direction::Pull { "pull" } else { "push" },
-                    t0.elapsed()
-                );
-            }
             if direction == Direction::Pull {
                 self.parallel(|orders| {
                     self.close(depth, orders);
@@ -342,7 +336,7 @@ impl<'a> Search<'a> {
                 if hits == 0 {
                     continue;
                 }
-                word.store(w | hits * DONE, Ordering::Relaxed);
+                word.store(w | (hits * DONE), Ordering::Relaxed);
                 while hits != 0 {
                     let e = first + (hits.trailing_zeros() / 2) as usize;
                     hits &= hits - 1;
@@ -356,11 +350,11 @@ impl<'a> Search<'a> {
 
     /// The tiles' cells for `places` on subset `s`.
     #[inline]
-    fn cells(&self, s: usize, places: &[u8; MAX_GROUP_TILES]) -> (u64, [u8; MAX_GROUP_TILES]) {
+    fn cells(&self, s: usize, places: [u8; MAX_GROUP_TILES]) -> (u64, [u8; MAX_GROUP_TILES]) {
         let mask = self.space.subsets[s];
         let sorted = sorted_cells(mask);
         let mut pos = [0u8; MAX_GROUP_TILES];
-        for (p, &q) in pos.iter_mut().zip(places).take(self.k) {
+        for (p, q) in pos.iter_mut().zip(places).take(self.k) {
             *p = sorted[q as usize];
         }
         (mask, pos)
@@ -369,7 +363,7 @@ impl<'a> Search<'a> {
     /// Marks the unseen neighbours of the state (order, subset `s`, region `free`) with
     /// `next`; returns how many it marked.
     #[inline]
-    fn push(&self, order: u64, places: &[u8; MAX_GROUP_TILES], s: usize, free: u64, next: u64) -> u64 {
+    fn push(&self, order: u64, places: [u8; MAX_GROUP_TILES], s: usize, free: u64, next: u64) -> u64 {
         let (mask, pos) = self.cells(s, places);
         let mut marked = 0;
         for i in 0..self.k {
@@ -392,7 +386,7 @@ impl<'a> Search<'a> {
 
     /// Whether a neighbour of the state (order, subset `s`, region `free`) bears `mark`.
     #[inline]
-    fn has_neighbour_in(&self, order: u64, places: &[u8; MAX_GROUP_TILES], s: usize, free: u64, mark: u64) -> bool {
+    fn has_neighbour_in(&self, order: u64, places: [u8; MAX_GROUP_TILES], s: usize, free: u64, mark: u64) -> bool {
         let (mask, pos) = self.cells(s, places);
         for i in 0..self.k {
             let from = pos[i] as usize;
@@ -417,7 +411,7 @@ impl<'a> Search<'a> {
     fn neighbour(
         &self,
         order: u64,
-        places: &[u8; MAX_GROUP_TILES],
+        places: [u8; MAX_GROUP_TILES],
         s: usize,
         mask: u64,
         i: usize,
@@ -432,7 +426,7 @@ impl<'a> Search<'a> {
     /// none yet; returns whether it wrote it. Only the thread that owns the order's block
     /// writes its placements, so plain writes do.
     #[inline]
-    fn write_entry(&self, order: u64, s: usize, places: &[u8; MAX_GROUP_TILES], depth: u32) -> bool {
+    fn write_entry(&self, order: u64, s: usize, places: [u8; MAX_GROUP_TILES], depth: u32) -> bool {
         let p = order * self.stride + s as u64;
         let word = &self.written[(p / 64) as usize];
         let w = word.load(Ordering::Relaxed);
@@ -451,22 +445,19 @@ impl<'a> Search<'a> {
             .enumerate()
             .map(|(i, &c)| u32::from(self.distance[i][c as usize]))
             .sum();
-        match entry_for(depth, md) {
-            Some(half) => {
-                let byte = &self.mine[(p / 2) as usize];
-                byte.store(
-                    byte.load(Ordering::Relaxed) | (half << ((p & 1) * 4)),
-                    Ordering::Relaxed,
-                );
-            }
-            None => {
-                self.failed.store(true, Ordering::Relaxed);
-                lock(&self.misfit).get_or_insert(CompactError {
-                    rank: crate::solver::placement::rank(&pos[..self.k], self.job.size.cells()),
-                    value: depth,
-                    distance: md,
-                });
-            }
+        if let Some(half) = entry_for(depth, md) {
+            let byte = &self.mine[(p / 2) as usize];
+            byte.store(
+                byte.load(Ordering::Relaxed) | (half << ((p & 1) * 4)),
+                Ordering::Relaxed,
+            );
+        } else {
+            self.failed.store(true, Ordering::Relaxed);
+            lock(&self.misfit).get_or_insert(CompactError {
+                rank: crate::solver::placement::rank(&pos[..self.k], self.job.size.cells()),
+                value: depth,
+                distance: md,
+            });
         }
         true
     }

@@ -169,8 +169,8 @@ impl GroupSpace {
             for tile in 0..k {
                 for d in 0..shifts {
                     let delta = d as i32 - (side as i32 - 1);
-                    if let Some(moved) = shift_place(k, p, tile, delta) {
-                        shifted[(order * k + tile) * shifts + d] = encode_order(k, &weights, &moved) as u16;
+                    if let Some(moved) = shift_place(k, *p, tile, delta) {
+                        shifted[(order * k + tile) * shifts + d] = encode_order(k, &weights, moved) as u16;
                     }
                 }
             }
@@ -234,8 +234,8 @@ impl GroupSpace {
 
     /// Each tile's place among the subset's cells (0 for the lowest) for order rank `order`.
     #[inline]
-    pub fn places(&self, order: u64) -> &[u8; MAX_GROUP_TILES] {
-        &self.places[order as usize]
+    pub fn places(&self, order: u64) -> [u8; MAX_GROUP_TILES] {
+        self.places[order as usize]
     }
 
     /// The rank of a subset among the `k`-subsets in colex order.
@@ -259,7 +259,7 @@ impl GroupSpace {
         for (q, &p) in places.iter_mut().zip(pos) {
             *q = (mask & ((1u64 << p) - 1)).count_ones() as u8;
         }
-        encode_order(self.k, &self.weights, &places)
+        encode_order(self.k, &self.weights, places)
     }
 
     /// Subset `s` (cells `mask`) after the cell `from`, the `j`-th lowest (from 1), moves to
@@ -315,12 +315,12 @@ pub(crate) fn sorted_cells(mut mask: u64) -> [u8; MAX_GROUP_TILES] {
 
 /// The places after tile `tile`'s moves by `delta`, the tiles it passes closing up; `None`
 /// if that leaves the `k` places.
-fn shift_place(k: usize, p: &[u8; MAX_GROUP_TILES], tile: usize, delta: i32) -> Option<[u8; MAX_GROUP_TILES]> {
+fn shift_place(k: usize, p: [u8; MAX_GROUP_TILES], tile: usize, delta: i32) -> Option<[u8; MAX_GROUP_TILES]> {
     let (old, new) = (i32::from(p[tile]), i32::from(p[tile]) + delta);
     if new < 0 || new >= k as i32 {
         return None;
     }
-    let mut moved = *p;
+    let mut moved = p;
     for (t, m) in moved.iter_mut().enumerate().take(k) {
         let q = i32::from(p[t]);
         if t == tile {
@@ -335,7 +335,7 @@ fn shift_place(k: usize, p: &[u8; MAX_GROUP_TILES], tile: usize, delta: i32) -> 
 }
 
 /// The order rank of tiles at `places` (the Lehmer code).
-fn encode_order(k: usize, weights: &[u64; MAX_GROUP_TILES], places: &[u8; MAX_GROUP_TILES]) -> u64 {
+fn encode_order(k: usize, weights: &[u64; MAX_GROUP_TILES], places: [u8; MAX_GROUP_TILES]) -> u64 {
     let mut used = 0u32;
     let mut r = 0;
     for i in 0..k {
@@ -372,7 +372,7 @@ mod tests {
     fn cells_of(space: &GroupSpace, mask: u64, order: u64) -> [u8; MAX_GROUP_TILES] {
         let sorted = sorted_cells(mask);
         let mut pos = [0u8; MAX_GROUP_TILES];
-        for (p, &q) in pos.iter_mut().zip(space.places(order)).take(space.k) {
+        for (p, q) in pos.iter_mut().zip(space.places(order)).take(space.k) {
             *p = sorted[q as usize];
         }
         pos
