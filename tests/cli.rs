@@ -807,7 +807,11 @@ fn a_bad_picture_exits_2_before_the_screen_changes() {
     std::fs::write(&config, "[game]\npicture = \"no/such/picture.jpg\"\n").expect("write");
     let out = slide(&["--config", config.to_str().expect("path"), "--size", "3"]);
     assert_eq!(code(&out), 2, "{}", stderr(&out));
-    assert!(stderr(&out).contains("game.picture in the config"), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains("config.toml:2:11: game.picture: "),
+        "{}",
+        stderr(&out)
+    );
     assert!(out.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -117,7 +117,8 @@ fn a_save_that_fails_at_the_end_is_said_after_the_terminal_is_restored() {
     started(&t, "one", &d, 1);
     // The games folder becomes a file: the next save cannot be written.
     let games = d.join("games");
-    std::fs::remove_dir_all(&games).expect("the games folder");
+    // Moved away at once rather than emptied: the game may be saving into it right now.
+    std::fs::rename(&games, d.join("games.gone")).expect("the games folder");
     std::fs::write(&games, "not a folder").expect("a file in its place");
     t.keys("one", &["Right"]);
     t.wait_for("one", "the second move", |s| s.contains("Moves    2"));

@@ -3,6 +3,9 @@
 //! Every subcommand reads boards with the library's parser, prints one line (or one JSON
 //! object) per board on stdout, keeps progress and errors on stderr, and returns a
 //! [`CliError`] that [`entry::run_from_env`] turns into one line on stderr and an exit status.
+//!
+//! Part of the binary: imports the library, and `ui` only to start the game (`play.rs`);
+//! nothing imports it but `main.rs`.
 
 mod args;
 mod bench;

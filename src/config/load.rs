@@ -271,6 +271,17 @@ mod tests {
     }
 
     #[test]
+    fn the_pictures_place_is_kept_for_a_message_about_it() {
+        let c = Config::parse("[game]\nsize = 3\npicture = \"tiny.png\"\n", Path::new("c.toml")).unwrap();
+        assert_eq!(c.picture_at(), Some(Position { line: 3, column: 11 }));
+        assert_eq!(
+            c.invalid(c.picture_at(), "game.picture: tiny").to_string(),
+            "c.toml:3:11: game.picture: tiny"
+        );
+        assert_eq!(Config::default().picture_at(), None);
+    }
+
+    #[test]
     fn a_file_that_is_not_utf8_is_reported_at_its_first_bad_byte() {
         let dir = std::env::temp_dir().join(format!("slide-config-latin1-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();

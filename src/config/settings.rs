@@ -11,7 +11,7 @@ use std::time::Duration;
 use serde::de::Error as _;
 use serde::{Deserialize, Deserializer};
 
-use crate::config::placed::Placed;
+use crate::config::placed::{Placed, Position};
 use crate::difficulty::Level;
 use crate::puzzle::Size;
 
@@ -45,6 +45,10 @@ pub struct Config {
     /// The file read (`None` for the built-in defaults), for messages about its values.
     #[serde(skip)]
     pub(crate) source: Option<PathBuf>,
+    /// Where `game.picture` is written in the file, for a message about the picture (read
+    /// only when the game starts).
+    #[serde(skip)]
+    pub(crate) picture_at: Option<Position>,
 }
 
 /// How tiles are coloured (`[look]`).
@@ -326,6 +330,17 @@ impl Config {
         for colour in [&mut t.tile, &mut t.tile_home, &mut t.hint, &mut t.accent] {
             colour.place(text);
         }
+        // The picture is kept as a plain string (the settings screen changes it); its place
+        // comes from the document itself.
+        self.picture_at = text.parse::<toml_edit::Document<String>>().ok().and_then(|doc| {
+            let span = doc.get("game")?.get("picture")?.span()?;
+            Some(Position::of(text, span.start))
+        });
+    }
+
+    /// Where `game.picture` is written in the file, if it is.
+    pub fn picture_at(&self) -> Option<Position> {
+        self.picture_at
     }
 
     /// The size for a new game.

@@ -4,6 +4,9 @@
 //! distributions. A board's rating is a fast admissible lower bound, calibrated into an
 //! expected optimal length ([`rate_level`]). [`generate`] deals a board of a level from a
 //! seed, the same everywhere; [`daily`] seeds it from the UTC date; [`PuzzleCode`] shares it.
+//!
+//! Imports `puzzle` and `solver` (ratings and the optimal confirmation); must not import
+//! `game`, `review`, `engine` or `config`.
 
 mod bands;
 mod calibration;

@@ -9,6 +9,10 @@
 //! of a game ([`WriterHandle::release`]) also waits its turn, so another copy that resumes it
 //! finds its last move.
 //!
+//! A result for the history ([`WriterHandle::append`]) is a job too: it is written in its
+//! turn, so the history's lock, which another copy may hold, never holds up the screen, and
+//! a won game's record is on disk before its save is removed.
+//!
 //! [`WriterHandle::flush`] waits until everything sent is done; it works from any thread,
 //! which is what lets a signal handler's thread save the game even when the UI thread is
 //! stuck (a hung-up terminal can leave the terminal library spinning on end-of-file).
@@ -19,6 +23,8 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use crate::game::attempt_record::AttemptRecord;
+use crate::game::history_file::Appended;
 use crate::game::session::SavedGame;
 use crate::game::store::{GameClaim, Store, StoreError};
 
@@ -32,8 +38,16 @@ enum Job {
     },
     /// Lets go of a claim.
     Release(GameClaim),
+    /// Appends a result to the history and answers on `reply`.
+    Append {
+        record: Box<AttemptRecord>,
+        reply: Sender<AppendResult>,
+    },
     Flush(Sender<()>),
 }
+
+/// What appending a result to the history came to.
+pub(crate) type AppendResult = Result<Appended, StoreError>;
 
 impl Job {
     /// The game a job changes on disk, if it changes one.
@@ -41,7 +55,7 @@ impl Job {
         match self {
             Job::Save(g) => Some(&g.id),
             Job::Remove { id, .. } => Some(id),
-            Job::Release(_) | Job::Flush(_) => None,
+            Job::Release(_) | Job::Append { .. } | Job::Flush(_) => None,
         }
     }
 }
@@ -87,6 +101,7 @@ impl std::fmt::Debug for Job {
             Job::Save(g) => write!(f, "Save({})", g.id),
             Job::Remove { id, .. } => write!(f, "Remove({id})"),
             Job::Release(c) => write!(f, "Release({})", c.id()),
+            Job::Append { record, .. } => write!(f, "Append({})", record.id),
             Job::Flush(_) => f.write_str("Flush"),
         }
     }
@@ -161,6 +176,17 @@ impl WriterHandle {
         self.send(Job::Release(claim));
     }
 
+    /// Appends `record` to the history once everything sent before is done; the result
+    /// comes back on the receiver returned (which says `Disconnected` if the writer is gone).
+    pub(crate) fn append(&self, record: AttemptRecord) -> Receiver<AppendResult> {
+        let (reply, result) = mpsc::channel();
+        self.send(Job::Append {
+            record: Box::new(record),
+            reply,
+        });
+        result
+    }
+
     /// Whether jobs sent are not yet done.
     pub fn is_pending(&self) -> bool {
         self.pending.load(Ordering::SeqCst) > 0
@@ -219,6 +245,10 @@ fn run(store: &Store, jobs: &Receiver<Job>, results: &Sender<Written>, pending: 
                 }),
                 Job::Release(claim) => {
                     drop(claim);
+                    None
+                }
+                Job::Append { record, reply } => {
+                    let _ = reply.send(store.append_attempts(std::slice::from_ref(&record)));
                     None
                 }
                 Job::Flush(done) => {

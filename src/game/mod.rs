@@ -2,6 +2,9 @@
 //!
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
+//!
+//! Imports `puzzle`, `difficulty`, `solver` (the bound carried along a game) and
+//! `atomic_file`; must not import `engine`, `review` or `config`.
 
 mod attempt_record;
 pub mod averages;
@@ -40,7 +43,7 @@ pub use outcome::{Ending, Outcome, decide};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence, WinOutcome};
 pub use records::{RECENT_RECORDS, Records};
 pub use saved_game::SavedGame;
-pub use session::Game;
+pub use session::{Game, unix_millis};
 pub use speed::{RECENT, Speed};
 pub use stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, StatsUpdate, Store, StoreError, env_path};

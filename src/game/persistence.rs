@@ -9,9 +9,10 @@
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
 use std::collections::HashMap;
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
-use crate::game::game_writer::{GameWriter, WriterHandle, Written};
+use crate::game::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
 use crate::game::outcome::Ending;
 use crate::game::records::Records;
 use crate::game::session::{Game, SavedGame, unix_millis};
@@ -24,6 +25,11 @@ mod recording;
 /// How long the last save on quit or on a signal may take before the game gives up on it
 /// and says so. (Nothing else waits for the disk: the writer's queue keeps changes in order.)
 pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How long the end of an attempt waits to hear that its result is in the history, so
+/// that the win screen says what was stored. A slower disk stores it in its turn, and a
+/// failure then is said in a notice (and at exit).
+pub const RECORD_WAIT: Duration = Duration::from_secs(1);
 
 /// At most this many unfinished games are kept; the oldest beyond them is removed, with a
 /// notice.
@@ -85,6 +91,11 @@ pub struct Persistence {
     /// it replaces is left.
     claims: Vec<GameClaim>,
     writer: Option<GameWriter>,
+    /// Results counted but not yet known to be in the history (the disk was slower than
+    /// `record_wait`): each one's answer from the writer.
+    late_appends: Vec<Receiver<AppendResult>>,
+    /// How long the end of an attempt waits for its result to be stored ([`RECORD_WAIT`]).
+    record_wait: Duration,
     /// The last save failed: said once, until a save works again.
     failing: bool,
     notices: Vec<Notice>,
@@ -185,6 +196,8 @@ impl Persistence {
             outcomes: HashMap::new(),
             claims: Vec::new(),
             writer: None,
+            late_appends: Vec::new(),
+            record_wait: RECORD_WAIT,
             failing: false,
             notices: Vec::new(),
         }
@@ -374,6 +387,7 @@ impl Persistence {
 
     /// Takes the writer's results: a failure is said once, and so is the recovery.
     pub fn tick(&mut self) {
+        self.settle_late_appends();
         let Some(w) = &self.writer else { return };
         for result in w.results() {
             match result {
@@ -409,7 +423,8 @@ impl Persistence {
     }
 
     /// Saves the game in play and waits for the disk, at most [`FLUSH_TIMEOUT`] (on quit,
-    /// on a signal). Returns why it could not be saved, if it could not.
+    /// on a signal). Returns why it could not be saved, if it could not, or else why a
+    /// result counted on a slow disk could not be recorded after all.
     pub fn flush(&mut self, game: &Game) -> Result<(), PersistError> {
         // With no data directory the player was told at start that nothing is kept.
         let Some(store) = &self.store else {
@@ -422,11 +437,15 @@ impl Persistence {
         if let Some(w) = &self.writer {
             w.handle().flush(FLUSH_TIMEOUT);
         }
+        let not_recorded = self.settle_late_appends();
         self.tick();
         if !game.is_won() && (self.failing || self.is_dirty() || self.writer.is_none()) {
             return Err(PersistError::NotSaved(dir));
         }
-        Ok(())
+        match not_recorded {
+            Some(e) => Err(PersistError::NotRecorded(e)),
+            None => Ok(()),
+        }
     }
 
     /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
@@ -644,7 +663,7 @@ mod tests {
         assert!(outcome.not_stored.is_none());
         assert!(
             p.is_dirty(),
-            "the saves are still queued: the win did not wait for them"
+            "the game's removal is still queued: the win did not wait for it"
         );
         // Another copy, meanwhile, cannot take the game: its claim went with the removal.
         let mut other = Persistence::open(Ok(store.clone()));
@@ -737,6 +756,77 @@ mod tests {
         assert_eq!(text.matches("corrupt-").count(), 1, "{text}");
         // The file's name stands whole, as one word, so that wrapping never cuts it.
         assert!(text.split_whitespace().any(|w| w == kept[0]), "{text}");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_result_waits_its_turn_and_a_held_history_never_holds_up_the_win() {
+        let store = temp_store("historylock");
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.record_wait = Duration::from_millis(50);
+        let mut g = one_move_game();
+        p.start(&g, true);
+        let save = store.dir().join("games").join(format!("{}.json", g.id()));
+        assert!(save.exists());
+        // Another copy holds the history's lock (writing its own result, say, on a slow disk).
+        let lock = crate::game::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
+        assert!(g.play(Move::Left));
+        let outcome = p.won(&g, &finish(&g));
+        assert_eq!(
+            outcome.record.expect("counted").beaten,
+            Some(Beaten::First { assisted: false })
+        );
+        assert_eq!(outcome.row.unwrap().won, 1);
+        // The removal of the game's save is a job behind the result: still waiting.
+        assert!(save.exists(), "the save is removed only after the result is stored");
+        assert!(p.is_dirty());
+        drop(lock);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        p.tick();
+        assert_eq!(p.take_notices(), vec![]);
+        assert!(!save.exists());
+        drop(p);
+        let again = Persistence::open(Ok(store.clone()));
+        let row = again.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won), (1, 1), "stored once");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_result_that_fails_to_be_stored_late_is_said_uncounted_and_reported_at_exit() {
+        let store = temp_store("latefail");
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(100));
+        let mut first = one_move_game();
+        p.start(&first, true);
+        assert!(first.play(Move::Left));
+        assert!(p.won(&first, &finish(&first)).not_stored.is_none());
+        // From now on the history can be read but not written: its lock can't be opened.
+        let lock = store.dir().join("history.lock");
+        let _ = std::fs::remove_file(&lock);
+        std::fs::create_dir(&lock).unwrap();
+        p.record_wait = Duration::ZERO;
+        let mut second = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), Some(Level::Easy), Some(2), None);
+        p.start(&second, true);
+        p.take_notices();
+        for m in [Move::Left, Move::Left] {
+            assert!(second.play(m));
+        }
+        let outcome = p.won(&second, &finish(&second));
+        assert!(outcome.record.is_some(), "counted while its append is queued");
+        let row = |p: &Persistence| p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won;
+        assert_eq!(row(&p), 2);
+        // Quitting waits for the writer: the failure is returned, to be printed after the
+        // terminal is restored, and said on screen; the figures are those on disk again.
+        let err = p.flush(&second).expect_err("not recorded");
+        assert!(matches!(err, PersistError::NotRecorded(_)), "{err}");
+        let notices = p.take_notices();
+        assert!(
+            notices
+                .iter()
+                .any(|n| n.warning && n.text.contains("This result is not recorded")),
+            "{notices:?}"
+        );
+        assert_eq!(row(&p), 1, "no view counts a result that is not kept");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

@@ -489,8 +489,9 @@ impl Game {
     }
 }
 
-/// The time now in milliseconds since the Unix epoch.
-pub(crate) fn unix_millis() -> u64 {
+/// The time now in milliseconds since the Unix epoch (0 if the clock is before it): the one
+/// wall clock of saves and of "2 h ago".
+pub fn unix_millis() -> u64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as u64)

@@ -113,6 +113,9 @@ pub enum PersistError {
     /// The last save did not reach the disk (in time).
     #[error("the game could not be saved in {}", .0.display())]
     NotSaved(PathBuf),
+    /// A result was counted but could not be written to the history.
+    #[error("a result could not be recorded: {0}")]
+    NotRecorded(StoreError),
 }
 
 #[cfg(test)]

@@ -6,6 +6,8 @@
 //! ([`TiledPicture`]), where each tile shows the part of the picture at its goal cell and
 //! the bottom-right part is the blank's. Tiles that look alike ([`look_alike_tiles`]) are
 //! found so that the game can number them: no shipped picture has any, at any size.
+//!
+//! Imports nothing of the crate but its error excerpts: no board, solver or game.
 
 mod builtin;
 mod decoded;

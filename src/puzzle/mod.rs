@@ -1,4 +1,7 @@
 //! Boards, sizes and moves: the rules of the sliding puzzle, with no search in them.
+//!
+//! The bottom of the library: every module may import it, and it imports nothing of the
+//! crate but its error excerpts.
 
 mod board;
 mod error;

@@ -6,6 +6,9 @@
 //! solver, one bounded pass per move), estimated on 5×5 and 6×6 (bounded plans carried
 //! along the game's positions, with proven lower bounds). [`Review::summary`] tells the
 //! optimal moves, the detours and what they cost.
+//!
+//! Imports `puzzle` and `solver` only; the engine runs it off the game's thread, so it must
+//! not import `engine`, nor `game` or `config`.
 
 mod error;
 mod estimate;

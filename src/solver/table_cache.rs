@@ -15,13 +15,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use crate::atomic_file::write_atomically;
+use crate::atomic_file::write_atomically_with;
 use crate::solver::build_progress::BuildProgress;
 use crate::solver::partition::Partition;
 use crate::solver::pattern_db::PatternDb;
 use crate::solver::table_builder::{self, BUILDER_VERSION, GroupBuilder};
 use crate::solver::table_error::TableError;
-use crate::solver::table_file::{FORMAT_VERSION, TableFileError, decode_from, encode, fnv1a, read_partition};
+use crate::solver::table_file::{FORMAT_VERSION, TableFileError, decode_from, fnv1a, read_partition, write_to};
 /// A temporary file younger than this may still be being written by a running game, so
 /// [`TableCache::clean`] leaves it alone.
 const UNFINISHED_WRITE_AGE: Duration = Duration::from_secs(600);
@@ -270,7 +270,7 @@ impl TableCache {
             ))),
         }
         let db = self.build(&partition, progress)?;
-        if let Err(e) = write_atomically(&path, &encode(&db)) {
+        if let Err(e) = write_atomically_with(&path, |out| write_to(&db, out)) {
             progress(BuildProgress::Notice(format!(
                 "cannot save table cache {} ({e}); it will be rebuilt next time",
                 path.display()
@@ -288,7 +288,7 @@ fn age(meta: &fs::Metadata) -> std::time::Duration {
         .unwrap_or_default()
 }
 
-/// Whether `name` is a temporary file of [`write_atomically`] for a table file.
+/// Whether `name` is a temporary file of [`write_atomically_with`] for a table file.
 fn is_unfinished_write(name: &str) -> bool {
     name.starts_with(".pdb-") && has_extension(name, "tmp")
 }
@@ -304,7 +304,7 @@ mod tests {
 
     use super::*;
     use crate::puzzle::{Board, Size};
-    use crate::solver::table_file::MAGIC;
+    use crate::solver::table_file::{MAGIC, encode};
     use crate::solver::test_tables::{small_4x4, temp_dir};
 
     #[test]

@@ -1,11 +1,11 @@
 //! The file format of cached pattern databases.
 //!
 //! A file holds a header (magic, format version, builder version, the exact partition), the
-//! tables, and a 64-bit FNV-1a checksum of everything before it. Files are read as a stream
-//! (hashing as they come), so a load needs no second copy of the tables, and a damaged file
-//! is refused with a reason, never a panic.
+//! tables, and a 64-bit FNV-1a checksum of everything before it. Files are written and read
+//! as a stream (hashing as they go), so neither a save nor a load needs a second copy of the
+//! tables, and a damaged file is refused with a reason, never a panic.
 
-use std::io::Read;
+use std::io::{Read, Write};
 
 use thiserror::Error;
 
@@ -87,23 +87,44 @@ fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
     h
 }
 
-/// The whole file for `db`.
-pub(crate) fn encode(db: &PatternDb) -> Vec<u8> {
+/// Writes the whole file for `db` to `out`, hashing as it goes: saving the large 4×4 tables
+/// (290 MB) needs no second copy of them in memory.
+pub(crate) fn write_to(db: &PatternDb, out: &mut dyn Write) -> std::io::Result<()> {
+    let mut w = Hashing { out, hash: FNV_OFFSET };
     let sig = db.partition().signature();
-    let mut out = Vec::with_capacity(db.memory_bytes() + 64);
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&BUILDER_VERSION.to_le_bytes());
-    out.extend_from_slice(&(sig.len() as u32).to_le_bytes());
-    out.extend_from_slice(sig.as_bytes());
-    out.extend_from_slice(&(db.tables().len() as u32).to_le_bytes());
+    w.put(MAGIC)?;
+    w.put(&FORMAT_VERSION.to_le_bytes())?;
+    w.put(&BUILDER_VERSION.to_le_bytes())?;
+    w.put(&(sig.len() as u32).to_le_bytes())?;
+    w.put(sig.as_bytes())?;
+    w.put(&(db.tables().len() as u32).to_le_bytes())?;
     for t in db.tables() {
-        out.extend_from_slice(&(t.len() as u64).to_le_bytes());
-        out.extend_from_slice(t);
+        w.put(&(t.len() as u64).to_le_bytes())?;
+        w.put(t)?;
     }
-    let sum = fnv1a(&out);
-    out.extend_from_slice(&sum.to_le_bytes());
+    let sum = w.hash;
+    w.out.write_all(&sum.to_le_bytes())
+}
+
+/// The whole file for `db`, in memory (tests, which change bytes of it).
+#[cfg(test)]
+pub(crate) fn encode(db: &PatternDb) -> Vec<u8> {
+    let mut out = Vec::with_capacity(db.memory_bytes() + 64);
+    write_to(db, &mut out).expect("a Vec takes every write");
     out
+}
+
+/// A writer that hashes what it passes on.
+struct Hashing<'a> {
+    out: &'a mut dyn Write,
+    hash: u64,
+}
+
+impl Hashing<'_> {
+    fn put(&mut self, bytes: &[u8]) -> std::io::Result<()> {
+        self.hash = fnv1a_from(self.hash, bytes);
+        self.out.write_all(bytes)
+    }
 }
 
 /// Reads a table file from a stream, hashing what it reads, and failing with a reason
@@ -214,5 +235,60 @@ pub(crate) fn decode_from(input: impl Read, partition: &Partition) -> Result<Vec
         Ok(0) => Ok(tables),
         Ok(_) => Err(TableFileError::TrailingBytes),
         Err(e) => Err(TableFileError::Unreadable(e.to_string())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::Size;
+    use crate::solver::test_tables::unit_test_cache;
+
+    /// A disk that is full after `room` bytes and notes the largest single write.
+    struct Disk {
+        written: Vec<u8>,
+        room: usize,
+        largest: usize,
+    }
+
+    impl Disk {
+        fn with_room(room: usize) -> Disk {
+            Disk {
+                written: Vec::new(),
+                room,
+                largest: 0,
+            }
+        }
+    }
+
+    impl Write for Disk {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            if self.written.len() + buf.len() > self.room {
+                return Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "disk full"));
+            }
+            self.largest = self.largest.max(buf.len());
+            self.written.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn a_table_file_is_written_as_a_stream_and_reads_back_whole() {
+        let partition = Partition::default_for(Size::THREE);
+        let db = unit_test_cache().load_or_build(partition.clone(), &|_| {}).unwrap();
+        let mut disk = Disk::with_room(usize::MAX);
+        write_to(&db, &mut disk).unwrap();
+        assert_eq!(disk.written, encode(&db));
+        assert_eq!(decode_from(&disk.written[..], &partition).unwrap(), db.tables());
+        // Table by table, never the whole file at once.
+        let widest = db.tables().iter().map(Vec::len).max().unwrap();
+        assert!(disk.largest <= widest && widest < disk.written.len());
+        // A disk that fills midway is an error, never a panic.
+        let mut full = Disk::with_room(disk.written.len() / 2);
+        let e = write_to(&db, &mut full).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
     }
 }

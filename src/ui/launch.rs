@@ -71,7 +71,7 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     let settings = Settings::load(args.config.as_deref())?;
     let code = args.code.as_deref().map(parse_code).transpose()?;
     // Read and decoded before the screen changes, so a bad file is reported plainly.
-    let picture = load_picture(args.picture.as_deref(), &settings.config.game.picture)?;
+    let picture = load_picture(args.picture.as_deref(), &settings.config)?;
     // Checked before anything is dealt, resumed or claimed.
     if let Some(what) = missing_terminal() {
         return Err(UiError::NoTerminal(what));
@@ -128,16 +128,22 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
 }
 
 /// The picture asked for with `--picture`, else by the config's `game.picture` (empty:
-/// none). One that can't be read or decoded is a bad argument.
-fn load_picture(flag: Option<&str>, configured: &str) -> Result<Option<slide::picture::Picture>, UiError> {
-    let (spec, from) = match flag {
-        Some(s) => (s, "--picture"),
-        None if !configured.trim().is_empty() => (configured.trim(), "game.picture in the config"),
-        None => return Ok(None),
-    };
-    slide::picture::Picture::resolve(spec)
-        .map(Some)
-        .map_err(|e| UiError::BadArgs(format!("{from}: {e}")))
+/// none). One that can't be read or decoded is a bad argument, or a config error at the
+/// line and column of `game.picture`.
+fn load_picture(
+    flag: Option<&str>,
+    config: &slide::config::Config,
+) -> Result<Option<slide::picture::Picture>, UiError> {
+    let configured = config.game.picture.trim();
+    match flag {
+        Some(s) => slide::picture::Picture::resolve(s)
+            .map(Some)
+            .map_err(|e| UiError::BadArgs(format!("--picture: {e}"))),
+        None if !configured.is_empty() => slide::picture::Picture::resolve(configured)
+            .map(Some)
+            .map_err(|e| UiError::Config(config.invalid(config.picture_at(), format!("game.picture: {e}")))),
+        None => Ok(None),
+    }
 }
 
 /// Reads a puzzle code from the command line; a malformed one is a bad argument.

@@ -5,6 +5,10 @@
 //! engine for work; the engine's answers come back through the loop and change the game and
 //! the screens; each screen draws itself with the widgets (`widgets/`), fed the data they
 //! draw. [`run`] starts and ends it all (`launch.rs`).
+//!
+//! Imports the library (`engine` for the solver's work, `game` for every record, `config`,
+//! `puzzle`, `difficulty`, `picture`) and never `cli`; it holds no heuristic and no records
+//! rule: it asks the engine and the model.
 
 mod app;
 mod args;
@@ -38,5 +42,7 @@ mod board_snapshots;
 mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
+#[cfg(test)]
+mod snapshot_tests;
 
 pub use launch::{PlayArgs, run};

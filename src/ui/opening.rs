@@ -28,7 +28,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         if let Some(newest) = persist.resumable().first() {
             later.push(Notice::info(format!(
                 "Your unfinished game ({}) is kept: press {new_game} to resume it from the menu.",
-                newest.summary(now_ms())
+                newest.summary(slide::game::unix_millis())
             )));
         }
         None
@@ -37,7 +37,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         if let Some(g) = &resumed {
             later.push(Notice::info(format!(
                 "Resumed your last game ({}); press {new_game} for a new one.",
-                g.to_saved().summary(now_ms())
+                g.to_saved().summary(slide::game::unix_millis())
             )));
         } else if let Some(busy) = persist.held_elsewhere().first() {
             // Every unfinished game is held by another copy of Slide (perhaps one still
@@ -45,7 +45,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             later.push(Notice::info(format!(
                 "Your last game ({}) is open in another copy of Slide; once that one is closed, \
                  press {new_game} to resume it from the menu.",
-                busy.summary(now_ms())
+                busy.summary(slide::game::unix_millis())
             )));
         }
         resumed
@@ -100,10 +100,4 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         app.notify(n);
     }
     app
-}
-
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
 }

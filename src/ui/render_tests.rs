@@ -1,5 +1,6 @@
-//! Render tests: the whole screen drawn into ratatui's `TestBackend`, compared line by line
-//! so a failure shows both screens in full.
+//! Render tests: facts about what a screen shows (a code, a hint's words, styles that do
+//! not rely on colour, a notice drawn whole); whole screens are compared by the snapshot
+//! tests (`snapshot_tests.rs`).
 
 use std::time::Duration;
 
@@ -16,9 +17,9 @@ use crate::ui::screens::win::{WinScreen, WinSummary};
 use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
-const SEED: u64 = 0x3A_9C51_7E2D;
+pub(crate) const SEED: u64 = 0x3A_9C51_7E2D;
 
-fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
+pub(crate) fn app(board: &str, level: Option<Level>, par: Option<u32>) -> App {
     crate::ui::app_tests::test_app(Game::new(
         board.parse().expect("board"),
         level,
@@ -41,22 +42,7 @@ fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
-#[track_caller]
-fn assert_screen(app: &App, w: u16, h: u16, expected: &[&str]) {
-    let actual = screen(app, w, h);
-    let expected: Vec<String> = expected
-        .iter()
-        .map(|l| format!("{l:<w$}", w = usize::from(w)))
-        .collect();
-    assert!(
-        actual == expected,
-        "screen differs\n--- expected\n{}\n--- actual\n{}\n",
-        expected.join("|\n"),
-        actual.join("|\n")
-    );
-}
-
-fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
+pub(crate) fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
     a.engine.adopt_plan(KnownPlan {
         board: *a.session.game.board(),
         plan: plan.to_vec(),
@@ -69,13 +55,16 @@ fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App 
     a
 }
 
-fn won() -> App {
+pub(crate) fn won() -> App {
     won_with(|_| {})
 }
 
-/// A won game's app with the win box open, its summary changed by `change`.
-fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
-    let mut a = app("1 2 3 4 5 6 7 8 0", Some(Level::Easy), Some(2));
+/// A won game's app with the win box open, its summary changed by `change`: the game is won
+/// by its last move, as a player wins it, and the box then shows the summary below.
+pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
+    let mut a = app("1 2 3 4 5 6 7 0 8", Some(Level::Easy), Some(1));
+    a.update(crate::ui::keys::Action::Left);
+    assert!(a.session.game.is_won(), "the fixture's move wins");
     let mut summary = WinSummary {
         moves: 4,
         stm: 6,
@@ -117,12 +106,14 @@ fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         }),
     };
     change(&mut summary);
-    a.push(Box::new(WinScreen::new(summary)));
+    let win = a.top_mut::<WinScreen>().expect("the win box opens on the winning move");
+    *win = WinScreen::new(summary);
     a
 }
 
-const FOUR: &str = "5 1 2 4 9 6 3 8 13 10 7 11 14 15 0 12";
-const SIX: &str = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0 31 32 33 34 35 30";
+pub(crate) const FOUR: &str = "5 1 2 4 9 6 3 8 13 10 7 11 14 15 0 12";
+pub(crate) const SIX: &str =
+    "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 0 31 32 33 34 35 30";
 
 fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
     let mut help = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
@@ -150,167 +141,6 @@ fn scenarios() -> Vec<(&'static str, App, u16, u16)> {
         ("won", won(), 60, 17),
         ("help", help, 64, 36),
     ]
-}
-
-/// Prints every screen, to write new expectations:
-/// `cargo test --bin slide print_screens -- --ignored --nocapture`.
-#[test]
-#[ignore = "a helper for writing expectations"]
-fn print_screens() {
-    for (name, a, w, h) in scenarios() {
-        println!("== {name}");
-        for l in screen(&a, w, h) {
-            println!("            \"{}\",", l.trim_end());
-        }
-    }
-}
-
-#[test]
-fn three_by_three_big_tiles_home_brackets() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "three").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "  ╭ 3×3 · easy ──────────╮ ╭ Slide ─────────────────────╮",
-            "  │                      │ │Size     3×3                │",
-            "  │ [  1 ] [  2 ] [  3 ] │ │Level    easy               │",
-            "  │                      │ │Code     3E-7AE52-ZHDS      │",
-            "  │                      │ │Moves    0                  │",
-            "  │                      │ │Time     0.000              │",
-            "  │ [  4 ] [  5 ] [  6 ] │ │Hints    0                  │",
-            "  │                      │ │Par      2                  │",
-            "  │                      │ │To go    —                  │",
-            "  │                      │ │Best     —                  │",
-            "  │           7      8   │ │                            │",
-            "  │                      │ │                            │",
-            "  ╰──────────────────────╯ │                            │",
-            "                           │                            │",
-            "                           ╰────────────────────────────╯",
-            "",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn four_by_four_compact_with_hint_arrow() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "four_hint").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "   ╭ 4×4 · medium ───────╮ ╭ Slide ─────────────────────╮",
-            "   │   5    1    2  [ 4] │ │Size     4×4                │",
-            "   │                     │ │Level    medium             │",
-            "   │   9  [ 6]   3  [ 8] │ │Code     4M-7AE52-ZHDK      │",
-            "   │                     │ │Moves    0                  │",
-            "   │  13  [10]   7   11  │ │Time     0.000              │",
-            "   │                     │ │Hints    0                  │",
-            "   │  14   15       ◀12  │ │Par      6                  │",
-            "   ╰─────────────────────╯ │To go    2 moves (optimal)  │",
-            "                           │Best     —                  │",
-            "                           │                            │",
-            "                           │Hint: slide 12 left ◀       │",
-            "                           │                            │",
-            "                           │                            │",
-            "                           ╰────────────────────────────╯",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn six_by_six_big_tiles_with_plan() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "six_plan").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "  ╭ 6×6 ──────────────────────────────────────╮ ╭ Slide ─────────────────────╮",
-            "  │                                           │ │Size     6×6                │",
-            "  │ [  1 ] [  2 ] [  3 ] [  4 ] [  5 ] [  6 ] │ │Level    custom board       │",
-            "  │                                           │ │Code     6B-123456-789ABC-  │",
-            "  │                                           │ │         DEFGHI-JKLMNO-     │",
-            "  │                                           │ │         PQRST0-VWXYZU      │",
-            "  │ [  7 ] [  8 ] [  9 ] [ 10 ] [ 11 ] [ 12 ] │ │Moves    0                  │",
-            "  │                                           │ │Time     0.000              │",
-            "  │                                           │ │Hints    0                  │",
-            "  │                                           │ │Par      —                  │",
-            "  │ [ 13 ] [ 14 ] [ 15 ] [ 16 ] [ 17 ] [ 18 ] │ │Plan     1 move             │",
-            "  │                                           │ │At least 1 move             │",
-            "  │                                           │ │Best     —                  │",
-            "  │                                           │ │                            │",
-            "  │ [ 19 ] [ 20 ] [ 21 ] [ 22 ] [ 23 ] [ 24 ] │ │Hint: slide 30 up ▲         │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │ [ 25 ] [ 26 ] [ 27 ] [ 28 ] [ 29 ]        │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                           │ │                            │",
-            "  │                                      ▲▲   │ │                            │",
-            "  │ [ 31 ] [ 32 ] [ 33 ] [ 34 ] [ 35 ]   30   │ │                            │",
-            "  │                                           │ │                            │",
-            "  ╰───────────────────────────────────────────╯ ╰────────────────────────────╯",
-            "",
-            "↑↓←→ move  i hint  p solve  u undo  R restart  n new  o settings  ? more  q quit",
-        ],
-    );
-}
-
-#[test]
-fn too_small_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "too_small").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "",
-            "",
-            "",
-            "  terminal too small: need 54×16, have",
-            "                  40×10",
-            " enlarge the window, or press q to quit",
-            "",
-            "",
-            "",
-        ],
-    );
-}
-
-#[test]
-fn win_screen() {
-    let (_, a, w, h) = scenarios().into_iter().find(|s| s.0 == "won").expect("scenario");
-    assert_screen(
-        &a,
-        w,
-        h,
-        &[
-            "",
-            "╔ ★ Solved! ═══════════════════════════════════════════════╗",
-            "║ Time    1:15.000                                         ║",
-            "║ Moves   4  (STM 6, MTM 5)                                ║",
-            "║ TPS     0.08 tiles/s                                     ║",
-            "║ Hints   1                                                ║",
-            "║ Par     2  (+2 over par)                                 ║",
-            "║ Best    6 moves, 1:20.000                                ║",
-            "║ Helped  4 moves, 1:15.000 (best with help)               ║",
-            "║ Record  2 of 3 won, 1.25× par avg                        ║",
-            "║ First win with help (kept apart from                     ║",
-            "║ ╔ Notice ══════════════════════════════════════════════╗ ║",
-            "║ ║ That board is already solved: there is nothing to    ║ ║",
-            "║ ║ play. Choose a new game.                             ║ ║",
-            "╚═║ any key to close                                     ║═╝",
-            "  ╚══════════════════════════════════════════════════════╝",
-            " ↑↓←→ move  i hint  p solve  u undo  n new  ? more  q quit",
-        ],
-    );
 }
 
 #[test]

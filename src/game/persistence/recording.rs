@@ -1,14 +1,18 @@
 //! Recording results: each attempt's ending, once, into the history; the statistics
 //! follow (see `records.rs`). A child of `persistence.rs`, which owns the state.
 
+use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
+
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::figures::Counted;
+use crate::game::game_writer::AppendResult;
 use crate::game::history::FinishedGame;
 use crate::game::outcome::{Ending, Outcome};
 use crate::game::persistence::{Notice, PersistError, Persistence, WinOutcome};
+use crate::game::records::Records;
 use crate::game::session::{Game, unix_millis};
 use crate::game::stats::{Finish, WinRecord};
-use crate::game::store::{StoreError, aside_notice, kept_as};
+use crate::game::store::{Loaded, Store, StoreError, aside_notice, kept_as};
 
 impl Persistence {
     /// Records how `game`'s attempt ended, once: the model decides the result, the history
@@ -24,15 +28,48 @@ impl Persistence {
         self.append(record).ok()
     }
 
-    /// Writes `record` to the history and counts it.
+    /// Writes `record` to the history, in its turn behind the saves sent before, and counts
+    /// it. Waits at most `record_wait` to hear it is stored; past that it is counted now, as
+    /// it will be written, and a failure is said when the writer answers (see
+    /// [`Persistence::tick`]).
     fn append(&mut self, record: AttemptRecord) -> Result<(AttemptRecord, Counted), PersistError> {
         let store = self.store.clone().ok_or(PersistError::NoDirectory)?;
         if !self.history_writable {
             return Err(PersistError::StatsLeftAlone);
         }
-        match store.append_attempts(std::slice::from_ref(&record)) {
+        let result = match &self.writer {
+            Some(w) => {
+                let reply = w.handle().append(record.clone());
+                match reply.recv_timeout(self.record_wait) {
+                    Ok(result) => result,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.late_appends.push(reply);
+                        let counted = self.records.add(&record).unwrap_or_default();
+                        return Ok((record, counted));
+                    }
+                    // The writer is gone (it never is but by a bug): written here instead.
+                    Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
+                }
+            }
+            None => store.append_attempts(std::slice::from_ref(&record)),
+        };
+        match self.stored(result) {
+            Ok(()) => {
+                let counted = self.records.add(&record).unwrap_or_default();
+                Ok((record, counted))
+            }
+            Err(e) => Err(PersistError::Store(e)),
+        }
+    }
+
+    /// Says what the player must know about a result's append: the history moved or set
+    /// aside, or the result not recorded.
+    fn stored(&mut self, result: AppendResult) -> Result<(), StoreError> {
+        match result {
             Ok(appended) => {
-                if !appended.migrated.is_empty() {
+                if !appended.migrated.is_empty()
+                    && let Some(store) = &self.store
+                {
                     let kept: Vec<String> = appended.migrated.iter().map(|p| kept_as(p)).collect();
                     self.notices.push(Notice::info(format!(
                         "Your records now live in {}; the old files are kept as {}.",
@@ -47,8 +84,7 @@ impl Persistence {
                         &moved_to,
                     )));
                 }
-                let counted = self.records.add(&record).unwrap_or_default();
-                Ok((record, counted))
+                Ok(())
             }
             Err(e) => {
                 if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
@@ -60,9 +96,39 @@ impl Persistence {
                         "Your records can't be saved: {e}. This result is not recorded."
                     )));
                 }
-                Err(PersistError::Store(e))
+                Err(e)
             }
         }
+    }
+
+    /// Takes the writer's answers to the results counted before they were stored. One that
+    /// failed is said, and the figures are read again from the history, so that no view
+    /// shows a result that is not kept. Returns the first failure.
+    pub(super) fn settle_late_appends(&mut self) -> Option<StoreError> {
+        let mut failed = None;
+        for reply in std::mem::take(&mut self.late_appends) {
+            let result = match reply.try_recv() {
+                Ok(result) => result,
+                Err(TryRecvError::Empty) => {
+                    self.late_appends.push(reply);
+                    continue;
+                }
+                Err(TryRecvError::Disconnected) => Err(StoreError::Io {
+                    path: self.store.as_ref().map(Store::history_dir).unwrap_or_default(),
+                    source: std::io::Error::other("the saving thread stopped before writing it"),
+                }),
+            };
+            if let Err(e) = self.stored(result) {
+                failed.get_or_insert(e);
+            }
+        }
+        if failed.is_some()
+            && let Some(store) = &self.store
+            && let Loaded::Found(h) = store.load_records()
+        {
+            self.records = Records::of(&h);
+        }
+        failed
     }
 
     /// The won games, newest first (the last few hundred), for the statistics screen and

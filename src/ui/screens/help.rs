@@ -167,7 +167,10 @@ fn paragraphs(text: &str) -> Vec<Piece> {
         }
         match &mut current {
             Some((text, _)) => {
-                text.push(' ');
+                // A word broken at a hyphen across lines ("next-" / "scramble") is one word.
+                if !text.ends_with('-') {
+                    text.push(' ');
+                }
                 text.push_str(line.trim());
             }
             None => current = Some((line.trim().to_string(), 0)),
@@ -337,4 +340,34 @@ fn level_lines(theme: &Theme) -> Vec<Line<'static>> {
         DAILY_LEVEL.name()
     )));
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The help's prose, each paragraph joined as one text.
+    fn prose(keys: &Bindings) -> Vec<String> {
+        let theme = Theme::new(&slide::config::Config::default().theme, true);
+        pieces(keys, &theme, false)
+            .into_iter()
+            .filter_map(|p| match p {
+                Piece::Text { text, .. } => Some(text),
+                Piece::Fixed(_) => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_word_broken_at_a_hyphen_is_joined_and_every_key_is_named() {
+        let texts = prose(&Bindings::default());
+        let all = texts.join("\n");
+        assert!(all.contains("N after a move gives the game up"), "{all}");
+        assert!(!all.contains("- scramble"), "{all}");
+        // No "the … key" is left for the player to look up.
+        for action in Action::BOUND {
+            let phrase = format!("{} key", action.config_name().replace('_', "-"));
+            assert!(!all.contains(&phrase), "{phrase}: {all}");
+        }
+    }
 }

@@ -96,7 +96,7 @@ impl MenuScreen {
         let picture = current
             .and_then(|c| pictures.iter().position(|n| *n == c.name))
             .unwrap_or(0);
-        let now = now_ms();
+        let now = slide::game::unix_millis();
         let resumable = ctx
             .session
             .persist
@@ -300,13 +300,6 @@ fn typed_game(text: &str) -> Result<Typed, String> {
 
 /// Why a board typed in that is already solved is not played.
 const SOLVED: &str = "That board is already solved: nothing to play.";
-
-/// Milliseconds since the Unix epoch (for "2 h ago").
-fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as u64)
-}
 
 /// The menu's lines, and for each line the row it selects (if it is one).
 fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, Vec<Option<usize>>) {

@@ -13,7 +13,7 @@ pub mod peek;
 pub mod playing;
 pub mod review;
 #[cfg(test)]
-mod review_stats_tests;
+pub(crate) mod review_stats_tests;
 pub mod settings;
 pub mod stats;
 pub mod win;

@@ -4,6 +4,7 @@
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, Widget};
 use slide::puzzle::Board;
 
 use crate::ui::context::{Context, View};
@@ -32,7 +33,15 @@ impl Screen for Peek {
             return;
         };
         let key = view.settings.keys.name(Action::Peek);
-        let title = format!(" goal · {key} or any key: back ");
+        let long = format!(" goal · {key} or any key: back ");
+        // A small board's frame holds the short title only (its corners take two columns).
+        let title = if long.chars().count() + 2 <= usize::from(layout.board.width) {
+            long
+        } else {
+            " goal · any key: back ".to_string()
+        };
+        // The board drawn beneath shows through wherever the goal draws nothing (its gap).
+        Clear.render(layout.board, buf);
         draw_board(view, &layout, &Board::goal(side), None, title, buf);
     }
 

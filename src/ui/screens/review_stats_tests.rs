@@ -27,18 +27,6 @@ fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
         .collect()
 }
 
-#[track_caller]
-fn assert_lines(actual: &[String], expected: &[&str]) {
-    let w = actual.first().map_or(0, |l| l.chars().count());
-    let expected: Vec<String> = expected.iter().map(|l| format!("{l:<w$}")).collect();
-    assert!(
-        actual == expected,
-        "screen differs\n--- expected\n{}\n--- actual\n{}\n",
-        expected.join("|\n"),
-        actual.join("|\n")
-    );
-}
-
 fn key(app: &mut App, code: KeyCode) {
     let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     if let Some(a) = app.keymap.action(&ev) {
@@ -129,17 +117,6 @@ fn review_chart_at_80x24() {
         "{text}"
     );
     assert!(s.iter().any(|l| l.contains('•')), "{text}");
-    assert_lines(
-        &s[..6],
-        &[
-            "╔ Review · 3×3 easy · 4 moves · 2 extra ═══════════════════════════════════════╗",
-            "║optimal for 3 of 4 moves · 1 detour cost 2 moves · first detour at move 3     ║",
-            "║┌──────────────────────┐┌ moves to the goal, at best ────────────────────────┐║",
-            "║│  1  2  3             ││2│⠑⢄                                   ⡇    ┌──────┐│║",
-            "║│  4  5  6             ││ │  ⠣⡀                                 ⡇    │ideal ││║",
-            "║│  7  ·  8             ││ │   ⠈⠢⡀                               ⡇    │played││║",
-        ],
-    );
 }
 
 #[test]
@@ -304,7 +281,8 @@ fn stats_screen(w: u16, h: u16, history: Vec<FinishedGame>, stats: &Stats) -> Ve
         .collect()
 }
 
-fn some_stats() -> Stats {
+/// Four easy 3×3 games: three won (4, 2 and 6 moves, par 2), one begun.
+pub(crate) fn some_stats() -> Stats {
     let mut stats = Stats::default();
     let key = slide::game::RecordKey::level(slide::puzzle::Size::THREE, Level::Easy);
     for (i, moves) in [4u32, 2, 6].into_iter().enumerate() {
@@ -328,13 +306,17 @@ fn some_stats() -> Stats {
     stats
 }
 
-#[test]
-fn statistics_screen_at_80x24() {
-    let history: Vec<FinishedGame> = (0..35)
+/// 35 won games, newest first.
+pub(crate) fn history() -> Vec<FinishedGame> {
+    (0..35)
         .rev()
         .map(|i| finished(i, 2 + (i % 3) * 2, 2, 10 + u64::from(i)))
-        .collect();
-    let s = stats_screen(80, 24, history, &some_stats());
+        .collect()
+}
+
+#[test]
+fn statistics_screen_at_80x24() {
+    let s = stats_screen(80, 24, history(), &some_stats());
     let text = s.join("\n");
     assert!(text.contains("3×3 easy"), "{text}");
     assert!(text.contains("75%"), "3 of 4 won: {text}");
@@ -349,15 +331,6 @@ fn statistics_screen_at_80x24() {
         "the second game is selected: {text}"
     );
     assert!(text.contains("Enter review it"), "{text}");
-    assert_lines(
-        &s[..4],
-        &[
-            "╔ Statistics ══════════════════════════════════════════════════════════════════╗",
-            "║             played won   win % best unassisted  moves/par                    ║",
-            "║3×3 easy     4      3     75%   2 · 0:11         2.00×                        ║",
-            "║┌ moves/par, last 30 ─────────────────┐┌ solve times 0:15–0:44 ──────────────┐║",
-        ],
-    );
 }
 
 #[test]

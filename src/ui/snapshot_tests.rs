@@ -1,0 +1,318 @@
+//! Snapshot tests: every screen drawn whole into ratatui's `TestBackend` at 80×24 and
+//! 120×40 (and at the size a layout was first checked at, when it differs), compared with
+//! the snapshots committed under `src/ui/snapshots/` (insta; `cargo insta review`, or
+//! `INSTA_UPDATE=always cargo test`, after a deliberate change of a screen).
+
+use std::time::Instant;
+
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use slide::difficulty::{DealRequest, Level, UtcDate};
+use slide::game::{Game, Notice, Stats};
+use slide::puzzle::{Board, Move, Size, parse_moves};
+use slide::review::{Progress, Review};
+
+use crate::ui::app::App;
+use crate::ui::app_tests::{Driven, test_app};
+use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::keys::Action;
+use crate::ui::render_tests::{FOUR, SEED, SIX, app, with_hint, won, won_with};
+use crate::ui::screens::animation::Animation;
+use crate::ui::screens::confirm_restart::ConfirmRestart;
+use crate::ui::screens::daily_share::DailyWin;
+use crate::ui::screens::dealing::Dealing;
+use crate::ui::screens::help::Help;
+use crate::ui::screens::paused::Paused;
+use crate::ui::screens::peek::Peek;
+use crate::ui::screens::review::{ReviewScreen, ReviewState};
+use crate::ui::screens::settings::SettingsScreen;
+use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
+use crate::ui::session::Origin;
+use crate::ui::settings::Settings;
+use crate::ui::widgets::panel::SPINNER;
+
+/// The two sizes every screen is checked at.
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
+
+fn terminal(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
+    let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    t.draw(|f| f.render_widget(app, f.area())).expect("draw");
+    t
+}
+
+/// Checks `app`'s screen against the snapshot `name_WxH`, at each of `sizes`. A spinner's
+/// frame depends on the time the frame is drawn: any frame reads as the first.
+#[track_caller]
+fn check(name: &str, app: &App, sizes: &[(u16, u16)]) {
+    let spinner = format!("[{}]", SPINNER.iter().collect::<String>());
+    insta::with_settings!({ filters => vec![(spinner.as_str(), "⠋")] }, {
+        for &(w, h) in sizes {
+            insta::assert_snapshot!(format!("{name}_{w}x{h}"), terminal(app, w, h).backend());
+        }
+    });
+}
+
+/// A 3×3 easy board two moves from solved, par known.
+fn three() -> App {
+    app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2))
+}
+
+#[test]
+fn playing_three_by_three() {
+    let a = three();
+    check("playing_three", &a, &[(60, 17), SIZES[0], SIZES[1]]);
+}
+
+#[test]
+fn playing_four_by_four_with_a_hint() {
+    let a = with_hint(
+        app(FOUR, Some(Level::Medium), Some(6)),
+        &[Move::Left, Move::Up],
+        true,
+        6,
+    );
+    // 60×16 has only the compact tiles.
+    check("playing_four_hint", &a, &[(60, 16), SIZES[0], SIZES[1]]);
+}
+
+#[test]
+fn playing_six_by_six_with_a_plan_not_proven() {
+    let a = with_hint(app(SIX, None, None), &[Move::Up], false, 1);
+    check("playing_six_plan", &a, &[(80, 28), SIZES[0], SIZES[1]]);
+}
+
+#[test]
+fn playing_the_very_first_game_shows_the_goal() {
+    let mut a = three();
+    a.session.first_game = true;
+    check("playing_first_game", &a, &SIZES);
+}
+
+#[test]
+fn the_terminal_too_small_for_the_board() {
+    let a = app(FOUR, None, None);
+    // 80×24 and 120×40 hold every board: the message shows below the smallest layout.
+    check("too_small", &a, &[(40, 10), (53, 24)]);
+}
+
+#[test]
+fn the_win_box() {
+    let a = won();
+    check("win", &a, &[(60, 17), SIZES[0], SIZES[1]]);
+}
+
+#[test]
+fn a_solved_start_offers_a_new_game() {
+    let a = app("1 2 3 4 5 6 7 8 0", None, None);
+    check("solved_start", &a, &SIZES);
+}
+
+#[test]
+fn the_win_box_set_aside_shows_the_board() {
+    let mut a = won();
+    a.update(Action::Peek);
+    check("win_aside", &a, &SIZES);
+}
+
+#[test]
+fn the_win_box_of_a_daily_puzzle_with_its_share_line() {
+    let mut a = won_with(|w| {
+        w.daily = Some(DailyWin {
+            share: "Slide daily 2026-12-02 · 3×3 · 4 moves (par 2) · 1:15 · 1 hint".into(),
+            streak: 3,
+            best_streak: 5,
+            copied: false,
+        });
+    });
+    a.notices.clear();
+    a.clipboard.support = ClipboardSupport::Osc52;
+    check("win_daily", &a, &SIZES);
+    a.update(Action::Copy);
+    check("win_daily_copied", &a, &SIZES[..1]);
+}
+
+#[test]
+fn the_help() {
+    let mut a = three();
+    a.push(Box::new(Help::default()));
+    check("help", &a, &[(64, 36), SIZES[0], SIZES[1]]);
+    a.update(Action::PageDown);
+    check("help_page_two", &a, &SIZES[..1]);
+}
+
+#[test]
+fn the_new_game_menu() {
+    let mut a = three();
+    a.update(Action::NewGame);
+    check("menu", &a, &SIZES);
+}
+
+#[test]
+fn the_deal_box() {
+    let mut a = three();
+    a.push(Box::new(Dealing {
+        request: DealRequest {
+            size: Size::FOUR,
+            level: Level::Hard,
+            seed: 1,
+            daily: None,
+        },
+        since: Instant::now(),
+        first: false,
+    }));
+    check("dealing", &a, &SIZES);
+}
+
+#[test]
+fn the_first_deal_has_no_board_behind_it() {
+    let request = DealRequest {
+        size: Size::FOUR,
+        level: Level::Hard,
+        seed: 1,
+        daily: None,
+    };
+    // As `App::dealing` opens, with no deal running (a fast one would replace the box).
+    let mut a = App::new(
+        Settings::plain(),
+        Game::new(Board::goal(request.size), None, None, Some(0)),
+        slide::solver::Solver::new(slide::solver::TableCache::disabled()),
+        slide::game::Persistence::disabled(),
+        Origin::Placeholder,
+    );
+    a.push(Box::new(Dealing {
+        request,
+        since: Instant::now(),
+        first: true,
+    }));
+    check("dealing_first", &a, &SIZES);
+}
+
+#[test]
+fn the_settings() {
+    let mut a = three();
+    let screen = a.with_context(SettingsScreen::open);
+    a.push(Box::new(screen));
+    check("settings", &a, &SIZES);
+}
+
+#[test]
+fn a_peek_at_the_goal() {
+    let mut a = three();
+    a.push(Box::new(Peek));
+    check("peek", &a, &SIZES);
+}
+
+#[test]
+fn paused() {
+    let mut a = three();
+    a.push(Box::new(Paused));
+    check("paused", &a, &SIZES);
+}
+
+#[test]
+fn the_restart_question() {
+    let mut a = three();
+    a.push(Box::new(ConfirmRestart));
+    check("confirm_restart", &a, &SIZES);
+}
+
+#[test]
+fn the_solver_playing() {
+    let mut a = three();
+    let plan = [Move::Left, Move::Left].into_iter().collect();
+    let animation = a.with_context(|ctx| Animation::start(plan, ctx));
+    a.push(Box::new(animation));
+    check("animation", &a, &SIZES);
+}
+
+#[test]
+fn a_notice_over_the_board() {
+    let mut a = three();
+    a.notify(Notice::warning(
+        "Progress can't be saved: the data folder is read-only. Your games are not kept.",
+    ));
+    a.notify(Notice::info("Resumed your last game."));
+    check("notice", &a, &SIZES);
+}
+
+/// A 3×3 game one detour long (2 → 1 → 0 → 1 → 0), its review at `step`.
+fn reviewed(step: usize) -> App {
+    let start: Board = "1 2 3 4 5 6 0 7 8".parse().expect("board");
+    let moves = parse_moves("LLRL").expect("moves");
+    let mut a = test_app(Game::new(start, Some(Level::Easy), Some(SEED), Some(2)));
+    a.push(Box::new(ReviewScreen {
+        state: ReviewState {
+            start,
+            moves: moves.clone(),
+            title: "3×3 easy".into(),
+            computing: false,
+            progress: None,
+            review: Some(Review {
+                board: start,
+                moves,
+                distances: vec![2, 1, 0, 1, 0],
+                exact: true,
+                lower_bounds: Vec::new(),
+            }),
+            error: None,
+            step,
+        },
+    }));
+    a
+}
+
+#[test]
+fn the_review_chart() {
+    check("review", &reviewed(3), &SIZES);
+}
+
+#[test]
+fn the_review_computing() {
+    let mut a = reviewed(0);
+    if let Some(r) = a.top_mut::<ReviewScreen>() {
+        r.state.review = None;
+        r.state.computing = true;
+        r.state.progress = Some(Progress { done: 2, total: 5 });
+    }
+    check("review_progress", &a, &SIZES);
+}
+
+#[test]
+fn the_statistics_with_no_game() {
+    let mut a = three();
+    a.update(Action::Stats);
+    check("stats_empty", &a, &SIZES);
+}
+
+#[test]
+fn the_statistics_with_games() {
+    let history = crate::ui::screens::review_stats_tests::history();
+    let mut a = three();
+    a.push(Box::new(StatsScreen {
+        state: StatsState { history, selected: 1 },
+    }));
+    check("stats_games", &a, &SIZES);
+    // The records table, with a fixed day for the streaks.
+    let stats: Stats = crate::ui::screens::review_stats_tests::some_stats();
+    let state = StatsState {
+        history: crate::ui::screens::review_stats_tests::history(),
+        selected: 1,
+    };
+    for (w, h) in SIZES {
+        let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+        t.draw(|f| {
+            f.render_widget(
+                StatsView {
+                    state: &state,
+                    stats: &stats,
+                    today: UtcDate::new(2026, 12, 3).expect("date"),
+                    keys: &a.settings.keys,
+                    theme: &a.settings.theme,
+                },
+                f.area(),
+            );
+        })
+        .expect("draw");
+        insta::assert_snapshot!(format!("stats_records_{w}x{h}"), t.backend());
+    }
+}
