@@ -263,6 +263,17 @@ fn with_the_arrows_rebound_to_ijkl_no_screen_names_an_arrow_key() {
     t.keys("g", &["v"]);
     look(&t, "the review", &|s| s.contains("Review") && s.contains("step"));
     t.keys("g", &["b"]);
+    t.keys("g", &["b"]);
+    t.keys("g", &["t"]);
+    t.wait_for("g", "the statistics with the win", |s| {
+        s.contains("replay it") && s.contains("3×3 custom")
+    });
+    t.keys("g", &["P"]);
+    look(&t, "the replay", &|s| {
+        s.contains("Replay") && s.contains("step") && s.contains("· end")
+    });
+    t.keys("g", &["b"]);
+    t.keys("g", &["b"]);
     t.run(&["resize-window", "-t", "g", "-x", "30", "-y", "10"]);
     look(&t, "the too-small screen", &|s| s.contains("too small"));
     for (what, screen) in &seen {

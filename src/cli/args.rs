@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::cli::{bench, completions, generate, hint, history, levels, play, rate, review, solve, stats, tables};
+use crate::cli::{
+    bench, completions, generate, hint, history, levels, play, rate, replay, review, solve, stats, tables,
+};
 
 /// Slide: a sliding-tile puzzle for the terminal, with an optimal solver.
 #[derive(Debug, Parser)]
@@ -72,6 +74,8 @@ pub enum Command {
     History(history::HistoryCommand),
     /// Review a game: the optimal distance before and after each move, the detours.
     Review(review::ReviewCommand),
+    /// Play a recorded attempt back at its real speed, with its clock (ids from `slide history --json`).
+    Replay(replay::ReplayCommand),
     /// Manage the solver's precomputed tables (pattern databases): list, clean, build.
     Tables(tables::TablesArgs),
     /// Print a shell completion script (bash, zsh or fish).
@@ -92,6 +96,7 @@ impl Command {
             Command::Stats(_) => "stats",
             Command::History(_) => "history",
             Command::Review(_) => "review",
+            Command::Replay(_) => "replay",
             Command::Tables(_) => "tables",
             Command::Completions(_) => "completions",
         }
@@ -100,6 +105,6 @@ impl Command {
     /// Whether the subcommand reads the configuration file. The others reject `--config`
     /// rather than accept a file they would never open (a broken one would pass unnoticed).
     pub(crate) fn reads_settings(&self) -> bool {
-        matches!(self, Command::Play(_))
+        matches!(self, Command::Play(_) | Command::Replay(_))
     }
 }

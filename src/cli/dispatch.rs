@@ -4,8 +4,8 @@ use clap::CommandFactory;
 
 use crate::cli::args::{Cli, Command};
 use crate::cli::{
-    CliError, bench, completions, default_config, generate, hint, history, levels, output, play, rate, review, solve,
-    stats, tables,
+    CliError, bench, completions, default_config, generate, hint, history, levels, output, play, rate, replay, review,
+    solve, stats, tables,
 };
 
 /// Runs what the command line asks for.
@@ -44,6 +44,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Stats(args) => stats::run(&args),
         Command::History(args) => history::run(&args),
         Command::Review(args) => review::run(&args),
+        Command::Replay(args) => replay::run(&args, cli.config.as_deref()),
         Command::Tables(args) => tables::run(&args),
         Command::Completions(args) => completions::run(&args, Cli::command()),
     }

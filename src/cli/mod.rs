@@ -23,6 +23,7 @@ mod output;
 mod play;
 mod progress;
 mod rate;
+mod replay;
 mod review;
 mod solve;
 mod stats;

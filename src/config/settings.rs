@@ -166,6 +166,7 @@ pub struct KeyBindings {
     pub numbers: Vec<Placed<String>>,
     pub peek: Vec<Placed<String>>,
     pub settings: Vec<Placed<String>>,
+    pub playback: Vec<Placed<String>>,
 }
 
 /// Colours: a preset and optional overrides, as text with their place in the file (the
@@ -243,6 +244,7 @@ impl Default for KeyBindings {
             numbers: keys(&["#"]),
             peek: keys(&["g"]),
             settings: keys(&["o"]),
+            playback: keys(&["P"]),
         }
     }
 }
@@ -263,7 +265,7 @@ impl Default for ThemeSettings {
 impl KeyBindings {
     /// Every action's name under `[keys]` with the key names written for it, in the
     /// order of config.toml.
-    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 22] {
+    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 23] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -287,10 +289,11 @@ impl KeyBindings {
             ("numbers", &self.numbers),
             ("peek", &self.peek),
             ("settings", &self.settings),
+            ("playback", &self.playback),
         ]
     }
 
-    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 22] {
+    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 23] {
         [
             &mut self.up,
             &mut self.down,
@@ -314,6 +317,7 @@ impl KeyBindings {
             &mut self.numbers,
             &mut self.peek,
             &mut self.settings,
+            &mut self.playback,
         ]
     }
 }

@@ -3,8 +3,8 @@
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 //!
-//! Imports `puzzle`, `difficulty`, `solver` (the bound carried along a game) and
-//! `atomic_file`; must not import `engine`, `review` or `config`.
+//! Imports `puzzle`, `difficulty`, `solver` (the bound carried along a game) and the file
+//! utilities (`atomic_file`, `folders`); must not import `engine`, `review` or `config`.
 
 mod attempt_record;
 pub mod averages;
@@ -22,6 +22,7 @@ mod optimality;
 mod outcome;
 mod persistence;
 mod records;
+mod replay;
 mod saved_game;
 mod session;
 mod speed;
@@ -42,6 +43,7 @@ pub use optimality::{BoundTracker, proven_hint, settle};
 pub use outcome::{Ending, Outcome, decide};
 pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence, WinOutcome};
 pub use records::{RECENT_RECORDS, Records};
+pub use replay::{Replay, ReplayError};
 pub use saved_game::SavedGame;
 pub use session::{Game, unix_millis};
 pub use speed::{RECENT, Speed};

@@ -60,6 +60,8 @@ pub enum Action {
     Peek,
     /// Open the settings screen.
     Settings,
+    /// Play back the solve chosen in the statistics, at its real speed.
+    Playback,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
     /// Enter when it is not bound to anything else.
@@ -92,7 +94,7 @@ pub enum Action {
 
 impl Action {
     /// The actions `[keys]` binds, in the order of config.toml.
-    pub const BOUND: [Action; 22] = [
+    pub const BOUND: [Action; 23] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -115,6 +117,7 @@ impl Action {
         Action::Numbers,
         Action::Peek,
         Action::Settings,
+        Action::Playback,
     ];
 
     /// The key under `[keys]` in the config file; empty for inputs that can't be bound.
@@ -142,6 +145,7 @@ impl Action {
             Action::Numbers => "numbers",
             Action::Peek => "peek",
             Action::Settings => "settings",
+            Action::Playback => "playback",
             Action::ForceQuit
             | Action::Confirm
             | Action::PageUp

@@ -4,14 +4,23 @@
 //! SIGQUIT: the game is saved first) and panic (a hook; the game saved a moment before
 //! the panic is what comes back).
 
+use std::path::Path;
+use std::time::Instant;
+
 use slide::config::ConfigError;
 use slide::difficulty::PuzzleCode;
+use slide::game::{AttemptRecord, Game, Persistence};
+use slide::puzzle::Board;
 use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
+use crate::ui::app::App;
 pub use crate::ui::args::PlayArgs;
+use crate::ui::context::context;
 use crate::ui::event_loop::{self, Ended};
 use crate::ui::opening::opening;
+use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
 use crate::ui::{events, signals, terminal};
 
@@ -92,6 +101,39 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
     // terminal is never asked for mouse reports.
     let settings = &app.settings;
     let mouse = settings.caps.mouse && (settings.config.game.mouse || settings.config.input.hover);
+    in_terminal(&mut app, mouse)
+}
+
+/// Plays the recorded attempt `record` back (`slide replay`), with the settings of
+/// `config` (the keys, the colours, the picture); closing the replay ends the program.
+/// Nothing is dealt, resumed, saved or recorded.
+pub fn replay(record: &AttemptRecord, config: Option<&Path>) -> Result<(), UiError> {
+    let settings = Settings::load(config)?;
+    let picture = load_picture(None, &settings.config)?;
+    let size = record
+        .board_size()
+        .ok_or_else(|| UiError::BadArgs(format!("attempt {} is of a size this version can't show", record.id)))?;
+    if let Some(what) = missing_terminal() {
+        return Err(UiError::NoTerminal(what));
+    }
+    let solver = Solver::new(TableCache::default_location());
+    // The board below the replay is a stand-in that is never shown, saved nor counted.
+    let stand_in = Game::new(Board::goal(size), None, None, Some(0));
+    let mut app = App::new(settings, stand_in, solver, Persistence::disabled(), Origin::Placeholder);
+    if picture.is_some()
+        && let Some(n) = app.look.set_picture(picture)
+    {
+        app.notify(n);
+    }
+    let screen = ReplayScreen::open(record, true, &mut context!(app, Instant::now()))
+        .map_err(|e| UiError::BadArgs(format!("attempt {} can't be replayed: {e}", record.id)))?;
+    app.stack.push(Box::new(screen));
+    in_terminal(&mut app, false)
+}
+
+/// Runs `app` in the terminal until it ends (asking for mouse reports if `mouse`), then
+/// saves the game and restores the terminal; a signal ends the process.
+fn in_terminal(app: &mut App, mouse: bool) -> Result<(), UiError> {
     // Watched before the screen changes, so that no signal finds the game unprepared.
     let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
     let mut terminal = match terminal::enter(mouse) {
@@ -105,7 +147,7 @@ pub fn run(args: PlayArgs) -> Result<(), UiError> {
             return Err(e.into());
         }
     };
-    let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, &mut app));
+    let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, app));
     let saved = app.session.save_on_exit();
     terminal::restore(mouse);
     watcher.set();

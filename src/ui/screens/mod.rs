@@ -11,6 +11,9 @@ pub mod menu;
 pub mod paused;
 pub mod peek;
 pub mod playing;
+pub mod replay;
+pub mod replay_state;
+pub mod replay_view;
 pub mod review;
 #[cfg(test)]
 pub(crate) mod review_stats_tests;

@@ -101,6 +101,7 @@ impl Screen for Playing {
             | Action::PageUp
             | Action::PageDown
             | Action::Copy
+            | Action::Playback
             | Action::Type(_)
             | Action::Erase
             | Action::Other => Played::Nothing,

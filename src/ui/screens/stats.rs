@@ -20,6 +20,7 @@ use slide::puzzle::Size;
 use crate::ui::context::{Context, View};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
+use crate::ui::screens::replay::ReplayScreen;
 use crate::ui::screens::review::ReviewScreen;
 use crate::ui::theme::Theme;
 
@@ -76,6 +77,23 @@ impl Screen for StatsScreen {
                     (Err(e), _) | (_, Err(e)) => {
                         ctx.session.status = Some(format!("That game can't be reviewed: {e}."));
                     }
+                }
+            }
+            Action::Playback => {
+                let Some(game) = state.history.get(state.selected) else {
+                    return Transition::Stay;
+                };
+                let record = ctx
+                    .session
+                    .persist
+                    .records()
+                    .recent()
+                    .find(|r| r.id == game.id)
+                    .cloned();
+                match record.map(|r| ReplayScreen::open(&r, false, ctx)) {
+                    Some(Ok(replay)) => return Transition::Push(Box::new(replay)),
+                    Some(Err(e)) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
+                    None => ctx.session.status = Some("That game was recorded without its moves' times.".into()),
                 }
             }
             Action::Back | Action::Stats => return Transition::Pop,
@@ -194,13 +212,14 @@ impl Widget for StatsView<'_> {
         render_streaks(self.stats, self.today, streak_area, buf, t);
         render_recent(self.state, recent_area, buf, t);
         let keys = self.keys;
-        let (choose, open, back) = (
+        let (choose, open, replay, back) = (
             format!("{}/{}", keys.name(Action::Up), keys.name(Action::Down)),
             keys.name(Action::Confirm),
+            keys.name(Action::Playback),
             keys.name(Action::Back),
         );
         Line::styled(
-            format!("{choose} choose a game · {open} review it · {back} close"),
+            format!("{choose} choose a game · {open} review it · {replay} replay it · {back} close"),
             t.dim,
         )
         .centered()

@@ -164,6 +164,27 @@ pub fn fit(area: Rect, side: u16) -> Fit {
     }
 }
 
+/// A board of `side` framed at the top-left of `room`, with the biggest tiles a terminal
+/// of `terminal` allows that fit there (a screen with its own panels, such as the replay);
+/// `None` if even the smallest do not. Only the board's fields are set.
+pub fn board_within(terminal: Rect, room: Rect, side: u16) -> Option<ScreenLayout> {
+    let tile = geometries(terminal).find(|g| {
+        let (bw, bh) = g.board_size(side);
+        bw <= room.width && bh <= room.height
+    })?;
+    let (bw, bh) = tile.board_size(side);
+    let board = Rect::new(room.x, room.y, bw, bh);
+    Some(ScreenLayout {
+        board,
+        tiles_origin: (board.x + 2, board.y + 1),
+        tile,
+        panel: Rect::default(),
+        times: None,
+        footer: Rect::default(),
+        side,
+    })
+}
+
 impl ScreenLayout {
     /// The rectangle of the tile at cell `index`.
     pub fn tile_rect(&self, index: usize) -> Rect {

@@ -1,0 +1,141 @@
+//! The replay: a recorded solve played back at its real speed with its clock (or at ×0.5,
+//! ×2, ×4), paused, stepped move by move, with its tiles a second over time under the
+//! board and, on 3×3 and 4×4, the optimal distance after each move with its detours, as
+//! the review has them.
+//!
+//! The timeline is the library's (`slide::game::Replay`); the distances come from the engine's review
+//! (`Engine::review`), asked for when the screen opens. Opened from the statistics, it
+//! goes back there; opened by `slide replay ID`, closing it ends the program.
+
+use std::time::{Duration, Instant};
+
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::widgets::Widget;
+use slide::engine::Answer;
+use slide::game::{AttemptRecord, ReplayError};
+
+use crate::ui::context::{Context, View};
+use crate::ui::keys::Action;
+use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::help::Help;
+use crate::ui::screens::replay_state::{Distances, ReplayState};
+use crate::ui::screens::replay_view::ReplayView;
+
+/// How often the clock on screen is brought up to date while playing.
+const FRAME: Duration = Duration::from_millis(40);
+
+/// Time the engine may spend on a review's estimates (only 3×3 and 4×4 are asked, which
+/// are exact: this bounds nothing there).
+const REVIEW_BUDGET: Duration = Duration::from_secs(3);
+
+/// The replay as a screen.
+#[derive(Debug, Clone)]
+pub struct ReplayScreen {
+    /// What it shows.
+    pub state: ReplayState,
+    /// When the clock was last moved on (while playing).
+    last: Option<Instant>,
+    /// Opened by `slide replay`: closing it ends the program.
+    alone: bool,
+}
+
+impl ReplayScreen {
+    /// The replay of `record`, playing from its start; the distances are asked of the
+    /// engine on 3×3 and 4×4 (a hint still computing for the board is dropped: the player
+    /// left it). `alone`: opened by `slide replay`, so closing it quits.
+    pub fn open(record: &AttemptRecord, alone: bool, ctx: &mut Context) -> Result<ReplayScreen, ReplayError> {
+        let state = ReplayState::new(record)?;
+        if state.distances != Distances::NotShown {
+            ctx.engine.cancel_interactive();
+            ctx.engine
+                .review(*state.replay.start(), state.replay.moves().to_vec(), REVIEW_BUDGET);
+        }
+        Ok(ReplayScreen {
+            state,
+            last: Some(ctx.now),
+            alone,
+        })
+    }
+
+    /// Leaves the replay: back to the statistics, or out of the program.
+    fn close(&self, ctx: &mut Context) -> Transition {
+        if matches!(self.state.distances, Distances::Computing(_)) {
+            ctx.engine.cancel_review();
+        }
+        if self.alone { Transition::Quit } else { Transition::Pop }
+    }
+}
+
+impl Screen for ReplayScreen {
+    /// The pause key (or Enter) pauses and plays on (from the start once at the end),
+    /// left/right step a move back or on (pausing), up/down change the speed, restart plays
+    /// from the start; back closes.
+    fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let s = &mut self.state;
+        match action {
+            Action::Pause | Action::Confirm => s.toggle(),
+            Action::Left => s.go_to(s.step.saturating_sub(1)),
+            Action::Right => s.go_to(s.step + 1),
+            Action::Up => s.faster(),
+            Action::Down => s.slower(),
+            Action::Restart => {
+                s.go_to(0);
+                s.paused = false;
+            }
+            Action::Back | Action::Playback => return self.close(ctx),
+            Action::Help => {
+                // The help stops the replay's clock as it stops the game's.
+                s.paused = true;
+                return Transition::Push(Box::new(Help::default()));
+            }
+            Action::Quit => return Transition::Quit,
+            _ => {}
+        }
+        self.last = Some(ctx.now);
+        Transition::Stay
+    }
+
+    /// The distances, as the review computes them.
+    fn answer(&mut self, answer: &Answer, _ctx: &mut Context) -> Transition {
+        let d = &mut self.state.distances;
+        match answer {
+            Answer::ReviewProgress(p) if matches!(d, Distances::Computing(_)) => *d = Distances::Computing(Some(*p)),
+            Answer::Review(result) if matches!(d, Distances::Computing(_)) => {
+                *d = match result {
+                    Ok(review) => Distances::Known(review.clone()),
+                    Err(e) => Distances::Failed(e.to_string()),
+                };
+            }
+            _ => {}
+        }
+        Transition::Stay
+    }
+
+    /// The clock moves on by the time passed since the last tick, at the chosen speed.
+    fn tick(&mut self, ctx: &mut Context) -> Transition {
+        let real = self
+            .last
+            .map_or(Duration::ZERO, |t| ctx.now.saturating_duration_since(t));
+        self.state.advance(real);
+        self.last = Some(ctx.now);
+        Transition::Stay
+    }
+
+    fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
+        ReplayView {
+            state: &self.state,
+            view,
+            terminal: area,
+        }
+        .render(area, buf);
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+
+    fn wake_in(&self, _now: Instant) -> Option<Duration> {
+        (!self.state.paused).then_some(FRAME)
+    }
+}

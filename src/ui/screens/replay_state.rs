@@ -1,0 +1,204 @@
+//! Where a replay is: the recorded solve's timeline, the replay's clock and speed, and
+//! the optimal distances as far as the engine has computed them. Time passes by
+//! [`ReplayState::advance`]; the screen (`replay.rs`) calls it on each tick.
+
+use std::time::Duration;
+
+use slide::game::{AttemptRecord, Replay, ReplayError};
+use slide::review::{Progress, Review};
+
+/// The speeds offered, slowest first; the real speed is [`REAL_SPEED`].
+pub const SPEEDS: [f64; 4] = [0.5, 1.0, 2.0, 4.0];
+
+/// The index of ×1 in [`SPEEDS`].
+const REAL_SPEED: usize = 1;
+
+/// The optimal distances along the solve, as far as they are known.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Distances {
+    /// Not shown for this size (5×5 and 6×6).
+    NotShown,
+    /// The engine is computing them.
+    Computing(Option<Progress>),
+    /// Computed.
+    Known(Review),
+    /// The engine failed (why).
+    Failed(String),
+}
+
+/// What the replay shows and where it is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayState {
+    /// The record's id (as `slide history --json` shows it).
+    pub id: String,
+    /// What the solve was: "3×3 easy · won".
+    pub title: String,
+    /// When it ended: "2026-12-03 01:02".
+    pub when: String,
+    /// The timeline.
+    pub replay: Replay,
+    /// The replay's clock: the solve's play time shown, in milliseconds.
+    pub clock_ms: f64,
+    /// Moves made by the clock's time.
+    pub step: usize,
+    /// The speed, an index into [`SPEEDS`].
+    pub speed: usize,
+    /// Whether the clock stands still (paused, stepping, or at the end).
+    pub paused: bool,
+    /// The distances (3×3 and 4×4).
+    pub distances: Distances,
+}
+
+impl ReplayState {
+    /// The state of a replay of `record`, at its start, playing.
+    pub fn new(record: &AttemptRecord) -> Result<ReplayState, ReplayError> {
+        let replay = Replay::of(record)?;
+        let side = record.size;
+        let mut title = format!("{side}×{side} {}", record.level);
+        if record.mode != slide::game::SINGLE {
+            title = format!("{title} {}", record.mode);
+        }
+        title = format!("{title} · {}", record.result.name());
+        if record.replay {
+            title.push_str(" · replay");
+        }
+        if record.assisted {
+            title.push_str(" · helped");
+        }
+        let when = record.date().replace('T', " ");
+        Ok(ReplayState {
+            id: record.id.clone(),
+            title,
+            when: when.get(..16).unwrap_or(&when).to_string(),
+            distances: if side <= 4 {
+                Distances::Computing(None)
+            } else {
+                Distances::NotShown
+            },
+            replay,
+            clock_ms: 0.0,
+            step: 0,
+            speed: REAL_SPEED,
+            paused: false,
+        })
+    }
+
+    /// Whether the clock has reached the solve's end.
+    pub fn at_end(&self) -> bool {
+        self.step >= self.replay.len() && self.clock_ms >= self.replay.total_ms() as f64
+    }
+
+    /// Moves the clock on by `real` time at the chosen speed; at the end it stops there.
+    pub fn advance(&mut self, real: Duration) {
+        if self.paused {
+            return;
+        }
+        let total = self.replay.total_ms() as f64;
+        self.clock_ms = (self.clock_ms + real.as_secs_f64() * 1000.0 * SPEEDS[self.speed]).min(total);
+        self.step = self.replay.step_at(self.clock_ms as u64);
+        if self.clock_ms >= total {
+            self.step = self.replay.len();
+            self.paused = true;
+        }
+    }
+
+    /// Goes to the position after `step` moves, at the time it was reached, paused.
+    pub fn go_to(&mut self, step: usize) {
+        self.step = step.min(self.replay.len());
+        self.clock_ms = self.replay.time_of(self.step) as f64;
+        if self.step == self.replay.len() {
+            self.clock_ms = self.replay.total_ms() as f64;
+        }
+        self.paused = true;
+    }
+
+    /// The next speed up (×4 at most).
+    pub fn faster(&mut self) {
+        self.speed = (self.speed + 1).min(SPEEDS.len() - 1);
+    }
+
+    /// The next speed down (×0.5 at least).
+    pub fn slower(&mut self) {
+        self.speed = self.speed.saturating_sub(1);
+    }
+
+    /// Plays on from where it is, or from the start when it is at the end.
+    pub fn toggle(&mut self) {
+        if self.paused && self.at_end() {
+            self.clock_ms = 0.0;
+            self.step = 0;
+        }
+        self.paused = !self.paused;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use slide::game::Outcome;
+
+    fn record() -> AttemptRecord {
+        let json = r#"{"id":"00000000000000ab-1","at":1796259723000,"size":3,"level":"easy","result":"won",
+            "millis":1500,"scramble":"1 2 3/4 5 6/0 7 8","moves":"LL","gaps":[0,700]}"#;
+        serde_json::from_str(json).expect("a record")
+    }
+
+    #[test]
+    fn the_clock_plays_the_moves_at_their_times_and_stops_at_the_end() {
+        let mut s = ReplayState::new(&record()).expect("playable");
+        assert_eq!(
+            (s.title.as_str(), s.when.as_str()),
+            ("3×3 easy · won", "2026-12-03 01:02")
+        );
+        assert_eq!(s.distances, Distances::Computing(None));
+        s.advance(Duration::from_millis(799));
+        assert_eq!(s.step, 0);
+        s.advance(Duration::from_millis(1));
+        assert_eq!(s.step, 1);
+        // ×2: the last 700 ms of the solve in 350.
+        s.speed = 2;
+        s.advance(Duration::from_millis(349));
+        assert_eq!(s.step, 1);
+        s.advance(Duration::from_millis(10));
+        assert!(s.at_end() && s.paused && s.step == 2);
+        assert!((s.clock_ms - 1500.0).abs() < 1e-9, "the clock ends at the solve's time");
+        // Playing on from the end starts again.
+        s.toggle();
+        assert!(!s.paused && s.step == 0 && s.clock_ms == 0.0);
+    }
+
+    #[test]
+    fn the_speed_goes_from_half_to_four_times() {
+        let mut s = ReplayState::new(&record()).expect("playable");
+        assert!((SPEEDS[s.speed] - 1.0).abs() < f64::EPSILON, "the real speed first");
+        for _ in 0..5 {
+            s.faster();
+        }
+        assert!((SPEEDS[s.speed] - 4.0).abs() < f64::EPSILON);
+        for _ in 0..5 {
+            s.slower();
+        }
+        assert!((SPEEDS[s.speed] - 0.5).abs() < f64::EPSILON);
+    }
+
+    #[test]
+    fn stepping_pauses_at_each_moves_time() {
+        let mut s = ReplayState::new(&record()).expect("playable");
+        s.go_to(1);
+        assert!(s.paused);
+        assert!((s.clock_ms - 800.0).abs() < 1e-9);
+        s.advance(Duration::from_secs(5));
+        assert_eq!(s.step, 1, "paused: the clock stands");
+        s.go_to(7);
+        assert!(s.at_end());
+        let mut big = record();
+        big.size = 5;
+        big.result = Outcome::Dnf;
+        big.scramble = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24".into();
+        big.moves = "L".into();
+        big.gaps = vec![0];
+        let s = ReplayState::new(&big).expect("playable");
+        assert_eq!(s.distances, Distances::NotShown);
+        assert_eq!(s.title, "5×5 easy · dnf");
+    }
+}
