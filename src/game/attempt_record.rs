@@ -14,8 +14,31 @@ use crate::game::stats::{Kind, RecordKey};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
 
-/// The mode of a single solve (marathons, relays and blind solves will have their own).
+/// The mode of a single solve (marathons and relays will have their own).
 pub const SINGLE: &str = "single";
+
+/// The mode, and the level, of a blind solve: numbers hidden after the first move.
+pub const BLIND: &str = "blind";
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum SolveMode {
+    /// A single solve, everything in view.
+    #[default]
+    Single,
+    /// A blind solve: the numbers hidden after the first move; records of its own.
+    Blind,
+}
+
+impl SolveMode {
+    /// Its name in the history (`mode`) and in saves.
+    pub fn name(self) -> &'static str {
+        match self {
+            SolveMode::Single => SINGLE,
+            SolveMode::Blind => BLIND,
+        }
+    }
+}
 
 fn single() -> String {
     SINGLE.to_string()
@@ -102,6 +125,7 @@ impl AttemptRecord {
         match self.level.as_str() {
             "custom" => Some(Kind::Custom),
             "daily" => Some(Kind::Daily),
+            BLIND => Some(Kind::Blind),
             name => name.parse::<Level>().ok().map(Kind::Level),
         }
     }
@@ -123,6 +147,7 @@ impl AttemptRecord {
             Kind::Level(level) => RecordKey::level(size, level),
             Kind::Daily => RecordKey::daily(size, self.daily_date()?),
             Kind::Custom => RecordKey::custom(&self.start_board().ok()?),
+            Kind::Blind => RecordKey::blind(size),
         })
     }
 

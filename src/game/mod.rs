@@ -31,7 +31,7 @@ mod store;
 mod store_error;
 mod time_format;
 
-pub use attempt_record::{AttemptRecord, HistoryJson, SINGLE};
+pub use attempt_record::{AttemptRecord, BLIND, HistoryJson, SINGLE, SolveMode};
 pub use clock::Clock;
 pub use figures::{Counted, count, figures};
 pub use file_lock::FileLock;

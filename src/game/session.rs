@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
+use crate::game::attempt_record::{BLIND, SINGLE, SolveMode};
 use crate::game::clock::Clock;
 use crate::game::move_log::{Actor, MoveLog};
 pub(crate) use crate::game::saved_game::SavedGame;
@@ -48,6 +49,9 @@ pub struct Game {
     attempt: u32,
     /// Every tile slid in this attempt, who slid it and when.
     log: MoveLog,
+    /// A blind solve hides the numbers after the first move, and has records of its own
+    /// (the row `blind`).
+    mode: SolveMode,
 }
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -81,7 +85,18 @@ impl Game {
             clock: Clock::default(),
             attempt: 1,
             log: MoveLog::new(),
+            mode: SolveMode::Single,
         }
+    }
+
+    /// Makes this a blind solve (or not): its records go to the row `blind`.
+    pub fn set_blind(&mut self, blind: bool) {
+        self.mode = if blind { SolveMode::Blind } else { SolveMode::Single };
+    }
+
+    /// Whether this is a blind solve.
+    pub fn is_blind(&self) -> bool {
+        self.mode == SolveMode::Blind
     }
 
     /// The attempt's number in this game (1 for the first; a restart begins the next).
@@ -115,6 +130,9 @@ impl Game {
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
     /// or its size and level.
     pub fn record_key(&self) -> RecordKey {
+        if self.is_blind() {
+            return RecordKey::blind(self.size());
+        }
         match (self.daily, self.level) {
             (Some(date), _) => RecordKey::daily(self.size(), date),
             (None, Some(level)) => RecordKey::level(self.size(), level),
@@ -413,6 +431,7 @@ impl Game {
             log: (!self.log.is_empty()).then(|| self.log.letters()),
             log_gaps: self.log.gaps_ms(),
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
+            mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
         }
     }
 
@@ -485,6 +504,11 @@ impl Game {
             clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,
+            mode: match saved.mode.as_deref() {
+                None | Some(SINGLE) => SolveMode::Single,
+                Some(BLIND) => SolveMode::Blind,
+                Some(other) => return Err(format!("mode '{other}' is not one this version plays")),
+            },
         })
     }
 }
