@@ -10,35 +10,10 @@ use crate::difficulty::{Level, UtcDate};
 use crate::game::history::utc_date_time;
 use crate::game::move_log::MoveLog;
 use crate::game::outcome::Outcome;
+use crate::game::solve_mode::{BLIND, SINGLE};
 use crate::game::stats::{Kind, RecordKey};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
-
-/// The mode of a single solve (marathons and relays will have their own).
-pub const SINGLE: &str = "single";
-
-/// The mode, and the level, of a blind solve: numbers hidden after the first move.
-pub const BLIND: &str = "blind";
-
-/// How a game is played.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub enum SolveMode {
-    /// A single solve, everything in view.
-    #[default]
-    Single,
-    /// A blind solve: the numbers hidden after the first move; records of its own.
-    Blind,
-}
-
-impl SolveMode {
-    /// Its name in the history (`mode`) and in saves.
-    pub fn name(self) -> &'static str {
-        match self {
-            SolveMode::Single => SINGLE,
-            SolveMode::Blind => BLIND,
-        }
-    }
-}
 
 fn single() -> String {
     SINGLE.to_string()

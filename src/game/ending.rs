@@ -2,9 +2,10 @@
 //! record the history keeps. The same attempt always gives the same record id, so the
 //! history holds at most one result for it however often an ending is reported.
 
-use crate::game::attempt_record::{AttemptRecord, BLIND, SINGLE};
+use crate::game::attempt_record::AttemptRecord;
 use crate::game::outcome::{Ending, decide};
 use crate::game::session::Game;
+use crate::game::solve_mode::{BLIND, SINGLE};
 use crate::puzzle::slidysim::format_scramble;
 
 impl Game {

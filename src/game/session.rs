@@ -3,10 +3,10 @@
 use std::time::Duration;
 
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
-use crate::game::attempt_record::{BLIND, SINGLE, SolveMode};
 use crate::game::clock::Clock;
 use crate::game::move_log::{Actor, MoveLog};
 pub(crate) use crate::game::saved_game::SavedGame;
+use crate::game::solve_mode::{BLIND, SINGLE, SolveMode};
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
