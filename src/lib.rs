@@ -10,6 +10,7 @@ pub mod config;
 pub mod difficulty;
 pub mod engine;
 pub mod excerpt;
+mod folders;
 pub mod game;
 pub mod picture;
 pub mod puzzle;

@@ -71,7 +71,7 @@ impl<T: Clone + Send + Sync + 'static> TypedValueParser for Offered<T> {
 pub fn level() -> Offered<Level> {
     Offered {
         names: Level::ALL.iter().map(|l| l.name()).collect(),
-        parse: |s| s.parse::<Level>(),
+        parse: |s| s.parse::<Level>().map_err(|e| e.to_string()),
     }
 }
 

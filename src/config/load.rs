@@ -6,6 +6,7 @@ use thiserror::Error;
 
 use crate::config::placed::Position;
 use crate::config::settings::Config;
+use crate::folders::{Folder, folder};
 
 /// Environment variable naming the directory that holds `config.toml` (overrides XDG). Set
 /// but empty, it counts as unset.
@@ -127,15 +128,7 @@ fn invalid(path: &Path, at: Position, message: String) -> ConfigError {
 /// Where the user's config file would be: `$SLIDE_CONFIG_DIR/config.toml`, else the XDG
 /// config directory's `slide/config.toml`.
 pub fn user_config_path() -> Option<PathBuf> {
-    config_dir_from_env(std::env::var_os(CONFIG_DIR_ENV))
-        .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.config_dir().to_path_buf()))
-        .map(|dir| dir.join("config.toml"))
-}
-
-/// The directory a `SLIDE_CONFIG_DIR` value names. Empty means unset, as for other
-/// variables of its kind: `SLIDE_CONFIG_DIR=` must not mean the current directory.
-fn config_dir_from_env(value: Option<std::ffi::OsString>) -> Option<PathBuf> {
-    value.filter(|v| !v.is_empty()).map(PathBuf::from)
+    folder(CONFIG_DIR_ENV, Folder::Config).map(|dir| dir.join("config.toml"))
 }
 
 #[cfg(test)]
@@ -291,12 +284,5 @@ mod tests {
         let e = Config::load(Some(&path)).unwrap_err().to_string();
         assert!(e.ends_with("config.toml:3:6: the file is not UTF-8 text: byte 0xE9 here is not a character (save the file as UTF-8)"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn an_empty_config_dir_variable_counts_as_unset() {
-        assert_eq!(config_dir_from_env(Some("".into())), None);
-        assert_eq!(config_dir_from_env(None), None);
-        assert_eq!(config_dir_from_env(Some("cfg".into())), Some(PathBuf::from("cfg")));
     }
 }

@@ -11,8 +11,8 @@
 //! [`Position`] in the file, and the game checks them ([`Config::invalid`] places its
 //! message). A setting the player changes in the game is saved to their file with its
 //! comments and layout kept ([`ConfigFile`]). Imports `puzzle` and `difficulty` (for the
-//! size and level settings) and `atomic_file`; must not import `solver`, `game`, `engine`,
-//! or any terminal crate.
+//! size and level settings), `atomic_file` and `folders`; must not import `solver`, `game`,
+//! `engine`, or any terminal crate.
 
 mod edit;
 mod load;

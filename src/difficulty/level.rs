@@ -74,17 +74,20 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
+/// A level's name that is none of [`Level::ALL`]'s (the text, cut short for the message).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown level '{0}': choose easy, medium, hard, expert or random")]
+pub struct UnknownLevel(pub String);
 
-    fn from_str(s: &str) -> Result<Level, String> {
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(s: &str) -> Result<Level, UnknownLevel> {
         let lower = s.trim().to_ascii_lowercase();
-        Level::ALL.into_iter().find(|l| l.name() == lower).ok_or_else(|| {
-            format!(
-                "unknown level '{}': choose easy, medium, hard, expert or random",
-                crate::excerpt::excerpt(s)
-            )
-        })
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == lower)
+            .ok_or_else(|| UnknownLevel(crate::excerpt::excerpt(s)))
     }
 }
 
@@ -99,7 +102,11 @@ mod tests {
             assert_eq!(Level::from_letter(l.letter()), Some(l));
             assert_eq!(Level::from_letter(l.letter().to_ascii_lowercase()), Some(l));
         }
-        assert!("impossible".parse::<Level>().is_err());
+        let e = "impossible".parse::<Level>().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "unknown level 'impossible': choose easy, medium, hard, expert or random"
+        );
         assert_eq!(Level::from_letter('Q'), None);
     }
 }

@@ -27,7 +27,7 @@ pub use code::{CodeError, PuzzleCode};
 pub use daily::{DAILY_LEVEL, DateError, UtcDate, daily};
 pub use deal_request::DealRequest;
 pub use generator::{Generated, generate, generate_with_stop};
-pub use level::Level;
+pub use level::{Level, UnknownLevel};
 pub use rating::{LevelRating, rate_level, rating};
 pub use rating_kind::RatingKind;
 pub use share::{ShareResult, share_time};

@@ -3,8 +3,8 @@
 //! Nothing here knows about terminals: the UI drives a [`Game`] and asks [`Persistence`]
 //! (over the [`Store`]) to keep it and the [`Stats`] across runs.
 //!
-//! Imports `puzzle`, `difficulty`, `solver` (the bound carried along a game) and
-//! `atomic_file`; must not import `engine`, `review` or `config`.
+//! Imports `puzzle`, `difficulty`, `solver` (the bound carried along a game) and the file
+//! utilities (`atomic_file`, `folders`); must not import `engine`, `review` or `config`.
 
 mod attempt_record;
 pub mod averages;

@@ -456,7 +456,7 @@ impl Game {
             .apply_all(&future.iter().rev().copied().collect::<Vec<_>>())
             .map_err(|e| format!("redo list does not fit the board: {e}"))?;
         let level = match &saved.level {
-            Some(l) => Some(l.parse::<Level>()?),
+            Some(l) => Some(l.parse::<Level>().map_err(|e| e.to_string())?),
             None => None,
         };
         let daily = match &saved.daily {

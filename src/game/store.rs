@@ -26,6 +26,7 @@ use std::time::Duration;
 
 use serde::Serialize;
 
+use crate::folders::{Folder, folder};
 use crate::game::file_lock::{Existing, FileLock};
 pub use crate::game::json_file::{Loaded, MovedAside};
 pub(crate) use crate::game::json_file::{load_versioned, move_aside, save_json};
@@ -99,20 +100,14 @@ pub struct Store {
     dir: PathBuf,
 }
 
-/// An environment variable's value, where an empty value means unset.
-pub fn env_path(name: &str) -> Option<PathBuf> {
-    std::env::var_os(name).filter(|v| !v.is_empty()).map(PathBuf::from)
-}
+pub use crate::folders::env_path;
 
 impl Store {
     /// `$SLIDE_DATA_DIR` (when set and not empty), else the XDG data directory
     /// (`~/.local/share/slide`).
     pub fn locate() -> Result<Store, StoreError> {
-        if let Some(dir) = env_path(DATA_DIR_ENV) {
-            return Ok(Store::at(dir));
-        }
-        directories::ProjectDirs::from("", "", "slide")
-            .map(|d| Store::at(d.data_dir().to_path_buf()))
+        folder(DATA_DIR_ENV, Folder::Data)
+            .map(Store::at)
             .ok_or(StoreError::NoDirectory)
     }
 

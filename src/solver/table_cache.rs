@@ -16,6 +16,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use crate::atomic_file::write_atomically_with;
+use crate::folders::{Folder, folder};
 use crate::solver::build_progress::BuildProgress;
 use crate::solver::partition::Partition;
 use crate::solver::pattern_db::PatternDb;
@@ -74,11 +75,10 @@ pub enum CacheStatus {
 impl TableCache {
     /// `$SLIDE_CACHE_DIR` if set, else the user's cache directory (XDG on Linux).
     pub fn default_location() -> TableCache {
-        let dir = std::env::var_os(CACHE_DIR_ENV)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-            .or_else(|| directories::ProjectDirs::from("", "", "slide").map(|d| d.cache_dir().to_path_buf()));
-        TableCache { dir, builder: None }
+        TableCache {
+            dir: folder(CACHE_DIR_ENV, Folder::Cache),
+            builder: None,
+        }
     }
 
     /// A cache in `dir`.

@@ -24,6 +24,8 @@ use crate::ui::screens::dealing::Dealing;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::paused::Paused;
 use crate::ui::screens::peek::Peek;
+use crate::ui::screens::replay::ReplayScreen;
+use crate::ui::screens::replay_state::Distances;
 use crate::ui::screens::review::{ReviewScreen, ReviewState};
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
@@ -315,4 +317,24 @@ fn the_statistics_with_games() {
         .expect("draw");
         insta::assert_snapshot!(format!("stats_records_{w}x{h}"), t.backend());
     }
+}
+
+#[test]
+fn the_replay_of_a_solve_with_its_distances() {
+    let mut a = three();
+    // A 3×3 won in 4 moves with a detour, each move's gap in milliseconds.
+    let json = r#"{"id":"00000000000000ab-1","at":1796259723000,"size":3,"level":"easy","result":"won",
+        "millis":2100,"scramble":"1 2 3/4 5 6/0 7 8","moves":"LRLL","gaps":[0,500,700,900]}"#;
+    let record: slide::game::AttemptRecord = serde_json::from_str(json).expect("a record");
+    let screen = a
+        .with_context(|ctx| ReplayScreen::open(&record, false, ctx))
+        .expect("playable");
+    a.push(Box::new(screen));
+    let known = |a: &App| {
+        a.top::<ReplayScreen>()
+            .is_some_and(|r| matches!(r.state.distances, Distances::Known(_)))
+    };
+    while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
+    assert!(known(&a), "the review's distances came");
+    check("replay", &a, &SIZES);
 }
