@@ -77,6 +77,8 @@ struct Row {
     ao5_text: String,
     #[serde(skip)]
     ao12_text: String,
+    #[serde(skip)]
+    win_percent: Option<f64>,
 }
 
 fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
@@ -113,6 +115,7 @@ fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row
         mean_tps: r.speed.mean_tps().map(|x| (x * 1000.0).round() / 1000.0),
         ao5_text: r.speed.ao(5).map_or_else(|| "—".into(), format_average),
         ao12_text: r.speed.ao(12).map_or_else(|| "—".into(), format_average),
+        win_percent: r.win_percent(),
     }
 }
 
@@ -150,11 +153,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
             (Some(m), Some(ms)) => format!("{m} in {}", format_time(ms)),
             _ => "—".to_string(),
         };
-        let rate = if r.played > 0 {
-            format!("{:.0}%", f64::from(r.won) * 100.0 / f64::from(r.played))
-        } else {
-            "—".into()
-        };
+        let rate = r.win_percent.map_or_else(|| "—".into(), |p| format!("{p:.0}%"));
         let streak = if r.level == "daily" {
             format!("{} (best {})", r.streak, r.best_streak)
         } else {

@@ -21,8 +21,8 @@ pub struct ShareResult {
     pub moves: u32,
     /// The optimal length, if known.
     pub par: Option<u32>,
-    /// Play time.
-    pub time: Duration,
+    /// Play time; `None` when the solver finished it (its time is not the player's).
+    pub time: Option<Duration>,
     /// Hints shown in this attempt.
     pub hints: u32,
     /// Whether the solver played moves.
@@ -67,7 +67,10 @@ impl fmt::Display for ShareResult {
         if let Some(par) = self.par {
             write!(f, " (par {par})")?;
         }
-        write!(f, " · {} · {}", share_time(self.time), self.help())?;
+        if let Some(time) = self.time {
+            write!(f, " · {}", share_time(time))?;
+        }
+        write!(f, " · {}", self.help())?;
         if self.replay {
             write!(f, " · replay")?;
         }
@@ -85,7 +88,7 @@ mod tests {
             size: Size::FOUR,
             moves: 47,
             par: Some(41),
-            time: Duration::from_millis(133_900),
+            time: Some(Duration::from_millis(133_900)),
             hints: 0,
             solver_used: false,
             assisted: false,
@@ -109,7 +112,8 @@ mod tests {
         r.hints = 3;
         assert!(r.to_string().ends_with("· 3 hints"), "{r}");
         r.solver_used = true;
-        assert!(r.to_string().ends_with("· solver played"), "{r}");
+        r.time = None;
+        assert!(r.to_string().ends_with("(par 41) · solver played"), "{r}");
         let mut r = result();
         r.assisted = true;
         assert!(r.to_string().ends_with("· helped"), "{r}");
@@ -118,7 +122,7 @@ mod tests {
         r.moves = 1;
         r.replay = true;
         r.size = Size::SIX;
-        r.time = Duration::from_secs(3 * 3600 + 5 * 60 + 9);
+        r.time = Some(Duration::from_secs(3 * 3600 + 5 * 60 + 9));
         assert_eq!(
             r.to_string(),
             "Slide daily 2026-12-02 · 6×6 · 1 move · 3:05:09 · no hints · replay"

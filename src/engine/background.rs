@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::Ticket;
+use crate::game::BoundTracker;
 use crate::puzzle::{Board, Move};
 use crate::solver::Solver;
 
@@ -60,6 +61,8 @@ pub(crate) struct Background {
     pub par_done: bool,
     /// The board whose improvement ran to its end (not asked again).
     pub improved: Option<Board>,
+    /// The best lower bound proven along the game, carried from move to move.
+    pub bound: BoundTracker,
 }
 
 impl Background {

@@ -11,7 +11,7 @@ use crate::engine::dealer::{Dealer, Dealing};
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::job::{Job, Work};
 use crate::engine::options::Options;
-use crate::engine::plan::KnownPlan;
+use crate::engine::plan::{KnownPlan, tiles_between};
 use crate::engine::request::{Ask, Lane, Pending, Reply, Ticket};
 use crate::engine::sink::Sink;
 use crate::engine::tables::{prepare, prewarm};
@@ -132,6 +132,16 @@ impl Engine {
         if self.background.focus == focus {
             return;
         }
+        // The bound carried along the game follows the tiles slid (a restart or a new game
+        // is a jump: nothing carried).
+        let slid = match (&self.background.focus, &focus) {
+            (Some(old), Some(new)) if old.start == new.start => tiles_between(&old.board, &new.board),
+            _ => None,
+        };
+        match slid {
+            Some(n) => self.background.bound.moved(n),
+            None => self.background.bound.jumped(),
+        }
         // A won game has nothing left to plan.
         let board = focus.as_ref().filter(|f| !f.won).map(|f| f.board);
         self.background.plan = match (self.background.plan.take(), board) {
@@ -139,6 +149,7 @@ impl Engine {
             _ => None,
         };
         self.background.focus = focus;
+        self.settle_plan();
         if self.background.stale() {
             self.worker.cancel(Lane::Background);
             self.background.running = None;
@@ -262,9 +273,11 @@ impl Engine {
     }
 
     /// Asks for the review of the game that played `moves` from `start` (the 5×5 and 6×6
-    /// estimates get `budget`); a review still computing is cancelled.
-    pub fn review(&mut self, start: Board, moves: Vec<Move>, budget: Duration) -> Ticket {
-        let ticket = self.submit(Lane::Review, start, Work::Review { moves }, budget);
+    /// estimates get `budget`; `known` are plan lengths already known for positions of the
+    /// game, such as the par from the start, which no estimate may exceed); a review still
+    /// computing is cancelled.
+    pub fn review(&mut self, start: Board, moves: Vec<Move>, known: Vec<(Board, u32)>, budget: Duration) -> Ticket {
+        let ticket = self.submit(Lane::Review, start, Work::Review { moves, known }, budget);
         self.review = Some(ticket);
         ticket
     }

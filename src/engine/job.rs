@@ -17,8 +17,9 @@ pub(crate) enum Work {
     Solve,
     /// The optimal length from the board (a game's par), or on 5×5 and 6×6 a short plan.
     Par,
-    /// The distance to the goal after each of `moves` from the board.
-    Review { moves: Vec<Move> },
+    /// The distance to the goal after each of `moves` from the board; `known` are plan
+    /// lengths known for positions of the game.
+    Review { moves: Vec<Move>, known: Vec<(Board, u32)> },
     /// Plans shorter than `best` (a length, and the plan itself when known).
     Improve { best: Option<u32>, plan: Vec<Move> },
 }

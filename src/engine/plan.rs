@@ -95,6 +95,41 @@ impl KnownPlan {
     }
 }
 
+/// How many tiles were slid from `from` to reach `to`, when `to` is `from` after sliding
+/// the tiles between the blank and one cell of its row or column (a key, or a whole
+/// segment, or its undo); `None` for any other change (a restart, another game). An upper
+/// bound on the moves between them, which is what carrying a bound needs.
+pub(crate) fn tiles_between(from: &Board, to: &Board) -> Option<u32> {
+    if from == to {
+        return Some(0);
+    }
+    if from.size() != to.size() {
+        return None;
+    }
+    let side = from.size().side();
+    let (a, b) = (from.blank(), to.blank());
+    let (ar, ac, br, bc) = (a / side, a % side, b / side, b % side);
+    // The tile slides toward the blank: the blank goes the other way.
+    let (m, n) = if ar == br && bc > ac {
+        (Move::Left, bc - ac)
+    } else if ar == br && bc < ac {
+        (Move::Right, ac - bc)
+    } else if ac == bc && br > ar {
+        (Move::Up, br - ar)
+    } else if ac == bc && br < ar {
+        (Move::Down, ar - br)
+    } else {
+        return None;
+    };
+    let mut board = *from;
+    for _ in 0..n {
+        if !board.try_move(m) {
+            return None;
+        }
+    }
+    (board == *to).then_some(n as u32)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -123,6 +158,24 @@ mod tests {
         );
         assert_eq!(p.clone().toward(&p.board), Some(p.clone()));
         assert!(p.clone().advance(Move::Up, after).is_none());
+    }
+
+    #[test]
+    fn tiles_slid_between_two_boards_are_counted_or_refused() {
+        let from: Board = "1 2 3 4 5 6 0 7 8".parse().unwrap();
+        let mut one = from;
+        assert!(one.try_move(Move::Left));
+        assert_eq!(tiles_between(&from, &one), Some(1));
+        let mut two = one;
+        assert!(two.try_move(Move::Left));
+        assert_eq!(tiles_between(&from, &two), Some(2), "a segment of two");
+        assert_eq!(tiles_between(&two, &from), Some(2), "and its undo");
+        assert_eq!(tiles_between(&from, &from), Some(0));
+        let mut turn = one;
+        assert!(turn.try_move(Move::Down));
+        assert_eq!(tiles_between(&from, &turn), None, "not one straight slide");
+        let elsewhere: Board = "2 3 1 4 5 6 0 7 8".parse().unwrap();
+        assert_eq!(tiles_between(&from, &elsewhere), None, "the blank did not move");
     }
 
     #[test]

@@ -237,6 +237,25 @@ impl Engine {
     pub(super) fn learn(&mut self, plan: KnownPlan) {
         if self.background.focus.as_ref().is_some_and(|f| f.board == plan.board) {
             self.background.plan = Some(plan);
+            self.settle_plan();
+        }
+    }
+
+    /// Settles the plan on screen with the bound carried along the game (see
+    /// [`crate::game::BoundTracker`]): its bound is the best proven, less the tiles slid
+    /// since, so it falls by at most one a move, and the plan is optimal exactly when it is
+    /// as short as that bound.
+    pub(super) fn settle_plan(&mut self) {
+        let focus = self.background.focus.as_ref().map(|f| f.board);
+        let bg = &mut self.background;
+        if let Some(k) = bg.plan.as_mut().filter(|k| Some(k.board) == focus) {
+            let remaining = k.remaining();
+            k.lower_bound = k.lower_bound.max(bg.bound.bound().unwrap_or(0)).min(remaining);
+            k.optimal |= k.lower_bound == remaining;
+            if k.optimal {
+                k.lower_bound = remaining;
+            }
+            bg.bound.learn(k.lower_bound);
         }
     }
 
@@ -273,6 +292,7 @@ impl Engine {
         if board == on_screen && better {
             let with_tables = self.solver.is_ready(board.size());
             self.background.plan = Some(KnownPlan::from_solution(board, &s, bounds, with_tables));
+            self.settle_plan();
             answers.push(Answer::PlanImproved);
         }
         answers

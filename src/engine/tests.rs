@@ -143,7 +143,7 @@ fn a_review_reports_progress_then_the_distances_and_a_cancelled_one_says_so() {
     let (mut engine, rx) = Engine::with_channel(solver(), Options::default());
     let board: Board = "1 2 3 4 5 6 0 7 8".parse().unwrap();
     let moves = crate::puzzle::parse_moves("LLRL").unwrap();
-    engine.review(board, moves, Duration::from_secs(1));
+    engine.review(board, moves, Vec::new(), Duration::from_secs(1));
     let mut progressed = 0;
     loop {
         let answers = engine.handle(rx.recv_timeout(Duration::from_secs(10)).expect("a reply"));
@@ -174,7 +174,7 @@ fn a_review_reports_progress_then_the_distances_and_a_cancelled_one_says_so() {
         b.try_move(m);
         long.push(m);
     }
-    let ticket = engine.review(start, long, Duration::from_secs(1));
+    let ticket = engine.review(start, long, Vec::new(), Duration::from_secs(1));
     engine.cancel_review();
     loop {
         let reply = rx.recv_timeout(Duration::from_secs(30)).expect("a last answer");

@@ -26,6 +26,7 @@ use crate::engine::job::{Job, Work};
 use crate::engine::priority::lower_this_thread;
 use crate::engine::request::{Lane, Message, Reply, Ticket};
 use crate::engine::sink::Sink;
+use crate::game::proven_hint;
 use crate::review::{ReviewOptions, review};
 use crate::solver::{SolveOptions, Solver, Stop};
 use crate::threads::{THREAD_PREFIX, panic_message, thread_name};
@@ -223,11 +224,11 @@ fn run(solver: &Solver, job: &Job, sink: &Sink) -> Message {
     let (ticket, board) = (job.ticket, job.board);
     match &job.work {
         Work::Improve { best, plan } => improve(solver, job, *best, plan, &stop, sink),
-        Work::Review { moves } => {
+        Work::Review { moves, known } => {
             let opts = ReviewOptions {
                 stop,
                 estimate_budget: job.budget,
-                ..ReviewOptions::default()
+                known_plans: known.clone(),
             };
             let result = review(solver, &board, moves, &opts, &mut |progress| {
                 sink.send(Reply(Message::ReviewProgress { ticket, progress }));
@@ -238,7 +239,9 @@ fn run(solver: &Solver, job: &Job, sink: &Sink) -> Message {
             }
         }
         Work::Hint => {
-            let result = solver.hint(&board, &interactive(job.budget, stop));
+            // Settled as `slide hint` settles it (the same bound, the same `optimal`), with
+            // as long again to prove the plan optimal on 5×5 and 6×6.
+            let result = proven_hint(solver, &board, &interactive(job.budget, stop), job.budget);
             let bounds = match &result {
                 Ok(h) if !h.optimal => bounds_along(solver, board, &h.plan, h.lower_bound),
                 _ => Vec::new(),

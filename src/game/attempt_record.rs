@@ -110,6 +110,20 @@ impl AttemptRecord {
         Size::ALL.into_iter().find(|s| s.side() == self.size)
     }
 
+    /// Moves made (undone ones included) per par move, when the par is known: the
+    /// figure moves/par averages.
+    pub fn par_ratio(&self) -> Option<f64> {
+        self.par
+            .filter(|&p| p > 0)
+            .map(|p| f64::from(self.stm()) / f64::from(p))
+    }
+
+    /// Whether it is a win of the player's that counts (not a replay): what the charts of
+    /// wins show.
+    pub fn counted_win(&self) -> bool {
+        self.result == Outcome::Won && !self.replay
+    }
+
     /// The day of its daily puzzle.
     pub fn daily_date(&self) -> Option<UtcDate> {
         self.daily.as_deref().and_then(|d| d.parse().ok())

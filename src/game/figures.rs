@@ -5,7 +5,8 @@
 //!
 //! What each result counts (the rules of `assets/records.txt`):
 //! - won: played, won; moves/par (moves made, undone ones included); the best of its
-//!   puzzle or level (unassisted and assisted apart); the averages if unassisted on a dealt
+//!   puzzle or level (unassisted and assisted apart; a custom or daily row also keeps the
+//!   best of its puzzles); the averages if unassisted on a dealt
 //!   level; a streak day if a daily won on its own UTC day;
 //! - solver-finished: played and `solver_finished`, nothing else;
 //! - DNF: played and `dnf`, and a DNF in the averages of a dealt level;
@@ -107,7 +108,23 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
                 Some(_) => None,
             };
             if counted.beaten.is_some() {
-                *slot = Some(best);
+                *slot = Some(best.clone());
+            }
+            if key.puzzle.is_some() {
+                // A custom or daily row's best is the best of its puzzles: the row's
+                // summary, which `slide stats` and the statistics screen both show.
+                let row = stats.records.entry(key.row()).or_default();
+                let slot = if record.assisted {
+                    &mut row.bests.best_assisted
+                } else {
+                    &mut row.bests.best
+                };
+                if slot
+                    .as_ref()
+                    .is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms))
+                {
+                    *slot = Some(best);
+                }
             }
             if let Some(day) = key.daily {
                 if day == record.day() {
@@ -193,5 +210,11 @@ mod tests {
         assert_eq!(s.daily_streak(Size::THREE, day(4)), 1);
         assert_eq!(s.daily_streak(Size::THREE, day(5)), 0, "day 4 went to the solver");
         assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().solver_finished, 1);
+        let row_best = s.row(Size::THREE, Kind::Daily).unwrap().bests.best.clone();
+        assert_eq!(
+            row_best.map(|b| (b.moves, b.time_ms)),
+            Some((2, 1_500)),
+            "a daily row keeps the best of its puzzles, for every view to show"
+        );
     }
 }

@@ -145,6 +145,26 @@ impl Store {
         self.dir().join(DIR)
     }
 
+    /// What tells this history folder from another one made in its place (after
+    /// `slide stats --reset`, or the first record when there was none): `None` when there is
+    /// no folder.
+    pub fn history_identity(&self) -> Option<u64> {
+        let meta = fs::metadata(self.history_dir()).ok()?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            Some(meta.ino())
+        }
+        #[cfg(not(unix))]
+        {
+            let created = meta.created().ok()?;
+            created
+                .duration_since(std::time::UNIX_EPOCH)
+                .ok()
+                .map(|d| d.as_nanos() as u64)
+        }
+    }
+
     fn sealed_files(&self) -> Result<Vec<(u64, PathBuf)>, StoreError> {
         let dir = self.history_dir();
         let mut files = Vec::new();

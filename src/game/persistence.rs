@@ -8,7 +8,7 @@
 //! fold is the statistics every view shows. Every failure
 //! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
@@ -87,6 +87,11 @@ pub struct Persistence {
     history_writable: bool,
     /// What each win recorded, by attempt: a win reported again gets the same answer.
     outcomes: HashMap<String, WinOutcome>,
+    /// The attempts of this run recorded as replays.
+    replays: HashSet<String>,
+    /// The history folder the records were read from (see `Store::history_identity`): a
+    /// different one means they were cleared or first written elsewhere, and are read again.
+    history_seen: Option<u64>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -145,6 +150,7 @@ impl Persistence {
             ))),
         }
         p.history_writable = true;
+        p.history_seen = store.history_identity();
         match store.load_records() {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {
@@ -194,6 +200,8 @@ impl Persistence {
             records: Records::default(),
             history_writable: false,
             outcomes: HashMap::new(),
+            replays: HashSet::new(),
+            history_seen: None,
             claims: Vec::new(),
             writer: None,
             late_appends: Vec::new(),

@@ -1,6 +1,11 @@
 //! What a running game needs of the history: the statistics (the fold of `figures.rs`,
 //! kept up to date record by record), which attempts are already recorded, which boards
-//! were already finished (a new attempt at one is a replay), and the latest records.
+//! were already finished (a new attempt at one is a replay), the latest records, and the
+//! session's statistics.
+//!
+//! A *session* is the time since Slide started, or since the player began a new one (the
+//! session-reset key): its statistics are the same fold, of the records made since then
+//! only. So "Session ao5" never spans two runs of the program.
 
 use std::collections::{HashSet, VecDeque};
 
@@ -20,16 +25,31 @@ pub struct Records {
     ids: HashSet<String>,
     finished: HashSet<String>,
     recent: VecDeque<AttemptRecord>,
+    /// The fold of the records made in this session.
+    session: Stats,
+    /// When the session began (milliseconds since the Unix epoch).
+    session_since: u64,
 }
 
 impl Records {
-    /// The view of `history`.
+    /// The view of `history`, with a session beginning now: nothing recorded before counts
+    /// in it.
     pub fn of(history: &AttemptHistory) -> Records {
+        Records::since(history, crate::game::session::unix_millis())
+    }
+
+    /// The view of `history`, with a session that began at `since` (milliseconds since the
+    /// Unix epoch): the records made since then count in it.
+    pub fn since(history: &AttemptHistory, since: u64) -> Records {
         let mut r = Records {
             stats: figures(history),
+            session_since: since,
             ..Records::default()
         };
         for a in &history.attempts {
+            if a.at >= since {
+                count(&mut r.session, a);
+            }
             r.remember(a);
         }
         r
@@ -67,12 +87,74 @@ impl Records {
             return None;
         }
         let counted = count(&mut self.stats, record);
+        if record.at >= self.session_since {
+            count(&mut self.session, record);
+        }
         self.remember(record);
         Some(counted)
+    }
+
+    /// The statistics of this session: the records made since it began.
+    pub fn session(&self) -> &Stats {
+        &self.session
+    }
+
+    /// When this session began (milliseconds since the Unix epoch).
+    pub fn session_since(&self) -> u64 {
+        self.session_since
+    }
+
+    /// Begins a new session at `now` (milliseconds since the Unix epoch): its statistics
+    /// start empty.
+    pub fn new_session(&mut self, now: u64) {
+        self.session = Stats::default();
+        self.session_since = now;
     }
 
     /// The latest records, newest first.
     pub fn recent(&self) -> impl Iterator<Item = &AttemptRecord> {
         self.recent.iter().rev()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::Level;
+    use crate::game::attempt_record::tests::sample;
+    use crate::game::averages::Average;
+    use crate::game::stats::Kind;
+    use crate::puzzle::Size;
+
+    fn won(id: &str, at: u64, millis: u64) -> AttemptRecord {
+        AttemptRecord {
+            id: id.into(),
+            at,
+            millis,
+            scramble: format!("scramble {id}"),
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn a_session_counts_only_what_was_recorded_since_it_began() {
+        let mut history = AttemptHistory::default();
+        for i in 0..5 {
+            history.attempts.push(won(&format!("old{i}"), 1_000 + i, 1_000));
+        }
+        let mut r = Records::of(&history);
+        let row = |s: &Stats| s.row(Size::THREE, Kind::Level(Level::Easy)).map(|r| r.speed.ao(5));
+        assert_eq!(row(r.stats()), Some(Some(Average::Millis(1_000))));
+        assert_eq!(row(r.session()), None, "the last run's solves are not this session's");
+        let now = r.session_since();
+        for i in 0..5 {
+            r.add(&won(&format!("new{i}"), now + i, 2_000));
+        }
+        assert_eq!(row(r.session()), Some(Some(Average::Millis(2_000))));
+        r.new_session(now + 10);
+        assert_eq!(row(r.session()), None, "a new session starts empty");
+        r.add(&won("newest", now + 11, 3_000));
+        assert_eq!(r.session().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won, 1);
+        assert_eq!(r.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won, 11);
     }
 }

@@ -1,10 +1,12 @@
 //! One game: the starting board, the current board, the move history and the counters.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::difficulty::{Level, PuzzleCode, UtcDate};
 use crate::game::clock::Clock;
 use crate::game::move_log::{Actor, MoveLog};
+use crate::game::outcome::{Ending, Outcome, decide};
+use crate::game::play_clock::PlayClock;
 pub(crate) use crate::game::saved_game::SavedGame;
 use crate::game::solve_mode::{BLIND, SINGLE, SolveMode};
 use crate::game::stats::RecordKey;
@@ -43,7 +45,7 @@ pub struct Game {
     hints: u32,
     solver_used: bool,
     helped: bool,
-    clock: Clock,
+    clock: PlayClock,
     /// This attempt's number in the game: 1, then one more at each restart (and when a game
     /// given up is resumed). With the id, it names the attempt in the history.
     attempt: u32,
@@ -82,7 +84,7 @@ impl Game {
             hints: 0,
             solver_used: false,
             helped: false,
-            clock: Clock::default(),
+            clock: PlayClock::default(),
             attempt: 1,
             log: MoveLog::new(),
             mode: SolveMode::Single,
@@ -120,6 +122,21 @@ impl Game {
         self.solver_used = true;
         self.helped = true;
         self.play_as(m, Actor::Solver)
+    }
+
+    /// What ending the attempt by `ending` now would record (see `outcome.rs`): `None` when
+    /// nothing would be, because no tile was slid, the attempt is already over (won), or
+    /// its result was recorded when it was left. The Restart dialog says it beforehand.
+    pub fn would_record(&self, ending: Ending) -> Option<Outcome> {
+        if self.given_up || (self.is_won() && ending != Ending::Solved) {
+            return None;
+        }
+        decide(
+            ending,
+            !self.log.is_empty(),
+            self.assisted(),
+            self.log.solver_moved() || self.solver_used,
+        )
     }
 
     /// The game's id: its save file's name, unique per dealt game.
@@ -224,16 +241,6 @@ impl Game {
             self.attempt = self.attempt.saturating_add(1);
         }
     }
-    /// Whether an unfinished attempt of this game would count as a DNF now: a dealt
-    /// level's game, unassisted, with a tile moved, not won and not counted already.
-    pub fn would_be_dnf(&self) -> bool {
-        self.level.is_some()
-            && self.daily.is_none()
-            && !self.assisted()
-            && self.stm > 0
-            && !self.is_won()
-            && !self.given_up
-    }
     /// Hints asked for in this attempt (since the start or the last restart).
     pub fn hints_used(&self) -> u32 {
         self.hints
@@ -248,11 +255,33 @@ impl Game {
     }
     /// The play clock.
     pub fn clock(&self) -> &Clock {
-        &self.clock
+        self.clock.clock()
     }
-    /// The play clock, to pause or resume it.
-    pub fn clock_mut(&mut self) -> &mut Clock {
-        &mut self.clock
+    /// Whether the board is on screen: the clock runs only then (see `play_clock.rs`).
+    pub fn show(&mut self, shown: bool) {
+        self.clock.show(shown);
+    }
+    /// Time passed: an inspection that ran out starts the clock.
+    pub fn tick(&mut self, now: Instant) {
+        self.clock.tick(now);
+    }
+    /// Starts the inspection of a fresh board (nothing moved, nothing to redo, not solved):
+    /// `length` from `now`, after which the clock starts by itself. Zero: no inspection.
+    pub fn inspect(&mut self, length: Duration, now: Instant) {
+        let fresh = self.moves == 0 && self.future.is_empty() && !self.is_won();
+        self.clock.inspect(if fresh { length } else { Duration::ZERO }, now);
+    }
+    /// Whole seconds of inspection left, while it runs.
+    pub fn inspection_left(&self, now: Instant) -> Option<u64> {
+        self.clock.inspection_left(now)
+    }
+    /// Whether an inspection is running.
+    pub fn inspecting(&self) -> bool {
+        self.clock.inspecting()
+    }
+    /// Stops the clock before the game is saved on quit.
+    pub fn stop_clock(&mut self) {
+        self.clock.stop();
     }
     /// The moves from the start to the current board (after undos, the ones still standing).
     pub fn history(&self) -> &[Move] {
@@ -318,14 +347,23 @@ impl Game {
         if self.is_won() || !self.board.try_move(m) {
             return false;
         }
+        self.moved(by);
         self.log.push(m, by, self.clock.elapsed().as_millis() as u64);
         self.history.push(m);
         self.moves = self.moves.saturating_add(1);
         if self.is_won() {
-            // The time of a win is final; the game's owner starts the clock, the win stops it.
-            self.clock.stop();
+            // The time of a win is final.
+            self.clock.finish();
         }
         true
+    }
+
+    /// A tile is about to slide: the clock follows who slides it (see `play_clock.rs`).
+    fn moved(&mut self, by: Actor) {
+        match by {
+            Actor::Player => self.clock.player_moved(),
+            Actor::Solver => self.clock.solver_moved(),
+        }
     }
 
     /// Takes back the last step (one move, or a whole segment slide); returns the moves
@@ -335,6 +373,7 @@ impl Game {
             return Vec::new();
         }
         let n = self.steps.pop().unwrap_or(1).min(self.history.len() as u32);
+        self.moved(Actor::Player);
         let mut undone = Vec::new();
         for _ in 0..n {
             let Some(m) = self.history.pop() else { break };
@@ -387,7 +426,9 @@ impl Game {
         self.mtm = 0;
         self.hints = 0;
         self.solver_used = false;
-        self.clock = Clock::default();
+        // A new attempt: its clock starts afresh, on screen as the old one was.
+        let shown = std::mem::take(&mut self.clock).shown();
+        self.clock.show(shown);
         self.attempt = self.attempt.saturating_add(1);
         self.log = MoveLog::new();
         self.given_up = false;
@@ -501,7 +542,7 @@ impl Game {
             hints: saved.hints,
             solver_used: saved.solver_used,
             helped: saved.helped,
-            clock: Clock::stopped_at(Duration::from_millis(saved.elapsed_ms)),
+            clock: PlayClock::resumed(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,
             mode: match saved.mode.as_deref() {

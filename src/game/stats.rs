@@ -319,6 +319,26 @@ impl Stats {
         self.records.get(&row_key(size, kind))
     }
 
+    /// The speedsolving record that `key`'s games count towards: its dealt level's (empty
+    /// before any attempt), `None` for custom boards and daily puzzles, which have no
+    /// averages.
+    pub fn speed(&self, key: &RecordKey) -> Option<&Speed> {
+        static NONE_YET: Speed = Speed {
+            recent: Vec::new(),
+            best_single_ms: None,
+            best_ao5_ms: None,
+            best_ao12_ms: None,
+            solves: 0,
+            stm_sum: 0,
+            ms_sum: 0,
+            extra: BTreeMap::new(),
+        };
+        if !matches!(key.kind, Kind::Level(_)) {
+            return None;
+        }
+        Some(self.records.get(&key.row()).map_or(&NONE_YET, |r| &r.speed))
+    }
+
     /// The bests that apply to `key`: the puzzle's own, or the level's.
     pub fn bests(&self, key: &RecordKey) -> Option<&Bests> {
         match &key.puzzle {
@@ -460,6 +480,11 @@ impl Record {
     /// The mean of moves/par over wins with a known par (1.0 means optimal play).
     pub fn mean_par_ratio(&self) -> Option<f64> {
         (self.par_wins > 0).then(|| self.par_ratio_sum / f64::from(self.par_wins))
+    }
+
+    /// Games won per game played, in percent (`None` before any game).
+    pub fn win_percent(&self) -> Option<f64> {
+        (self.played > 0).then(|| f64::from(self.won) * 100.0 / f64::from(self.played))
     }
 }
 

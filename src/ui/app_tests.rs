@@ -139,8 +139,8 @@ fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
     let mut app = app_on_disk(&store, one_move, Origin::New);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert_eq!(w.beaten, Some(Beaten::First { assisted: false }));
-    assert!(w.not_stored.is_none());
+    assert_eq!(w.report.beaten, Some(Beaten::First { assisted: false }));
+    assert!(w.report.not_stored.is_none());
     let (games, _) = store.list_games();
     assert_eq!(games.len(), 1, "only the earlier game is left");
     assert_eq!(games[0].id, earlier.id());
@@ -224,8 +224,8 @@ fn a_restart_counts_hints_afresh_but_the_win_stays_assisted() {
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert_eq!(w.hints, 0);
-    assert!(w.assisted);
+    assert_eq!(w.report.hints, 0);
+    assert!(w.report.assisted);
 }
 
 fn wait_hint(app: &mut App) {
@@ -356,9 +356,9 @@ fn solve_animates_and_any_key_stops() {
         app.tick(t);
     }
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert!(w.solver_used);
-    assert!(w.assisted);
-    assert!(w.best.is_none(), "the solver's win is no unassisted best");
+    assert!(w.report.solver_used);
+    assert!(w.report.assisted);
+    assert!(w.report.best.is_none(), "the solver's win is no unassisted best");
 }
 
 #[test]

@@ -6,13 +6,12 @@ use std::collections::VecDeque;
 use std::time::Instant;
 
 use slide::config::Config;
-use slide::difficulty::{DealRequest, ShareResult, UtcDate, fresh_seed};
+use slide::difficulty::{DealRequest, fresh_seed};
 use slide::engine::{Answer, Ask, Engine, EngineError};
-use slide::game::{Finish, Notice};
+use slide::game::{Notice, Outcome};
 use slide::puzzle::Move;
 use slide::solver::BuildProgress;
 
-use crate::ui::screens::daily_share::DailyWin;
 use crate::ui::screens::win::WinSummary;
 use crate::ui::session::Session;
 
@@ -48,13 +47,14 @@ impl Session {
             .then(|| self.after_move(!(last || self.game.is_won()), engine, config))
     }
 
-    /// Slides `count` tiles toward the gap with `m`: one undo step (a click or hover).
+    /// Slides `count` tiles toward the gap with `m`: one undo step (a click or hover), and
+    /// one look at the board after it, so a winning segment is one win.
     pub fn play_segment(&mut self, m: Move, count: usize, engine: &mut Engine, config: &Config) -> Played {
-        let mut last = Played::Nothing;
-        for _ in self.game.play_segment(m, count) {
-            last = self.after_move(false, engine, config);
+        if self.game.play_segment(m, count).is_empty() {
+            Played::Nothing
+        } else {
+            self.after_move(false, engine, config)
         }
-        last
     }
 
     /// Takes back the last step.
@@ -76,8 +76,6 @@ impl Session {
     /// Keeps the plan when the move followed it, asks again for a hint that went stale,
     /// and notices a win. `animating` while the solver plays (its status line stays).
     fn after_move(&mut self, animating: bool, engine: &mut Engine, config: &Config) -> Played {
-        self.clock_armed = true;
-        self.inspection_until = None;
         self.changed();
         // The engine's plan follows the move when the move followed it.
         engine.focus(self.focus());
@@ -108,32 +106,27 @@ impl Session {
     }
 
     /// Starts the puzzle again from its first position: a new attempt (see
-    /// [`slide::game::Game::restart`]).
+    /// [`slide::game::Persistence::restart`]); the status says what the old one counted as.
     pub fn restart(&mut self, engine: &mut Engine, config: &Config) {
-        // A restart gives the attempt up: a DNF in the averages if it counts (the new
-        // attempt is timed afresh).
-        self.persist.record_dnf(&self.game);
-        self.game.restart();
-        self.clock_armed = false;
+        let recorded = self.persist.restart(&mut self.game);
         self.start_inspection(config);
-        self.changed();
         engine.cancel_interactive();
         engine.forget_plan();
         self.hint_visible = false;
         self.hint_mode = false;
-        self.status = Some("Restarted from the first position.".into());
+        self.status = Some(match recorded {
+            Some(Outcome::Dnf) => "Restarted: the last attempt counts as a DNF.".into(),
+            Some(_) => "Restarted: the last attempt counts as given up.".into(),
+            None => "Restarted from the first position.".into(),
+        });
     }
 
     /// The request for the next board of this size and level at once, with no menu. A
-    /// begun game left this way is given up, as speedsolvers skip a scramble: a DNF in the
-    /// averages when it counts, and not kept to resume (the menu's new game keeps it; a
-    /// session of solves would fill the list with scraps).
+    /// begun game left this way ends its attempt (see
+    /// [`slide::game::Persistence::skip`]) and is not kept to resume (the menu's new game
+    /// keeps it).
     pub fn next_scramble(&mut self, config: &Config) -> DealRequest {
-        if !self.game.is_won() && (self.game.moves() > 0 || self.game.can_redo()) {
-            self.persist.record_dnf(&self.game);
-            // Back to its start, with no move: leaving it then removes its save.
-            self.game.restart();
-        }
+        self.persist.skip(&mut self.game);
         DealRequest {
             size: self.game.size(),
             level: self.next_level(config),
@@ -217,7 +210,9 @@ impl Session {
                     self.changed();
                     self.hint_visible = true;
                     self.hint_mode = true;
-                    self.status = (!h.optimal).then(|| "Not proven optimal.".to_string());
+                    // Whether the plan is proven is the panel's to say, from the plan it
+                    // shows: a line here could contradict it once the plan improves.
+                    self.status = None;
                 }
                 Err(e) => self.status = Some(failure("No hint", e)),
             },
@@ -270,64 +265,7 @@ impl Session {
         engine.cancel_interactive();
         self.hint_visible = false;
         self.status = None;
-        let finish = Finish {
-            moves: self.game.moves(),
-            time_ms: self.game.clock().elapsed().as_millis() as u64,
-            hints: self.game.hints_used(),
-            solver_used: self.game.solver_used(),
-            assisted: self.game.assisted(),
-            par: self.game.par(),
-            date: UtcDate::today(),
-            stm: self.game.stm(),
-            timed: !self.game.given_up(),
-        };
-        let outcome = self.persist.won(&self.game, &finish);
-        let daily_replay = outcome.record.as_ref().is_some_and(|r| r.daily_replay);
-        let daily = self.daily_win(&finish, daily_replay);
-        let bests = outcome.bests.unwrap_or_default();
-        WinSummary {
-            moves: finish.moves,
-            stm: finish.stm,
-            mtm: self.game.mtm(),
-            time: self.game.clock().elapsed(),
-            hints: finish.hints,
-            solver_used: finish.solver_used,
-            assisted: finish.assisted,
-            par: finish.par,
-            par_estimate: self.game.par_estimate(),
-            beaten: outcome.record.as_ref().and_then(|r| r.beaten.clone()),
-            not_stored: outcome.not_stored,
-            daily_replay,
-            daily_late: outcome.record.as_ref().is_some_and(|r| r.daily_late),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
-            record: outcome.row,
-            daily,
-        }
-    }
-
-    /// The daily part of the win screen, for a daily puzzle won with `finish`.
-    fn daily_win(&self, finish: &Finish, replay: bool) -> Option<DailyWin> {
-        let date = self.game.daily()?;
-        let size = self.game.size();
-        let share = ShareResult {
-            date,
-            size,
-            moves: finish.moves,
-            par: finish.par,
-            time: self.game.clock().elapsed(),
-            hints: finish.hints,
-            solver_used: finish.solver_used,
-            assisted: finish.assisted,
-            replay,
-        };
-        let stats = self.persist.stats();
-        Some(DailyWin {
-            share: share.to_string(),
-            streak: stats.daily_streak(size, finish.date),
-            best_streak: stats.best_daily_streak(size),
-            copied: false,
-        })
+        WinSummary::new(self.persist.win(&self.game))
     }
 }
 

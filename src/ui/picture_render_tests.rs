@@ -2,7 +2,6 @@
 //! ratatui's `TestBackend`, cell colours read back.
 
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -194,23 +193,32 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         crate::ui::app_tests::test_app(Game::new("1 2 3 4 5 6 7 8 0".parse().expect("board"), None, None, None));
     a.notices.clear();
     a.clipboard.support = clipboard;
-    a.push(Box::new(WinScreen::new(WinSummary {
+    let report = slide::game::WinReport {
+        result: slide::game::Outcome::Won,
+        replay: false,
         moves: 47,
         stm: 47,
         mtm: 47,
-        time: Duration::from_secs(133),
+        time_ms: Some(133_000),
+        tps: Some(0.35),
         hints: 0,
         solver_used: false,
         assisted: false,
-        par: Some(41),
-        par_estimate: None,
+        helped_before: false,
+        par: slide::game::ParLine::Proven {
+            par: 41,
+            extra: Some(6),
+        },
         beaten: None,
         not_stored: None,
-        daily_replay: false,
-        daily_late: false,
         best: None,
         best_assisted: None,
         record: None,
+        session: None,
+        daily: None,
+    };
+    a.push(Box::new(WinScreen::new(WinSummary {
+        report,
         daily: Some(DailyWin {
             share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into(),
             streak: 3,

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 use slide::config::Config;
 use slide::difficulty::{DAILY_LEVEL, DealRequest, Level, fresh_seed};
 use slide::engine::{Engine, Focus, KnownPlan};
-use slide::game::{Best, Game, Kind, Notice, Persistence, Speed};
+use slide::game::{Best, Game, Notice, Persistence, Speed};
 use slide::puzzle::{Board, Move};
 
 /// Where a session's game comes from.
@@ -28,18 +28,6 @@ pub enum Origin {
 /// How long the board's frame flashes after an impossible move.
 pub const BUMP_TIME: Duration = Duration::from_millis(180);
 
-/// The record of a size and level with no attempt yet.
-static NO_ATTEMPTS: Speed = Speed {
-    recent: Vec::new(),
-    best_single_ms: None,
-    best_ao5_ms: None,
-    best_ao12_ms: None,
-    solves: 0,
-    stm_sum: 0,
-    ms_sum: 0,
-    extra: std::collections::BTreeMap::new(),
-};
-
 /// The game in play and what the board screen shows about it.
 #[allow(
     clippy::struct_excessive_bools,
@@ -54,11 +42,6 @@ pub struct Session {
     pub placeholder: bool,
     /// The player's very first game: the panel shows the goal until the first move.
     pub first_game: bool,
-    /// A move was made in this sitting: the clock may run (a resumed game's clock waits
-    /// for the first move, as a new game's does).
-    pub clock_armed: bool,
-    /// When the inspection of a fresh board runs out (the clock then starts by itself).
-    pub inspection_until: Option<Instant>,
     /// Whether the hint marker is shown on the board.
     pub hint_visible: bool,
     /// The player is following hints: the next move of the plan stays shown after each
@@ -89,8 +72,6 @@ impl Session {
             persist,
             placeholder: origin == Origin::Placeholder,
             first_game: false,
-            clock_armed: false,
-            inspection_until: None,
             hint_visible: false,
             hint_mode: false,
             hint_asked_at: None,
@@ -154,7 +135,6 @@ impl Session {
         engine.start_game(self.focus());
         self.hint_visible = false;
         self.hint_mode = false;
-        self.clock_armed = false;
         self.start_inspection(config);
         self.tables = None;
         self.deal_ahead(engine, config);
@@ -220,41 +200,29 @@ impl Session {
         all
     }
 
-    /// Runs the clock only while `playing` (the board screen is on top and visible), after
-    /// the first move of this sitting, and until the win.
+    /// Tells the model whether the board is on screen (the board screen is on top and the
+    /// terminal shows it): its clock runs only then (see `slide::game::Game::show`).
     pub fn sync_clock(&mut self, playing: bool) {
-        let run = playing && self.clock_armed && !self.game.is_won();
-        let clock = self.game.clock_mut();
-        if run {
-            clock.start();
-        } else {
-            clock.stop();
-        }
+        self.game.show(playing && !self.placeholder);
     }
 
     /// Timers: inspection running out, and the writer's pace.
     pub fn tick(&mut self, now: Instant) {
-        if self.inspection_until.is_some_and(|t| now >= t) {
-            // Inspection over: the clock starts by itself, as in competition.
-            self.inspection_until = None;
-            if !self.placeholder {
-                self.clock_armed = true;
-            }
+        if !self.placeholder {
+            self.game.tick(now);
         }
         self.persist.tick();
     }
 
     /// Starts the inspection countdown of a fresh board, when the config asks for one.
     pub fn start_inspection(&mut self, config: &Config) {
-        let seconds = config.game.inspection_s;
-        let fresh = self.game.moves() == 0 && !self.game.can_redo() && !self.game.is_won();
-        self.inspection_until = (seconds > 0 && fresh).then(|| Instant::now() + Duration::from_secs(seconds));
+        let seconds = Duration::from_secs(config.game.inspection_s);
+        self.game.inspect(seconds, Instant::now());
     }
 
     /// Whole seconds of inspection left (rounded up), while it runs.
     pub fn inspection_left(&self, now: Instant) -> Option<u64> {
-        let t = self.inspection_until?;
-        Some(t.saturating_duration_since(now).as_millis().div_ceil(1000) as u64)
+        self.game.inspection_left(now)
     }
 
     /// Whether the board's frame is flashing for an impossible move.
@@ -283,16 +251,12 @@ impl Session {
     /// The speedsolving record of this game's size and level (`None` for custom boards and
     /// daily puzzles, which have no averages).
     pub fn speed(&self) -> Option<&Speed> {
-        if self.game.daily().is_some() {
-            return None;
-        }
-        let level = self.game.level()?;
-        Some(
-            self.persist
-                .stats()
-                .row(self.game.size(), Kind::Level(level))
-                .map_or(&NO_ATTEMPTS, |r| &r.speed),
-        )
+        self.persist.stats().speed(&self.game.record_key())
+    }
+
+    /// This session's speedsolving record of this game's size and level.
+    pub fn session_speed(&self) -> Option<&Speed> {
+        self.persist.session().speed(&self.game.record_key())
     }
 
     /// How soon the board needs redrawing with nothing else happening: the frame's flash,
@@ -304,7 +268,7 @@ impl Session {
         } else if engine.pending().is_some() || engine.reviewing() {
             // An answer is on its way: wake often so it is drawn as soon as it lands.
             Duration::from_millis(25)
-        } else if self.game.clock().is_running() || self.inspection_until.is_some() {
+        } else if self.game.clock().is_running() || self.game.inspecting() {
             // The clock shows tenths while it runs, and inspection counts down.
             Duration::from_millis(100)
         } else if self.tables.is_some() || !calm {
@@ -325,7 +289,7 @@ impl Session {
         if self.placeholder {
             return None;
         }
-        self.game.clock_mut().stop();
+        self.game.stop_clock();
         self.persist.flush(&self.game).err().map(|e| e.to_string())
     }
 }

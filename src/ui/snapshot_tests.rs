@@ -79,7 +79,7 @@ fn playing_four_by_four_with_a_hint() {
 
 #[test]
 fn playing_six_by_six_with_a_plan_not_proven() {
-    let a = with_hint(app(SIX, None, None), &[Move::Up], false, 1);
+    let a = with_hint(app(SIX, None, None), &[Move::Up, Move::Down, Move::Up], false, 1);
     check("playing_six_plan", &a, &[(80, 28), SIZES[0], SIZES[1]]);
 }
 
@@ -291,14 +291,17 @@ fn the_statistics_with_games() {
     let history = crate::ui::screens::review_stats_tests::history();
     let mut a = three();
     a.push(Box::new(StatsScreen {
-        state: StatsState { history, selected: 1 },
+        state: StatsState {
+            selected: 1,
+            ..StatsState::new(history)
+        },
     }));
     check("stats_games", &a, &SIZES);
     // The records table, with a fixed day for the streaks.
     let stats: Stats = crate::ui::screens::review_stats_tests::some_stats();
     let state = StatsState {
-        history: crate::ui::screens::review_stats_tests::history(),
         selected: 1,
+        ..StatsState::new(crate::ui::screens::review_stats_tests::history())
     };
     for (w, h) in SIZES {
         let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");

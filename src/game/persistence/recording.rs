@@ -3,16 +3,19 @@
 
 use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
 
+use crate::difficulty::UtcDate;
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::figures::Counted;
 use crate::game::game_writer::AppendResult;
 use crate::game::history::FinishedGame;
+use crate::game::history_file::AttemptHistory;
 use crate::game::outcome::{Ending, Outcome};
 use crate::game::persistence::{Notice, PersistError, Persistence, WinOutcome};
 use crate::game::records::Records;
 use crate::game::session::{Game, unix_millis};
-use crate::game::stats::{Finish, WinRecord};
+use crate::game::stats::{Finish, Kind, Stats, WinRecord};
 use crate::game::store::{Loaded, Store, StoreError, aside_notice, kept_as};
+use crate::game::win_report::{Recorded, WinReport};
 
 impl Persistence {
     /// Records how `game`'s attempt ended, once: the model decides the result, the history
@@ -28,6 +31,99 @@ impl Persistence {
         self.append(record).ok()
     }
 
+    /// The puzzle is solved: its result is recorded (once: the same attempt reported again
+    /// gets the same answer) and the win box's report comes back, every figure in it the
+    /// model's.
+    pub fn win(&mut self, game: &Game) -> WinReport {
+        let finish = Finish {
+            moves: game.moves(),
+            time_ms: game.clock().elapsed().as_millis() as u64,
+            hints: game.hints_used(),
+            solver_used: game.solver_used(),
+            assisted: game.assisted(),
+            par: game.par(),
+            date: UtcDate::today(),
+            stm: game.stm(),
+            timed: !game.given_up(),
+        };
+        let outcome = self.won(game, &finish);
+        let stats = self.stats();
+        let key = game.record_key();
+        let dealt = matches!(key.kind, Kind::Level(_));
+        let bests = outcome.bests.clone().unwrap_or_default();
+        let record = outcome.record.as_ref();
+        let recorded = Recorded {
+            replay: self.replays.contains(&game.attempt_id()),
+            beaten: record.and_then(|r| r.beaten.clone()),
+            not_stored: outcome.not_stored.clone(),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: outcome.row.clone(),
+            session: dealt.then(|| {
+                self.records
+                    .session()
+                    .records
+                    .get(&key.row())
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default()
+            }),
+            streak: stats.daily_streak(game.size(), UtcDate::today()),
+            best_streak: stats.best_daily_streak(game.size()),
+            late: record.is_some_and(|r| r.daily_late),
+        };
+        WinReport::of(game, recorded)
+    }
+
+    /// The player starts the puzzle again: the attempt ends (a DNF, or given up if helped,
+    /// once a tile was slid; nothing after a win, whose result is recorded) and a new one
+    /// begins. Returns what was recorded.
+    pub fn restart(&mut self, game: &mut Game) -> Option<Outcome> {
+        let recorded = self.record_ending(game, Ending::Restarted).map(|(r, _)| r.result);
+        game.restart();
+        self.changed(game);
+        recorded
+    }
+
+    /// The player skips to the next scramble: the attempt ends as a restart's would, and
+    /// the game goes back to its start with no move, so that leaving it then keeps no save
+    /// (a run of solves would fill the menu with scraps). Returns what was recorded.
+    pub fn skip(&mut self, game: &mut Game) -> Option<Outcome> {
+        if game.is_won() || (game.log().is_empty() && !game.given_up()) {
+            return None;
+        }
+        let recorded = self.record_ending(game, Ending::Left).map(|(r, _)| r.result);
+        game.restart();
+        recorded
+    }
+
+    /// This session's statistics: the records made since Slide started, or since the
+    /// player began a new session.
+    pub fn session(&self) -> &Stats {
+        self.records.session()
+    }
+
+    /// Begins a new session: its statistics start empty.
+    pub fn new_session(&mut self) {
+        self.records.new_session(unix_millis());
+    }
+
+    /// Reads the records again if their folder is not the one read before: `slide stats
+    /// --reset` cleared them, or another copy wrote the first record. Every view then shows
+    /// what is on disk; this session keeps what it recorded since it began.
+    pub fn refresh(&mut self) {
+        let Some(store) = self.store.clone() else { return };
+        let now = store.history_identity();
+        if now == self.history_seen || !self.history_writable {
+            return;
+        }
+        self.history_seen = now;
+        let since = self.records.session_since();
+        self.records = match store.load_records() {
+            Loaded::Found(h) => Records::since(&h, since),
+            _ => Records::since(&AttemptHistory::default(), since),
+        };
+    }
+
     /// Writes `record` to the history, in its turn behind the saves sent before, and counts
     /// it. Waits at most `record_wait` to hear it is stored; past that it is counted now, as
     /// it will be written, and a failure is said when the writer answers (see
@@ -37,6 +133,8 @@ impl Persistence {
         if !self.history_writable {
             return Err(PersistError::StatsLeftAlone);
         }
+        // Counted on what is on disk, not on records cleared meanwhile.
+        self.refresh();
         let result = match &self.writer {
             Some(w) => {
                 let reply = w.handle().append(record.clone());
@@ -44,7 +142,8 @@ impl Persistence {
                     Ok(result) => result,
                     Err(RecvTimeoutError::Timeout) => {
                         self.late_appends.push(reply);
-                        let counted = self.records.add(&record).unwrap_or_default();
+                        self.history_seen = store.history_identity();
+                        let counted = self.count(&record);
                         return Ok((record, counted));
                     }
                     // The writer is gone (it never is but by a bug): written here instead.
@@ -53,13 +152,24 @@ impl Persistence {
             }
             None => store.append_attempts(std::slice::from_ref(&record)),
         };
+        self.history_seen = store.history_identity();
         match self.stored(result) {
             Ok(()) => {
-                let counted = self.records.add(&record).unwrap_or_default();
+                let counted = self.count(&record);
                 Ok((record, counted))
             }
             Err(e) => Err(PersistError::Store(e)),
         }
+    }
+
+    /// Counts `record`, just written, in the figures; a replay is remembered for the win
+    /// box.
+    fn count(&mut self, record: &AttemptRecord) -> Counted {
+        let counted = self.records.add(record).unwrap_or_default();
+        if counted.replay {
+            self.replays.insert(record.id.clone());
+        }
+        counted
     }
 
     /// Says what the player must know about a result's append: the history moved or set
@@ -126,7 +236,8 @@ impl Persistence {
             && let Some(store) = &self.store
             && let Loaded::Found(h) = store.load_records()
         {
-            self.records = Records::of(&h);
+            // This session's figures stay this session's.
+            self.records = Records::since(&h, self.records.session_since());
         }
         failed
     }

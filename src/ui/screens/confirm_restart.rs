@@ -1,8 +1,10 @@
 //! "Restart this puzzle?": the restart key again confirms, any other key keeps the game.
+//! The question says what the attempt given up will count as, as the model decides it.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
+use slide::game::{Ending, Outcome};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
@@ -36,15 +38,26 @@ impl Screen for ConfirmRestart {
             enter if enter == "Enter" => " (or Enter)".to_string(),
             _ => String::new(),
         };
-        let lines = vec![
+        let game = &view.session.game;
+        let mut lines = vec![
             Line::raw("Start this puzzle again from the first position?"),
             Line::raw("Your moves so far are taken back."),
+        ];
+        match game.would_record(Ending::Restarted) {
+            Some(Outcome::Dnf) => lines.push(Line::styled("This attempt then counts as a DNF.", theme.accent)),
+            Some(Outcome::GaveUp) => lines.push(Line::raw("This attempt then counts as given up (it was helped).")),
+            _ => {}
+        }
+        if game.assisted() {
+            lines.push(Line::styled("The puzzle stays assisted after a restart.", theme.dim));
+        }
+        lines.extend([
             Line::raw(""),
             Line::styled(
                 format!("{restart_key} again{or_enter} restarts · any other key plays on"),
                 theme.dim,
             ),
-        ];
+        ]);
         overlay::draw(area, buf, " Restart? ", theme.accent, lines);
     }
 }

@@ -162,7 +162,7 @@ impl Screen for Playing {
         .render(layout.panel, buf);
         if let Some(times) = layout.times {
             Times {
-                speed: s.speed(),
+                speed: s.session_speed(),
                 theme,
             }
             .render(times, buf);

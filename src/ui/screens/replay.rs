@@ -48,8 +48,11 @@ impl ReplayScreen {
         let state = ReplayState::new(record)?;
         if state.distances != Distances::NotShown {
             ctx.engine.cancel_interactive();
+            // The par recorded with the game: no figure of the review exceeds it.
+            let start = *state.replay.start();
+            let known = record.par.map(|p| (start, p)).into_iter().collect();
             ctx.engine
-                .review(*state.replay.start(), state.replay.moves().to_vec(), REVIEW_BUDGET);
+                .review(start, state.replay.moves().to_vec(), known, REVIEW_BUDGET);
         }
         Ok(ReplayScreen {
             state,

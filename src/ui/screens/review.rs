@@ -70,9 +70,12 @@ pub struct ReviewScreen {
 impl ReviewScreen {
     /// The review of the game that played `moves` from `start`, asked of the engine (a hint
     /// still computing for the board is dropped: the player left it).
-    pub fn open(start: Board, moves: Vec<Move>, title: String, ctx: &mut Context) -> ReviewScreen {
+    /// `par` is the length of a plan known from the start (the par, or the best found on
+    /// 5×5 and 6×6): no estimate of the review exceeds it.
+    pub fn open(start: Board, moves: Vec<Move>, title: String, par: Option<u32>, ctx: &mut Context) -> ReviewScreen {
         ctx.engine.cancel_interactive();
-        ctx.engine.review(start, moves.clone(), ESTIMATE_BUDGET);
+        let known = par.map(|p| (start, p)).into_iter().collect();
+        ctx.engine.review(start, moves.clone(), known, ESTIMATE_BUDGET);
         ReviewScreen {
             state: ReviewState {
                 start,
@@ -95,7 +98,8 @@ impl ReviewScreen {
             None => game.size().to_string(),
         };
         let (start, moves) = (*game.start(), game.history().to_vec());
-        ReviewScreen::open(start, moves, title, ctx)
+        let par = game.par().or(game.par_estimate());
+        ReviewScreen::open(start, moves, title, par, ctx)
     }
 }
 
@@ -371,10 +375,23 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
     }
     lines.push(Line::raw(""));
     let d = review.distances.get(s.step).copied().unwrap_or(0);
+    // An estimate is marked ≈ and its proven lower bound said beside it.
+    let figure = |i: usize| {
+        let d = review.distances.get(i).copied().unwrap_or(0);
+        if review.is_proven(i) {
+            d.to_string()
+        } else {
+            format!("≈{d}")
+        }
+    };
     match s.step.checked_sub(1) {
-        None => {
+        None if review.is_proven(0) => {
             lines.push(Line::raw("Start"));
             lines.push(Line::raw(format!("{d} to go at best")));
+        }
+        None => {
+            lines.push(Line::raw("Start"));
+            lines.push(Line::raw(format!("≈{d} to go (estimate)")));
         }
         Some(i) => {
             let before = review.distances[i];
@@ -390,8 +407,14 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
                 Ordering::Greater => Span::styled(format!("away (+{})", 2 * (d - before)), t.hint),
                 Ordering::Equal => Span::styled("level", t.dim),
             };
-            lines.push(Line::from(vec![Span::raw(format!("{before} → {d} ")), verdict]));
+            let (from, to) = (figure(i), figure(s.step));
+            lines.push(Line::from(vec![Span::raw(format!("{from} → {to} ")), verdict]));
         }
+    }
+    if !review.is_proven(s.step)
+        && let Some(lb) = review.lower_bounds.get(s.step)
+    {
+        lines.push(Line::styled(format!("proven at least {lb}"), t.dim));
     }
     let block = Block::bordered().border_style(t.dim);
     Paragraph::new(lines).block(block).render(area, buf);

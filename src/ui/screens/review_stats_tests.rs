@@ -6,7 +6,7 @@ use crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use slide::difficulty::{Level, UtcDate};
-use slide::game::{FinishedGame, Game, Stats};
+use slide::game::{AttemptRecord, Game, Stats};
 use slide::puzzle::{Board, parse_moves};
 use slide::review::Review;
 
@@ -15,7 +15,7 @@ use crate::ui::app_tests::Driven;
 use crate::ui::app_tests::test_app;
 use crate::ui::screens::playing::Playing;
 use crate::ui::screens::review::{ReviewScreen, ReviewState};
-use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
+use crate::ui::screens::stats::{Columns, StatsScreen, StatsState, StatsView};
 use crate::ui::screens::win::WinScreen;
 
 fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
@@ -72,20 +72,29 @@ fn reviewed(step: usize) -> App {
     a
 }
 
-fn finished(i: u32, moves: u32, par: u32, secs: u64) -> FinishedGame {
-    FinishedGame {
-        id: format!("{i:016x}"),
-        finished_at: format!("2026-12-0{}T08:{:02}:00Z", 1 + i / 10, i % 60),
+/// A won attempt at the 3×3 board two moves from the goal, `moves` tiles slid (a move and
+/// its reverse before the two), ended on 2026-12-(1 + i/10) at 08:i.
+fn finished(i: u32, moves: u32, par: u32, secs: u64) -> AttemptRecord {
+    let day = UtcDate::new(2026, 12, 1).unwrap().days() as u64 + u64::from(i / 10);
+    AttemptRecord {
+        id: format!("{i:016x}-1"),
+        at: day * 86_400_000 + 8 * 3_600_000 + u64::from(i % 60) * 60_000,
         size: 3,
         level: "easy".into(),
-        start: "1 2 3 4 5 6 0 7 8".into(),
-        moves: "LL".into(),
-        millis: secs * 1000,
-        move_count: moves,
-        hints: 0,
+        daily: None,
+        mode: slide::game::SINGLE.into(),
+        result: slide::game::Outcome::Won,
+        replay: false,
         assisted: false,
+        hints: 0,
+        millis: secs * 1000,
+        scramble: "1 2 3/4 5 6/0 7 8".into(),
+        moves: format!("{}LL", "LR".repeat(moves.saturating_sub(2) as usize / 2)),
+        gaps: Vec::new(),
         par: Some(par),
-        par_optimal: true,
+        seed: None,
+        mtm: None,
+        carried: false,
     }
 }
 
@@ -200,7 +209,7 @@ fn esc_cancels_a_review_still_computing() {
         b.try_move(m);
         moves.push(m);
     }
-    let screen = a.with_context(|ctx| ReviewScreen::open(start, moves, "4×4".into(), ctx));
+    let screen = a.with_context(|ctx| ReviewScreen::open(start, moves, "4×4".into(), None, ctx));
     a.push(Box::new(screen));
     assert!(a.engine.reviewing());
     key(&mut a, KeyCode::Esc);
@@ -238,29 +247,29 @@ fn enter_on_a_recent_game_opens_its_review_and_esc_returns_to_the_stats() {
         None,
     ));
     a.push(Box::new(StatsScreen {
-        state: StatsState {
-            history: vec![finished(2, 2, 2, 10), finished(1, 4, 2, 20)],
-            selected: 0,
-        },
+        state: StatsState::new(vec![finished(2, 2, 2, 10), finished(1, 4, 2, 20)]),
     }));
     key(&mut a, KeyCode::Down);
     key(&mut a, KeyCode::Enter);
     let r = review(&a);
     assert_eq!(r.title, "3×3 easy");
-    assert_eq!(r.moves.len(), 2);
+    assert_eq!(r.moves.len(), 4, "every tile slid");
     key(&mut a, KeyCode::Esc);
     let s = &a.top::<StatsScreen>().expect("back to the statistics").state;
     assert_eq!(s.selected, 1, "the selection is kept");
 }
 
-fn stats_screen(w: u16, h: u16, history: Vec<FinishedGame>, stats: &Stats) -> Vec<String> {
+fn stats_screen(w: u16, h: u16, history: Vec<AttemptRecord>, stats: &Stats) -> Vec<String> {
     let a = test_app(Game::new(
         "1 2 3 4 5 0 7 8 6".parse().unwrap(),
         Some(Level::Easy),
         Some(1),
         None,
     ));
-    let state = StatsState { history, selected: 1 };
+    let state = StatsState {
+        selected: 1,
+        ..StatsState::new(history)
+    };
     let mut t = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
     t.draw(|f| {
         f.render_widget(
@@ -307,7 +316,7 @@ pub(crate) fn some_stats() -> Stats {
 }
 
 /// 35 won games, newest first.
-pub(crate) fn history() -> Vec<FinishedGame> {
+pub(crate) fn history() -> Vec<AttemptRecord> {
     (0..35)
         .rev()
         .map(|i| finished(i, 2 + (i % 3) * 2, 2, 10 + u64::from(i)))
@@ -320,7 +329,7 @@ fn statistics_screen_at_80x24() {
     let text = s.join("\n");
     assert!(text.contains("3×3 easy"), "{text}");
     assert!(text.contains("75%"), "3 of 4 won: {text}");
-    assert!(text.contains("2 · 0:11"), "best unassisted moves and time: {text}");
+    assert!(text.contains("2 · 11.000"), "best unassisted moves and time: {text}");
     assert!(text.contains("2.00×"), "mean moves/par: {text}");
     assert!(text.contains("moves/par, last 30"), "{text}");
     assert!(text.contains("solve times"), "{text}");
@@ -333,10 +342,108 @@ fn statistics_screen_at_80x24() {
     assert!(text.contains("Enter review it"), "{text}");
 }
 
+/// Statistics with a row for every size and the first three levels, each a win of
+/// `10 + size` seconds.
+fn many_rows() -> Stats {
+    let mut stats = Stats::default();
+    for size in slide::puzzle::Size::ALL {
+        for level in [Level::Easy, Level::Medium, Level::Hard] {
+            let key = slide::game::RecordKey::level(size, level);
+            stats.record_start(&key);
+            stats.record_win(
+                &key,
+                &slide::game::Finish {
+                    moves: 40,
+                    time_ms: 10_000 + 1_000 * size.side() as u64,
+                    hints: 0,
+                    solver_used: false,
+                    assisted: false,
+                    par: Some(40),
+                    date: UtcDate::new(2026, 12, 3).unwrap(),
+                    stm: 40,
+                    timed: true,
+                },
+            );
+        }
+    }
+    stats
+}
+
+#[test]
+fn every_row_and_figure_of_the_statistics_is_reachable_at_80x24() {
+    let stats = many_rows();
+    let rows = slide::puzzle::Size::ALL.len() * 3;
+    let draw = |top: usize, columns: Columns| {
+        let a = test_app(Game::new(
+            "1 2 3 4 5 0 7 8 6".parse().unwrap(),
+            Some(Level::Easy),
+            Some(1),
+            None,
+        ));
+        let state = StatsState {
+            top,
+            columns,
+            ..StatsState::new(Vec::new())
+        };
+        let mut t = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+        t.draw(|f| {
+            f.render_widget(
+                StatsView {
+                    state: &state,
+                    stats: &stats,
+                    today: UtcDate::new(2026, 12, 3).unwrap(),
+                    keys: &a.settings.keys,
+                    theme: &a.settings.theme,
+                },
+                f.area(),
+            );
+        })
+        .expect("draw");
+        let buf = t.backend().buffer();
+        (0..24)
+            .map(|y| (0..80).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = draw(0, Columns::Games);
+    assert!(first.contains("3×3 easy") && !first.contains("6×6 hard"), "{first}");
+    assert!(first.contains(&format!("of {rows}")), "which rows are shown: {first}");
+    assert!(first.contains("PgUp/PgDn"), "{first}");
+    // Scrolled to the end (further scrolling stops at the last page).
+    let last = draw(rows, Columns::Games);
+    assert!(last.contains("6×6 hard") && !last.contains("3×3 easy"), "{last}");
+    assert!(last.contains(&format!("{rows} of {rows}")), "{last}");
+    // The speed figures, the other page at 80 columns.
+    let speed = draw(0, Columns::Speed);
+    for head in ["single", "ao5", "ao12", "ao100", "best ao5", "TPS"] {
+        assert!(speed.contains(head), "{head}: {speed}");
+    }
+    assert!(speed.contains("13.000"), "3×3's best single: {speed}");
+    assert!(speed.contains("←/→ games"), "{speed}");
+}
+
+#[test]
+fn page_keys_scroll_the_records_and_arrows_switch_their_figures() {
+    let mut a = test_app(Game::new(
+        "1 2 3 4 5 0 7 8 6".parse().unwrap(),
+        Some(Level::Easy),
+        Some(1),
+        None,
+    ));
+    a.push(Box::new(StatsScreen {
+        state: StatsState::new(Vec::new()),
+    }));
+    key(&mut a, KeyCode::PageDown);
+    key(&mut a, KeyCode::Right);
+    let s = &a.top::<StatsScreen>().expect("the statistics").state;
+    assert_eq!(s.top, 0, "no records: nothing to scroll");
+    assert_eq!(s.columns, Columns::Speed);
+}
+
 #[test]
 fn statistics_screen_without_games() {
     let s = stats_screen(120, 40, Vec::new(), &Stats::default());
     let text = s.join("\n");
     assert!(text.contains("No games recorded yet."), "{text}");
-    assert!(text.contains("Won games appear here"), "{text}");
+    assert!(text.contains("Finished games appear here"), "{text}");
 }

@@ -1,8 +1,10 @@
-//! The statistics screen: records per size and level, the last games' moves/par and solve
-//! times as charts, the daily streaks, and the recent games, each of which opens in the
-//! review.
-
-use std::time::Duration;
+//! The statistics screen: records per size and kind (every figure of `slide stats`, from
+//! the same fold), the last games' moves/par and solve times as charts, the daily streaks,
+//! and the recent attempts, each of which opens in the review.
+//!
+//! At 80 columns the records table shows its figures in two pages (games, speed: ←/→);
+//! wide terminals show both at once. Its rows scroll (PgUp/PgDn) when they outnumber the
+//! room, so every row is reachable at 80×24.
 
 use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
@@ -14,7 +16,8 @@ use ratatui::widgets::{
     StatefulWidget, Table, Widget,
 };
 use slide::difficulty::UtcDate;
-use slide::game::{Clock, FinishedGame, Kind, Stats};
+use slide::game::averages::{Average, format_average};
+use slide::game::{AttemptRecord, Kind, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 
 use crate::ui::context::{Context, View};
@@ -27,13 +30,43 @@ use crate::ui::theme::Theme;
 /// How many games the charts show.
 pub const CHART_GAMES: usize = 30;
 
-/// The statistics screen's state: the game log read when it opened, the game selected.
+/// The width from which the records table shows every column at once.
+pub const WIDE: u16 = 150;
+
+/// Which figures the records table shows on a narrow screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Columns {
+    /// Played, won, win %, replays, solver-finished, DNF, best, moves/par.
+    #[default]
+    Games,
+    /// Best single, ao5, ao12, ao100, best ao5, mean TPS.
+    Speed,
+}
+
+/// The statistics screen's state: the attempts read when it opened, the one selected, and
+/// the records table's page and first row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct StatsState {
-    /// The game log, newest first.
-    pub history: Vec<FinishedGame>,
-    /// The recent game selected (an index into `history`).
+    /// The latest attempts, newest first.
+    pub history: Vec<AttemptRecord>,
+    /// The attempt selected (an index into `history`).
     pub selected: usize,
+    /// The records table's first row shown.
+    pub top: usize,
+    /// The figures shown on a narrow screen.
+    pub columns: Columns,
+}
+
+impl StatsState {
+    /// The state for `history`, nothing scrolled.
+    pub fn new(history: Vec<AttemptRecord>) -> StatsState {
+        StatsState {
+            history,
+            selected: 0,
+            top: 0,
+            columns: Columns::Games,
+        }
+    }
 }
 
 /// The statistics as a screen.
@@ -44,56 +77,57 @@ pub struct StatsScreen {
 }
 
 impl StatsScreen {
-    /// The statistics, with the game log read now (the clock stops, as under any screen
-    /// over the board).
+    /// The statistics, with the latest attempts read now (the clock stops, as under any
+    /// screen over the board). Records cleared by `slide stats --reset` meanwhile are read
+    /// again first.
     pub fn open(ctx: &mut Context) -> StatsScreen {
+        ctx.session.persist.refresh();
         StatsScreen {
-            state: StatsState {
-                history: ctx.session.persist.history(),
-                selected: 0,
-            },
+            state: StatsState::new(ctx.session.persist.records().recent().cloned().collect()),
         }
     }
 }
 
 impl Screen for StatsScreen {
-    /// ↑/↓ choose a recent game, Enter (or the review key) opens its review, Esc closes.
+    /// ↑/↓ choose a recent game, Enter (or the review key) opens its review, PgUp/PgDn
+    /// scroll the records, ←/→ switch their figures, Esc closes.
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
+        let rows = record_rows(ctx.session.persist.stats()).len();
         let state = &mut self.state;
         match action {
             Action::Up => state.selected = state.selected.saturating_sub(1),
             Action::Down => {
                 state.selected = (state.selected + 1).min(state.history.len().saturating_sub(1));
             }
+            Action::PageUp => state.top = state.top.saturating_sub(1),
+            Action::PageDown => state.top = (state.top + 1).min(rows.saturating_sub(1)),
+            Action::Left | Action::Right => {
+                state.columns = match state.columns {
+                    Columns::Games => Columns::Speed,
+                    Columns::Speed => Columns::Games,
+                };
+            }
             Action::Confirm | Action::Review => {
                 let Some(game) = state.history.get(state.selected) else {
                     return Transition::Stay;
                 };
-                match (game.start_board(), game.move_list()) {
-                    (Ok(start), Ok(moves)) => {
+                match (game.start_board(), game.log()) {
+                    (Ok(start), Some(log)) => {
                         let title = format!("{}×{} {}", game.size, game.size, game.level);
-                        return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, ctx)));
+                        let moves = log.plain_moves();
+                        return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, game.par, ctx)));
                     }
-                    (Err(e), _) | (_, Err(e)) => {
-                        ctx.session.status = Some(format!("That game can't be reviewed: {e}."));
-                    }
+                    (Err(e), _) => ctx.session.status = Some(format!("That game can't be reviewed: {e}.")),
+                    (_, None) => ctx.session.status = Some("That game's moves were not kept.".into()),
                 }
             }
             Action::Playback => {
-                let Some(game) = state.history.get(state.selected) else {
+                let Some(game) = state.history.get(state.selected).cloned() else {
                     return Transition::Stay;
                 };
-                let record = ctx
-                    .session
-                    .persist
-                    .records()
-                    .recent()
-                    .find(|r| r.id == game.id)
-                    .cloned();
-                match record.map(|r| ReplayScreen::open(&r, false, ctx)) {
-                    Some(Ok(replay)) => return Transition::Push(Box::new(replay)),
-                    Some(Err(e)) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
-                    None => ctx.session.status = Some("That game was recorded without its moves' times.".into()),
+                match ReplayScreen::open(&game, false, ctx) {
+                    Ok(replay) => return Transition::Push(Box::new(replay)),
+                    Err(e) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
                 }
             }
             Action::Back | Action::Stats => return Transition::Pop,
@@ -134,52 +168,85 @@ pub struct StatsView<'a> {
     pub theme: &'a Theme,
 }
 
-/// One row of the records table.
-struct RecordRow {
+/// One row of the records table: a size and kind, and its figures.
+struct RecordRow<'a> {
     name: String,
-    played: u32,
-    won: u32,
-    best: String,
-    ratio: String,
+    record: &'a Record,
 }
 
-/// The best unassisted (moves, time) of a size and kind: the row's own, or for custom boards
-/// and daily puzzles (whose bests are kept per puzzle) the best in the game log.
-fn best_of(stats: &Stats, history: &[FinishedGame], size: Size, kind: Kind) -> Option<(u32, u64)> {
-    if let Some(b) = stats.row(size, kind).and_then(|r| r.bests.best.as_ref()) {
-        return Some((b.moves, b.time_ms));
-    }
-    history
-        .iter()
-        .filter(|g| g.size == size.side() && g.level == kind.name() && !g.assisted)
-        .map(|g| (g.move_count, g.millis))
-        .min()
-}
-
-fn record_rows(stats: &Stats, history: &[FinishedGame]) -> Vec<RecordRow> {
+fn record_rows(stats: &Stats) -> Vec<RecordRow<'_>> {
     let mut rows = Vec::new();
     for size in Size::ALL {
         for kind in Kind::all() {
-            let Some(r) = stats.row(size, kind) else { continue };
-            let best = best_of(stats, history, size, kind).map_or_else(
-                || "-".to_string(),
-                |(moves, ms)| {
-                    let time = Clock::stopped_at(Duration::from_millis(ms)).display();
-                    format!("{moves} · {time}")
-                },
-            );
-            rows.push(RecordRow {
-                name: format!("{size} {}", kind.name()),
-                played: r.played,
-                won: r.won,
-                best,
-                ratio: r
-                    .mean_par_ratio()
-                    .map_or_else(|| "-".to_string(), |x| format!("{x:.2}×")),
-            });
+            if let Some(record) = stats.row(size, kind) {
+                rows.push(RecordRow {
+                    name: format!("{size} {}", kind.name()),
+                    record,
+                });
+            }
         }
     }
     rows
+}
+
+/// A figure or a dash.
+fn or_dash<T>(value: Option<T>, show: impl FnOnce(T) -> String) -> String {
+    value.map_or_else(|| "—".to_string(), show)
+}
+
+/// The columns of one page: their titles and widths, and each row's texts.
+fn games_columns() -> Vec<(&'static str, u16)> {
+    vec![
+        ("played", 6),
+        ("won", 5),
+        ("win %", 5),
+        ("replays", 7),
+        ("solver", 6),
+        ("DNF", 4),
+        ("best", 16),
+        ("moves/par", 9),
+    ]
+}
+
+fn games_cells(r: &Record) -> Vec<String> {
+    vec![
+        r.played.to_string(),
+        r.won.to_string(),
+        or_dash(r.win_percent(), |p| format!("{p:.0}%")),
+        r.replays.to_string(),
+        r.solver_finished.to_string(),
+        r.dnf.to_string(),
+        or_dash(r.bests.best.as_ref(), |b| {
+            format!("{} · {}", b.moves, format_time(b.time_ms))
+        }),
+        or_dash(r.mean_par_ratio(), |x| format!("{x:.2}×")),
+    ]
+}
+
+fn speed_columns() -> Vec<(&'static str, u16)> {
+    vec![
+        ("single", 9),
+        ("ao5", 9),
+        ("ao12", 9),
+        ("ao100", 9),
+        ("best ao5", 9),
+        ("best ao12", 9),
+        ("TPS", 5),
+    ]
+}
+
+fn speed_cells(r: &Record) -> Vec<String> {
+    let s = &r.speed;
+    let ao = |n| or_dash(s.ao(n), format_average);
+    vec![
+        or_dash(s.best_single(), format_time),
+        ao(5),
+        ao(12),
+        ao(100),
+        or_dash(s.best_ao5_ms, |ms| format_average(Average::Millis(ms))),
+        or_dash(s.best_ao12_ms, |ms| format_average(Average::Millis(ms))),
+        or_dash(s.mean_tps(), |x| format!("{x:.2}")),
+    ]
 }
 
 impl Widget for StatsView<'_> {
@@ -192,8 +259,9 @@ impl Widget for StatsView<'_> {
             .title_style(t.accent);
         let inner = block.inner(area);
         block.render(area, buf);
-        let rows = record_rows(self.stats, &self.state.history);
-        let table_height = (rows.len().max(1) as u16 + 1).min(inner.height / 3).max(2);
+        let rows = record_rows(self.stats);
+        // The table takes what its rows need, up to a third of the screen (at least a row).
+        let table_height = (rows.len().max(1) as u16 + 1).min((inner.height / 3).max(2));
         let chart_height = if inner.height >= 30 { 9 } else { 6 };
         let [table_area, charts, streak_area, recent_area, keys_line] = Layout::vertical([
             Constraint::Length(table_height),
@@ -203,67 +271,101 @@ impl Widget for StatsView<'_> {
             Constraint::Length(1),
         ])
         .areas(inner);
-        render_table(&rows, table_area, buf, t);
+        let shown = usize::from(table_height.saturating_sub(1)).max(1);
+        let top = self.state.top.min(rows.len().saturating_sub(shown));
+        let wide = area.width >= WIDE;
+        render_table(&rows, top, shown, self.state.columns, wide, table_area, buf, t);
         let [ratio_area, time_area] =
             Layout::horizontal([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(charts);
-        let last: Vec<&FinishedGame> = self.state.history.iter().take(CHART_GAMES).rev().collect();
+        let last: Vec<&AttemptRecord> = self
+            .state
+            .history
+            .iter()
+            .filter(|r| r.counted_win())
+            .take(CHART_GAMES)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
         render_ratio_chart(&last, ratio_area, buf, t);
         render_times(&last, time_area, buf, t);
         render_streaks(self.stats, self.today, streak_area, buf, t);
         render_recent(self.state, recent_area, buf, t);
         let keys = self.keys;
-        let (choose, open, replay, back) = (
-            format!("{}/{}", keys.name(Action::Up), keys.name(Action::Down)),
+        // At 80 columns every part fits: the table's first column says which rows show.
+        let mut help = format!(
+            "{}/{} game · {} review it · {} replay it",
+            keys.name(Action::Up),
+            keys.name(Action::Down),
             keys.name(Action::Confirm),
-            keys.name(Action::Playback),
-            keys.name(Action::Back),
+            keys.name(Action::Playback)
         );
-        Line::styled(
-            format!("{choose} choose a game · {open} review it · {replay} replay it · {back} close"),
-            t.dim,
-        )
-        .centered()
-        .render(keys_line, buf);
+        if rows.len() > shown {
+            let (up, down) = (keys.name(Action::PageUp), keys.name(Action::PageDown));
+            help = format!("{help} · {up}/{down}");
+        }
+        if !wide {
+            let other = match self.state.columns {
+                Columns::Games => "speed",
+                Columns::Speed => "games",
+            };
+            let (left, right) = (keys.name(Action::Left), keys.name(Action::Right));
+            help = format!("{help} · {left}/{right} {other}");
+        }
+        let back = keys.name(Action::Back);
+        Line::styled(format!("{help} · {back} close"), t.dim)
+            .centered()
+            .render(keys_line, buf);
     }
 }
 
-fn render_table(rows: &[RecordRow], area: Rect, buf: &mut Buffer, t: &Theme) {
+#[allow(clippy::too_many_arguments, reason = "the table's parts, drawn in one place")]
+fn render_table(
+    rows: &[RecordRow],
+    top: usize,
+    shown: usize,
+    columns: Columns,
+    wide: bool,
+    area: Rect,
+    buf: &mut Buffer,
+    t: &Theme,
+) {
     if rows.is_empty() {
         Paragraph::new(Line::styled("No games recorded yet.", t.dim)).render(area, buf);
         return;
     }
-    let header = Row::new(["", "played", "won", "win %", "best unassisted", "moves/par"]).style(t.dim);
-    let body = rows.iter().map(|r| {
-        let rate = if r.played == 0 {
-            "-".to_string()
-        } else {
-            format!("{:.0}%", 100.0 * f64::from(r.won) / f64::from(r.played))
-        };
-        Row::new([
-            r.name.clone(),
-            r.played.to_string(),
-            r.won.to_string(),
-            rate,
-            r.best.clone(),
-            r.ratio.clone(),
-        ])
+    let mut heads = Vec::new();
+    if wide || columns == Columns::Games {
+        heads.extend(games_columns());
+    }
+    if wide || columns == Columns::Speed {
+        heads.extend(speed_columns());
+    }
+    // The first column says which rows are shown when not all fit.
+    let first = if rows.len() > shown {
+        format!("{}–{} of {}", top + 1, (top + shown).min(rows.len()), rows.len())
+    } else {
+        String::new()
+    };
+    let mut header = vec![first];
+    header.extend(heads.iter().map(|(h, _)| (*h).to_string()));
+    let body = rows.iter().skip(top).take(shown).map(|r| {
+        let mut cells = vec![r.name.clone()];
+        if wide || columns == Columns::Games {
+            cells.extend(games_cells(r.record));
+        }
+        if wide || columns == Columns::Speed {
+            cells.extend(speed_cells(r.record));
+        }
+        Row::new(cells)
     });
-    let table = Table::new(
-        body,
-        [
-            Constraint::Length(12),
-            Constraint::Length(6),
-            Constraint::Length(5),
-            Constraint::Length(5),
-            Constraint::Length(16),
-            Constraint::Length(9),
-        ],
-    )
-    .header(header);
+    let mut widths = vec![Constraint::Length(11)];
+    widths.extend(heads.iter().map(|(_, w)| Constraint::Length(*w)));
+    let table = Table::new(body, widths).header(Row::new(header).style(t.dim));
     Widget::render(table, area, buf);
 }
 
-fn render_ratio_chart(games: &[&FinishedGame], area: Rect, buf: &mut Buffer, t: &Theme) {
+fn render_ratio_chart(games: &[&AttemptRecord], area: Rect, buf: &mut Buffer, t: &Theme) {
     let points: Vec<(f64, f64)> = games
         .iter()
         .enumerate()
@@ -305,15 +407,14 @@ fn render_ratio_chart(games: &[&FinishedGame], area: Rect, buf: &mut Buffer, t: 
         .render(area, buf);
 }
 
-fn render_times(games: &[&FinishedGame], area: Rect, buf: &mut Buffer, t: &Theme) {
-    let times: Vec<u64> = games.iter().map(|g| g.millis / 1000).collect();
+fn render_times(games: &[&AttemptRecord], area: Rect, buf: &mut Buffer, t: &Theme) {
+    let times: Vec<u64> = games.iter().map(|g| g.millis).collect();
     let slowest = times.iter().copied().max().unwrap_or(0);
     let fastest = times.iter().copied().min().unwrap_or(0);
-    let clock = |s: u64| Clock::stopped_at(Duration::from_secs(s)).display();
     let title = if times.is_empty() {
         " solve times ".to_string()
     } else {
-        format!(" solve times {}–{} ", clock(fastest), clock(slowest))
+        format!(" solve times {}–{} ", format_time(fastest), format_time(slowest))
     };
     let block = Block::bordered().border_style(t.dim).title(title);
     if times.is_empty() {
@@ -348,7 +449,8 @@ fn render_streaks(stats: &Stats, today: UtcDate, area: Rect, buf: &mut Buffer, t
             format!("{streak} day{}", if streak == 1 { "" } else { "s" }),
             if streak > 0 { t.accent } else { t.dim },
         ));
-        spans.push(Span::styled(format!(" ({won} won)"), t.dim));
+        let best = stats.best_daily_streak(size);
+        spans.push(Span::styled(format!(" (best {best}, {won} won)"), t.dim));
     }
     if spans.len() == 1 {
         spans.push(Span::styled("none yet: no daily puzzle won", t.dim));
@@ -360,7 +462,7 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
     let block = Block::bordered().border_style(t.dim).title(" recent games ");
     if state.history.is_empty() {
         Paragraph::new(Line::styled(
-            "Won games appear here; each one opens in the review.",
+            "Finished games appear here; each one opens in the review.",
             t.dim,
         ))
         .block(block)
@@ -371,16 +473,25 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
         .history
         .iter()
         .map(|g| {
-            let when = g.finished_at.replace('T', " ");
+            let when = g.date().replace('T', " ");
             let when = when.get(..16).unwrap_or(&when).to_string();
             let par = g.par.map_or_else(String::new, |p| format!(" (par {p})"));
-            let time = Clock::stopped_at(Duration::from_millis(g.millis)).display();
+            let result = match (g.result, g.replay) {
+                (_, true) => format!("replay · {}", format_time(g.millis)),
+                (Outcome::Won, false) => format_time(g.millis),
+                (Outcome::Solver, false) => "solver-finished".to_string(),
+                (Outcome::Dnf, false) => "DNF".to_string(),
+                (Outcome::GaveUp, false) => "given up".to_string(),
+            };
             let help = if g.assisted { " · helped" } else { "" };
             ListItem::new(Line::from(vec![
                 Span::styled(format!("{when}  "), t.dim),
                 Span::raw(format!(
-                    "{}×{} {:<7} {} moves{par} · {time}{help}",
-                    g.size, g.size, g.level, g.move_count
+                    "{}×{} {:<7} {} moves{par} · {result}{help}",
+                    g.size,
+                    g.size,
+                    g.level,
+                    g.stm()
                 )),
             ]))
         })

@@ -4,12 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::game::averages::{format_millis, tps};
-use slide::game::{Beaten, Best, Speed};
-
-use std::time::Duration;
-
-use slide::game::Record;
+use slide::game::{Beaten, Best, Outcome, ParLine, Speed, WinReport, format_time};
 
 use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::context::{Context, View};
@@ -25,48 +20,27 @@ use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::overlay;
 
-/// What the win screen shows.
+/// What the win screen shows: the model's report, and the daily puzzle's share line with
+/// its copy key.
 #[derive(Debug, Clone, PartialEq)]
-#[allow(
-    clippy::struct_excessive_bools,
-    reason = "independent facts the win box states, not a mode"
-)]
 pub struct WinSummary {
-    /// Moves made.
-    pub moves: u32,
-    /// Single-tile moves (every tile slid, undos included).
-    pub stm: u32,
-    /// Multi-tile moves (a segment slid at once is one).
-    pub mtm: u32,
-    /// Play time.
-    pub time: Duration,
-    /// Hints used in this attempt.
-    pub hints: u32,
-    /// Whether the solver played.
-    pub solver_used: bool,
-    /// Whether the puzzle was helped at any time (restarts included).
-    pub assisted: bool,
-    /// Optimal length from the start, if known.
-    pub par: Option<u32>,
-    /// Without a proven par (5×5, 6×6): the shortest plan found from the start, an
-    /// estimate that is never recorded.
-    pub par_estimate: Option<u32>,
-    /// The record this win set, if any.
-    pub beaten: Option<Beaten>,
-    /// Why the win could not be recorded, if it could not.
-    pub not_stored: Option<String>,
-    /// A daily puzzle already won today: a replay, which the streak does not count.
-    pub daily_replay: bool,
-    /// A daily puzzle finished after its own day: a win, but not for the streak.
-    pub daily_late: bool,
-    /// The unassisted best for this puzzle or level (after this game).
-    pub best: Option<Best>,
-    /// The assisted best (after this game).
-    pub best_assisted: Option<Best>,
-    /// Games and wins of this size and kind, and moves per par move (after this game).
-    pub record: Option<Record>,
+    /// Every figure and verdict, as the attempt model decided them.
+    pub report: WinReport,
     /// A daily puzzle's streak and result to share.
     pub daily: Option<DailyWin>,
+}
+
+impl WinSummary {
+    /// The win box of `report`.
+    pub fn new(report: WinReport) -> WinSummary {
+        let daily = report.daily.as_ref().map(|d| DailyWin {
+            share: d.share.to_string(),
+            streak: d.streak,
+            best_streak: d.best_streak,
+            copied: false,
+        });
+        WinSummary { report, daily }
+    }
 }
 
 /// The win box over the solved board: new game, next, replay, review, quit; the peek key
@@ -207,13 +181,15 @@ const ACTIONS: [(Action, &str); 7] = [
 fn draw_aside(w: &WinSummary, keys: &Bindings, t: &Theme, panel: Rect, buf: &mut Buffer) {
     let row =
         |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<7}"), t.dim), Span::raw(value)]);
+    let w = &w.report;
     let par = match w.par {
-        Some(p) => p.to_string(),
-        None => w.par_estimate.map_or_else(|| "—".to_string(), |p| format!("≈{p}")),
+        ParLine::Proven { par, .. } => par.to_string(),
+        ParLine::Estimate { best_found, .. } => format!("≈{best_found}"),
+        ParLine::Unknown => "—".to_string(),
     };
     let lines = vec![
         row("Moves", w.moves.to_string()),
-        row("Time", format_millis(w.time.as_millis() as u64)),
+        row("Time", w.time_ms.map_or_else(|| "—".to_string(), format_time)),
         row("Par", par),
         Line::raw(""),
         Line::styled(format!("{} back to the box", keys.name(Action::Peek)), t.dim),
@@ -246,40 +222,47 @@ fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
 
 const GAP: &str = "  ";
 
-/// Every line of the win box.
-fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+/// Every line of the win box: the report's figures and verdicts, in words.
+fn win_lines(summary: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+    let w = &summary.report;
     let row =
         |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
     let par = match w.par {
-        Some(p) if w.moves == p => format!("{p}  (optimal!)"),
-        Some(p) if w.moves > p => format!("{p}  (+{} over par)", w.moves - p),
-        Some(p) => p.to_string(),
-        None => match w.par_estimate {
-            Some(p) if w.moves > p => format!("≈{p} best found  (+{})", w.moves - p),
-            Some(p) if w.moves < p => format!("≈{p} best found  (you beat it!)"),
-            Some(p) => format!("≈{p} best found"),
-            None => "unknown".into(),
-        },
+        ParLine::Proven { par, extra: Some(0) } => format!("{par}  (optimal!)"),
+        ParLine::Proven { par, extra: Some(n) } => format!("{par}  (+{n} over par)"),
+        ParLine::Proven { par, extra: None } => par.to_string(),
+        ParLine::Estimate {
+            best_found,
+            made: Some(m),
+        } if m > best_found => format!("≈{best_found} best found  (+{})", m - best_found),
+        ParLine::Estimate {
+            best_found,
+            made: Some(m),
+        } if m < best_found => format!("≈{best_found} best found  (you beat it!)"),
+        ParLine::Estimate { best_found, .. } => format!("≈{best_found} best found"),
+        ParLine::Unknown => "unknown".into(),
     };
     let help = match (w.hints, w.solver_used) {
         (0, false) => "none".to_string(),
         (h, false) => h.to_string(),
         (h, true) => format!("{h}, and the solver played"),
     };
-    let ms = w.time.as_millis() as u64;
-    let tps = tps(u64::from(w.stm), ms).map_or_else(|| "—".to_string(), |x| format!("{x:.2} tiles/s"));
-    let mut lines = vec![
-        row("Time", format_millis(ms)),
-        row("Moves", format!("{}  (STM {}, MTM {})", w.moves, w.stm, w.mtm)),
-        row("TPS", tps),
-        row("Hints", help),
-        row("Par", par),
-    ];
+    let mut lines = Vec::new();
+    match w.time_ms {
+        Some(ms) => lines.push(row("Time", format_time(ms))),
+        None => lines.push(row("Time", "— (the solver finished it)".into())),
+    }
+    lines.push(row("Moves", format!("{}  (STM {}, MTM {})", w.moves, w.stm, w.mtm)));
+    if let Some(tps) = w.tps {
+        lines.push(row("TPS", format!("{tps:.2} tiles/s")));
+    }
+    lines.push(row("Hints", help));
+    lines.push(row("Par", par));
     let best_text = |b: &Best| {
         format!(
             "{}, {}",
             crate::ui::widgets::panel::moves(b.moves),
-            format_millis(b.time_ms)
+            format_time(b.time_ms)
         )
     };
     if let Some(b) = &w.best {
@@ -293,9 +276,9 @@ fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSu
             .mean_par_ratio()
             .map_or(String::new(), |x| format!(", {x:.2}× par avg"));
         lines.push(row("Record", format!("{} of {} won{avg}", r.won, r.played)));
-        if !r.speed.is_empty() {
-            lines.push(row("Session", averages_text(&r.speed)));
-        }
+    }
+    if let Some(session) = w.session.as_ref().filter(|s| !s.is_empty()) {
+        lines.push(row("Session", averages_text(session)));
     }
     if let Some(reason) = &w.not_stored {
         lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
@@ -324,23 +307,28 @@ fn win_lines(w: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSu
             }
             None => {}
         }
-        if w.assisted && w.hints == 0 && !w.solver_used {
+        if w.result == Outcome::Solver {
+            lines.push(Line::styled("Solver-finished: not counted as a win", t.dim));
+        }
+        if w.helped_before {
             lines.push(Line::styled(
                 "Counted as helped: hints were used before a restart",
                 t.dim,
             ));
         }
-        if w.daily_replay {
-            lines.push(Line::styled(
+        match (&w.daily, w.replay) {
+            (Some(_), true) => lines.push(Line::styled(
                 "A replay: the streak counts the first win of the day",
                 t.dim,
-            ));
-        }
-        if w.daily_late {
-            lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
+            )),
+            (None, true) => lines.push(Line::styled("A replay: counted apart (no best, no average)", t.dim)),
+            (Some(d), false) if d.late => {
+                lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
+            }
+            _ => {}
         }
     }
-    if let Some(d) = &w.daily {
+    if let Some(d) = &summary.daily {
         lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
     }
     lines.push(Line::raw(""));

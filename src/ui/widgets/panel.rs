@@ -86,7 +86,7 @@ impl Widget for Panel<'_> {
         lines.extend([
             row("Moves", g.moves().to_string()),
             row("Time", time_text(g, self.inspection_left)),
-            row("Hints", g.hints_used().to_string()),
+            row("Hints", hints_text(g)),
             row("Par", par_text(g)),
         ]);
         // Each value fits its row, so no line wraps mid-phrase.
@@ -140,6 +140,10 @@ impl Widget for Panel<'_> {
         // What the game just said, and the tables' progress, keep the panel's last rows, so
         // a full panel cuts the rows above them, never them.
         let mut said = Vec::new();
+        // Said from the plan on show, the one the rows above read: never beside "(optimal)".
+        if self.hint.is_some() && self.plan.is_some_and(|k| !k.optimal) {
+            said.push(Line::raw("Not proven optimal."));
+        }
         if let Some(tables) = self.tables {
             said.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
         }
@@ -186,6 +190,14 @@ fn code_rows(code: &str, width: usize) -> Vec<String> {
         rows.push(row);
     }
     rows
+}
+
+/// The hints of this attempt; a puzzle helped before a restart says it stays assisted.
+fn hints_text(g: &Game) -> String {
+    match g.hints_used() {
+        0 if g.assisted() => "0 (assisted)".into(),
+        n => n.to_string(),
+    }
 }
 
 fn level_text(g: &Game) -> String {

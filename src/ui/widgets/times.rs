@@ -1,5 +1,6 @@
-//! The recent times beside the panel: the last 12 attempts of this size and level, newest
-//! first, to the millisecond (a session of solves), with ao5 and ao12 when there is room.
+//! The recent times beside the panel: this session's last 12 attempts of this size and
+//! level, newest first, to the millisecond, with the session's ao5 and ao12 when there is
+//! room. (A session: since Slide started, or since the session-reset key.)
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -15,7 +16,7 @@ pub const LISTED: usize = 12;
 
 /// The list of recent times.
 pub struct Times<'a> {
-    /// The size and level's speedsolving record (`None`: not a dealt level).
+    /// This session's speedsolving record of the size and level (`None`: not a dealt level).
     pub speed: Option<&'a Speed>,
     /// Styles.
     pub theme: &'a Theme,
@@ -58,5 +59,48 @@ impl Widget for Times<'_> {
                     .title_style(t.accent),
             )
             .render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(speed: Option<&Speed>, height: u16) -> Vec<String> {
+        let theme = Theme::mono();
+        let area = Rect::new(0, 0, 16, height);
+        let mut buf = Buffer::empty(area);
+        Times { speed, theme: &theme }.render(area, &mut buf);
+        (1..height - 1)
+            .map(|y| (1..15).map(|x| buf[(x, y)].symbol()).collect::<String>())
+            .collect()
+    }
+
+    #[test]
+    fn the_list_is_newest_first_with_dnfs_and_the_averages_below() {
+        let mut speed = Speed::default();
+        for ms in [15_000, 12_000, 10_000] {
+            speed.record_solve(ms, 20);
+        }
+        speed.record_dnf();
+        for ms in [20_000, 13_000, 14_000] {
+            speed.record_solve(ms, 20);
+        }
+        let list = rows(Some(&speed), 18);
+        for (i, expected) in [
+            "  7   14.000",
+            "  6   13.000",
+            "  5   20.000",
+            "  4      DNF",
+            "  3   10.000",
+        ]
+        .iter()
+        .enumerate()
+        {
+            assert!(list[i].starts_with(expected), "{list:#?}");
+        }
+        assert!(list.iter().any(|l| l.starts_with("ao5   15.667")), "{list:#?}");
+        assert!(rows(Some(&Speed::default()), 6)[0].starts_with("none yet"));
+        assert!(rows(None, 6)[0].starts_with("timed for"));
     }
 }
