@@ -41,6 +41,14 @@ pub(crate) fn entry(table: &[u8], rank: usize) -> u8 {
     (table[rank >> 1] >> ((rank & 1) * 4)) & 0xF
 }
 
+/// The 4-bit entry of a group whose value is `value` where its tiles' Manhattan distance is
+/// `distance`, if it fits.
+#[inline]
+pub(crate) fn entry_for(value: u32, distance: u32) -> Option<u8> {
+    (value >= distance && (value - distance).is_multiple_of(2) && (value - distance) / 2 <= u32::from(MAX_ENTRY))
+        .then(|| ((value - distance) / 2) as u8)
+}
+
 /// Compacts a group's byte table (indexed by rank). Fails, naming the placement's rank,
 /// if some value is below the group's Manhattan distance, of the other parity, or too far
 /// above it for 4 bits.
@@ -52,16 +60,14 @@ pub(crate) fn compact(size: Size, tiles: &[u8], table: &[u8]) -> Result<Vec<u8>,
             return;
         }
         let value = u32::from(table[rank]);
-        let fits = value >= md && (value - md) % 2 == 0 && (value - md) / 2 <= u32::from(MAX_ENTRY);
-        if !fits {
+        let Some(half) = entry_for(value, md) else {
             problem = Some(CompactError {
                 rank,
                 value,
                 distance: md,
             });
             return;
-        }
-        let half = ((value - md) / 2) as u8;
+        };
         out[rank >> 1] |= half << ((rank & 1) * 4);
     });
     problem.map_or(Ok(out), Err)

@@ -21,6 +21,7 @@
 mod beam_memory;
 mod beam_ranking;
 mod bounded_search;
+mod build_control;
 mod build_progress;
 mod cancel;
 mod compact_pdb_heuristic;
@@ -31,6 +32,7 @@ mod error;
 mod exact_table;
 mod facade;
 mod group_bfs;
+mod group_space;
 mod heuristic;
 mod heuristic_kind;
 mod ida_star;
@@ -58,6 +60,7 @@ mod walking_distance;
 mod within_bound;
 mod zobrist;
 
+pub use build_control::BuildControl;
 pub use build_progress::BuildProgress;
 pub use cancel::Stop;
 pub use compact_table::CompactError;

@@ -32,6 +32,7 @@ pub(crate) fn rank(pos: &[u8], cells: usize) -> usize {
 }
 
 /// Inverse of [`rank`]: the cells of the `k` tiles of the placement ranked `r`.
+#[cfg(test)]
 pub(crate) fn unrank(mut r: usize, k: usize, cells: usize, pos: &mut [u8]) {
     let mut digits = [0usize; MAX_GROUP_TILES];
     for i in (0..k).rev() {

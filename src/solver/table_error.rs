@@ -46,6 +46,9 @@ pub enum TableError {
         /// Which entry did not fit.
         source: CompactError,
     },
+    /// The build was stopped ([`crate::solver::BuildControl::stop`]) before it finished.
+    #[error("the build was stopped")]
+    Stopped,
     /// A group's table came back missing or short.
     #[error("group {group} was not built")]
     NotBuilt {
