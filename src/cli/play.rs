@@ -15,7 +15,7 @@ use crate::ui;
     after_help = "Examples:\n  slide play\n  slide play --size 4 --level hard --seed 7\n  \
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
 slide play --code 4H-7AE52-ZHDZ\n  slide play --picture sunset --size 3\n  \
-slide play --picture ~/photos/cat.jpg"
+slide play --picture ~/photos/cat.jpg\n  slide play --mode blind --size 3"
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
@@ -41,6 +41,10 @@ pub struct PlayCommand {
     /// the path of a PNG or JPEG file.
     #[arg(long, value_name = "NAME|PATH", value_parser = values::picture(), hide_possible_values = true)]
     picture: Option<String>,
+    /// The kind of solve: single (the default) or blind (numbers and picture hidden after
+    /// the first move; records of their own, the level `blind`).
+    #[arg(long, value_name = "MODE", value_parser = ["single", "blind"])]
+    mode: Option<String>,
 }
 
 impl PlayCommand {
@@ -71,6 +75,7 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
         daily: args.daily,
         picture: args.picture,
         config,
+        blind: args.mode.as_deref() == Some("blind"),
     })
     .map_err(|e| {
         if e.is_bad_input() {

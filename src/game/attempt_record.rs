@@ -10,12 +10,10 @@ use crate::difficulty::{Level, UtcDate};
 use crate::game::history::utc_date_time;
 use crate::game::move_log::MoveLog;
 use crate::game::outcome::Outcome;
+use crate::game::solve_mode::{BLIND, SINGLE};
 use crate::game::stats::{Kind, RecordKey};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
-
-/// The mode of a single solve (marathons, relays and blind solves will have their own).
-pub const SINGLE: &str = "single";
 
 fn single() -> String {
     SINGLE.to_string()
@@ -102,6 +100,7 @@ impl AttemptRecord {
         match self.level.as_str() {
             "custom" => Some(Kind::Custom),
             "daily" => Some(Kind::Daily),
+            BLIND => Some(Kind::Blind),
             name => name.parse::<Level>().ok().map(Kind::Level),
         }
     }
@@ -137,6 +136,7 @@ impl AttemptRecord {
             Kind::Level(level) => RecordKey::level(size, level),
             Kind::Daily => RecordKey::daily(size, self.daily_date()?),
             Kind::Custom => RecordKey::custom(&self.start_board().ok()?),
+            Kind::Blind => RecordKey::blind(size),
         })
     }
 

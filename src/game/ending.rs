@@ -2,9 +2,10 @@
 //! record the history keeps. The same attempt always gives the same record id, so the
 //! history holds at most one result for it however often an ending is reported.
 
-use crate::game::attempt_record::{AttemptRecord, SINGLE};
+use crate::game::attempt_record::AttemptRecord;
 use crate::game::outcome::{Ending, decide};
 use crate::game::session::Game;
+use crate::game::solve_mode::{BLIND, SINGLE};
 use crate::puzzle::slidysim::format_scramble;
 
 impl Game {
@@ -25,6 +26,7 @@ impl Game {
             log.solver_moved() || self.solver_used(),
         )?;
         let (level, daily) = match (self.daily(), self.level()) {
+            _ if self.is_blind() => (BLIND.to_string(), None),
             (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
             (None, Some(level)) => (level.name().to_string(), None),
             (None, None) => ("custom".to_string(), None),
@@ -35,7 +37,7 @@ impl Game {
             size: self.size().side(),
             level,
             daily,
-            mode: SINGLE.into(),
+            mode: if self.is_blind() { BLIND } else { SINGLE }.into(),
             result,
             replay: finished_before || self.given_up(),
             assisted: self.assisted(),
@@ -115,5 +117,24 @@ mod tests {
         let r = back.ending_record(Ending::Solved, false, 0).unwrap();
         assert!(r.replay, "finishing a game given up is a replay");
         assert_eq!(r.moves, "LL", "with every move since the scramble");
+    }
+
+    #[test]
+    fn a_blind_solve_is_recorded_under_its_own_level_with_its_own_averages() {
+        let mut g = game();
+        g.set_blind(true);
+        g.play_segment(Move::Left, 2);
+        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        assert_eq!((r.level.as_str(), r.mode.as_str()), ("blind", "blind"));
+        assert_eq!(r.record_key(), Some(g.record_key()));
+        let mut stats = crate::game::stats::Stats::default();
+        crate::game::figures::count(&mut stats, &r);
+        let size = g.size();
+        let blind = stats.row(size, crate::game::stats::Kind::Blind).expect("a blind row");
+        assert_eq!((blind.played, blind.won, blind.speed.solves), (1, 1, 1));
+        assert!(stats.row(size, crate::game::stats::Kind::Level(Level::Easy)).is_none());
+        // Kept through a save.
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert!(back.is_blind());
     }
 }

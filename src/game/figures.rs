@@ -58,7 +58,8 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
         return counted;
     }
     row.played = row.played.saturating_add(1);
-    let dealt = matches!(key.kind, Kind::Level(_));
+    // Timed rows: dealt levels, and blind solves (their own averages).
+    let dealt = matches!(key.kind, Kind::Level(_) | Kind::Blind);
     match record.result {
         Outcome::Solver => row.solver_finished = row.solver_finished.saturating_add(1),
         Outcome::GaveUp => {}

@@ -11,11 +11,12 @@ use std::fs;
 use std::path::PathBuf;
 
 use crate::difficulty::UtcDate;
-use crate::game::attempt_record::{AttemptRecord, SINGLE};
+use crate::game::attempt_record::AttemptRecord;
 use crate::game::history::FinishedGame;
 use crate::game::history_file::AttemptHistory;
 use crate::game::json_file::aside_path as suffixed;
 use crate::game::outcome::Outcome;
+use crate::game::solve_mode::SINGLE;
 use crate::game::store::{Loaded, Store};
 use crate::puzzle::slidysim::format_scramble;
 

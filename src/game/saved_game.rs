@@ -56,6 +56,9 @@ pub struct SavedGame {
     /// The play time of the first logged move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub log_first_ms: u64,
+    /// How the game is played, when not a single solve: `blind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<String>,
 }
 
 fn first_attempt() -> u32 {

@@ -8,6 +8,7 @@ use crate::game::move_log::{Actor, MoveLog};
 use crate::game::outcome::{Ending, Outcome, decide};
 use crate::game::play_clock::PlayClock;
 pub(crate) use crate::game::saved_game::SavedGame;
+use crate::game::solve_mode::{BLIND, SINGLE, SolveMode};
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
@@ -50,6 +51,9 @@ pub struct Game {
     attempt: u32,
     /// Every tile slid in this attempt, who slid it and when.
     log: MoveLog,
+    /// A blind solve hides the numbers after the first move, and has records of its own
+    /// (the row `blind`).
+    mode: SolveMode,
 }
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -83,7 +87,18 @@ impl Game {
             clock: PlayClock::default(),
             attempt: 1,
             log: MoveLog::new(),
+            mode: SolveMode::Single,
         }
+    }
+
+    /// Makes this a blind solve (or not): its records go to the row `blind`.
+    pub fn set_blind(&mut self, blind: bool) {
+        self.mode = if blind { SolveMode::Blind } else { SolveMode::Single };
+    }
+
+    /// Whether this is a blind solve.
+    pub fn is_blind(&self) -> bool {
+        self.mode == SolveMode::Blind
     }
 
     /// The attempt's number in this game (1 for the first; a restart begins the next).
@@ -132,6 +147,9 @@ impl Game {
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
     /// or its size and level.
     pub fn record_key(&self) -> RecordKey {
+        if self.is_blind() {
+            return RecordKey::blind(self.size());
+        }
         match (self.daily, self.level) {
             (Some(date), _) => RecordKey::daily(self.size(), date),
             (None, Some(level)) => RecordKey::level(self.size(), level),
@@ -454,6 +472,7 @@ impl Game {
             log: (!self.log.is_empty()).then(|| self.log.letters()),
             log_gaps: self.log.gaps_ms(),
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
+            mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
         }
     }
 
@@ -526,6 +545,11 @@ impl Game {
             clock: PlayClock::resumed(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,
+            mode: match saved.mode.as_deref() {
+                None | Some(SINGLE) => SolveMode::Single,
+                Some(BLIND) => SolveMode::Blind,
+                Some(other) => return Err(format!("mode '{other}' is not one this version plays")),
+            },
         })
     }
 }

@@ -31,6 +31,8 @@ pub enum Kind {
     Custom,
     /// A daily puzzle.
     Daily,
+    /// A blind solve of a dealt or given board (numbers hidden after the first move).
+    Blind,
 }
 
 impl Kind {
@@ -40,13 +42,14 @@ impl Kind {
             Kind::Level(l) => l.name(),
             Kind::Custom => "custom",
             Kind::Daily => "daily",
+            Kind::Blind => "blind",
         }
     }
 
     /// Every kind, in the order `slide stats` lists them.
     pub fn all() -> Vec<Kind> {
         let mut v: Vec<Kind> = Level::ALL.iter().map(|l| Kind::Level(*l)).collect();
-        v.extend([Kind::Daily, Kind::Custom]);
+        v.extend([Kind::Daily, Kind::Custom, Kind::Blind]);
         v
     }
 }
@@ -71,6 +74,16 @@ impl RecordKey {
         RecordKey {
             size,
             kind: Kind::Level(level),
+            puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A blind solve: one row a size, with its own bests and averages.
+    pub fn blind(size: Size) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Blind,
             puzzle: None,
             daily: None,
         }

@@ -25,4 +25,6 @@ pub struct PlayArgs {
     pub picture: Option<String>,
     /// A config file instead of the default lookup.
     pub config: Option<PathBuf>,
+    /// Blind solves: the numbers (and the picture) hidden after the first move.
+    pub blind: bool,
 }

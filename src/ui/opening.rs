@@ -21,7 +21,8 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         || args.daily
         || args.size.is_some()
         || args.level.is_some()
-        || args.seed.is_some();
+        || args.seed.is_some()
+        || args.blind;
     let mut later = Vec::new();
     let resumed = if explicit {
         // The player asked for a particular game: the unfinished ones stay saved.
@@ -96,6 +97,11 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             App::dealing(settings, request, solver, persist)
         }
     };
+    // Blind solves: the game given here, and every game dealt from now on.
+    app.session.blind = args.blind;
+    if args.blind && !app.session.placeholder {
+        app.session.game.set_blind(true);
+    }
     for n in later {
         app.notify(n);
     }

@@ -58,6 +58,8 @@ pub struct Session {
     /// Whether the player looks at the board (the screen on top is the board or the help):
     /// the engine improves its plan only then. Set by the app before each event.
     pub watching: bool,
+    /// Blind solves were asked for (`--mode blind`): every new game is one.
+    pub blind: bool,
     /// Notices for the screen, taken by the app.
     outbox: Vec<Notice>,
 }
@@ -77,6 +79,7 @@ impl Session {
             tables: None,
             bumped_at: None,
             watching: true,
+            blind: false,
             outbox: Vec::new(),
         };
         s.first_game =
@@ -105,6 +108,9 @@ impl Session {
         self.first_game &= self.placeholder;
         self.placeholder = false;
         self.game = game;
+        if origin == Origin::New && self.blind {
+            self.game.set_blind(true);
+        }
         self.status = None;
         self.persist.start(&self.game, origin == Origin::New);
         self.par_from_table(engine);

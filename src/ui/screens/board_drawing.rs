@@ -13,13 +13,14 @@ use crate::ui::widgets::layout::ScreenLayout;
 use crate::ui::widgets::picture_board::PictureBoard;
 
 /// Draws `board` (with `hint`'s arrow) in the layout's frame titled `title`: its pictures
-/// when picture mode is on.
+/// when picture mode is on; every tile alike and blank when `hidden` (a blind solve).
 pub fn draw_board(
     view: &View,
     layout: &ScreenLayout,
     board: &Board,
     hint: Option<Move>,
     title: String,
+    hidden: bool,
     buf: &mut Buffer,
 ) {
     let s = view.session;
@@ -34,6 +35,7 @@ pub fn draw_board(
             bumped: s.bumped(view.now),
             scheme: view.look.scheme,
             unicode: view.settings.caps.unicode,
+            hidden,
         },
         look: view.look,
         numbers_key: view.settings.keys.name(Action::Numbers),

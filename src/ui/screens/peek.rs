@@ -42,7 +42,7 @@ impl Screen for Peek {
         };
         // The board drawn beneath shows through wherever the goal draws nothing (its gap).
         Clear.render(layout.board, buf);
-        draw_board(view, &layout, &Board::goal(side), None, title, buf);
+        draw_board(view, &layout, &Board::goal(side), None, title, false, buf);
     }
 
     fn watches_board(&self) -> bool {

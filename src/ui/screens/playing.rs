@@ -131,13 +131,18 @@ impl Screen for Playing {
             // Nothing dealt yet: no board is invented behind the deal box.
             return;
         }
-        let title = match s.game.level() {
+        let mut title = match s.game.level() {
             Some(l) => format!(" {} · {l} ", s.game.size()),
             None => format!(" {} ", s.game.size()),
         };
+        if s.game.is_blind() {
+            title.push_str("· blind ");
+        }
         let blank_convention = view.settings.config.game.arrows_move == ArrowsMove::Blank;
         let hint = s.visible_hint(view.engine);
-        draw_board(view, &layout, s.game.board(), hint, title, buf);
+        // A blind solve hides the tiles from the first move on.
+        let hidden = s.game.is_blind() && !s.game.log().is_empty() && !s.game.is_won();
+        draw_board(view, &layout, s.game.board(), hint, title, hidden, buf);
         Panel {
             game: &s.game,
             plan: s.current_plan(view.engine),

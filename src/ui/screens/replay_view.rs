@@ -72,7 +72,7 @@ impl Widget for ReplayView<'_> {
             return;
         };
         let board = s.replay.board_after(s.step);
-        draw_board(self.view, &layout, &board, None, format!(" {} ", s.title), buf);
+        draw_board(self.view, &layout, &board, None, format!(" {} ", s.title), false, buf);
         let column = Rect::new(x + bw + 1, body.y, side_w, middle_h);
         let chart = Rect::new(x, body.y + middle_h, bw + 1 + side_w, chart_h);
         let info = info_lines(s, t);

@@ -15,6 +15,10 @@ use crate::ui::widgets::digits::{big_number, big_width};
 use crate::ui::widgets::layout::ScreenLayout;
 
 /// The board as drawn.
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about how the board is drawn, not a state machine"
+)]
 pub struct BoardView<'a> {
     /// The board.
     pub board: &'a Board,
@@ -35,6 +39,9 @@ pub struct BoardView<'a> {
     pub scheme: Scheme,
     /// Whether the terminal takes UTF-8 (big digits in half blocks, or in `#`).
     pub unicode: bool,
+    /// A blind solve under way: every tile is drawn alike, with no number, no bracket and no
+    /// scheme colour (each would tell where a tile is).
+    pub hidden: bool,
 }
 
 impl Widget for BoardView<'_> {
@@ -75,6 +82,10 @@ impl Widget for BoardView<'_> {
                 .filter(|(c, _)| *c == cell)
                 .map(|(_, m)| m)
                 .filter(|_| !self.blank_convention);
+            if self.hidden {
+                buf.set_style(rect, self.theme.tile);
+                continue;
+            }
             let highlighted = hinted.is_some_and(|(c, _)| c == cell);
             let home = self.board.is_home(cell);
             let style = if highlighted {

@@ -47,7 +47,12 @@ impl Widget for PictureBoard<'_> {
             self.board.theme.hint,
             self.board.theme.dim,
         );
+        let hidden = self.board.hidden;
         self.board.render(area, buf);
+        if hidden {
+            // A blind solve: the picture would show where each tile is.
+            return;
+        }
         let look = self.look;
         let Some(mode) = look.picture.as_ref() else { return };
         let frame = layout.board;

@@ -1,0 +1,66 @@
+//! End to end, issue 22's blind mode: `slide play --mode blind` hides the numbers after
+//! the first move, and the solve is recorded under its own level, `blind`.
+
+mod tmux;
+
+use std::process::Command;
+
+use tmux::Tmux;
+
+/// The rows of the board's frame (left of the panel), without the frame itself.
+fn board_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .skip_while(|l| !l.contains("╭ 3×3"))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        .map(|l| l.split("│ │").next().unwrap_or(l).to_string())
+        .collect()
+}
+
+#[test]
+fn blind_hides_the_numbers_after_the_first_move() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("blind");
+    let data = t.dir().join("data");
+    let script = format!(
+        "{} '{}' play --mode blind --board '4 1 3 7 2 6 0 5 8'; echo \"EXITED $?\"; sleep 60",
+        t.env(&data),
+        tmux::bin()
+    );
+    t.open("g", 80, 24, &script);
+    let (before, _) = t.wait_for("g", "the blind game", |s| {
+        s.contains("Moves    0") && s.contains("blind")
+    });
+    let digits = |s: &str| board_rows(s).concat().chars().filter(char::is_ascii_digit).count();
+    assert_eq!(digits(&before), 8, "the numbers show before the first move:\n{before}");
+    t.keys("g", &["Down"]);
+    let (after, _) = t.wait_for("g", "the first move", |s| s.contains("Moves    1"));
+    assert_eq!(digits(&after), 0, "no number left on the board:\n{after}");
+    // Solved blind: the board shows again, and the solve is the level `blind`'s.
+    for key in ["Down", "Left", "Up", "Up", "Left"] {
+        t.keys("g", &[key]);
+    }
+    t.wait_for("g", "the win", |s| s.contains("Solved!"));
+    t.keys("g", &["q"]);
+    t.wait_for("g", "the end", |s| s.contains("EXITED 0"));
+    let out = Command::new(tmux::bin())
+        .args(["history", "--json"])
+        .env("SLIDE_DATA_DIR", &data)
+        .output()
+        .expect("slide history");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("\"level\":\"blind\"") && text.contains("\"mode\":\"blind\""),
+        "{text}"
+    );
+    let out = Command::new(tmux::bin())
+        .args(["stats", "--json"])
+        .env("SLIDE_DATA_DIR", &data)
+        .output()
+        .expect("slide stats");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("\"level\":\"blind\""), "{text}");
+}
