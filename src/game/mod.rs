@@ -25,6 +25,7 @@ mod play_clock;
 mod records;
 mod replay;
 mod saved_game;
+mod saved_game_error;
 mod session;
 mod solve_mode;
 mod speed;
@@ -48,6 +49,7 @@ pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persi
 pub use records::{RECENT_RECORDS, Records};
 pub use replay::{Replay, ReplayError};
 pub use saved_game::SavedGame;
+pub use saved_game_error::SavedGameError;
 pub use session::{Game, unix_millis};
 pub use solve_mode::{BLIND, SINGLE, SolveMode};
 pub use speed::{RECENT, Speed};

@@ -8,6 +8,7 @@ use crate::game::move_log::{Actor, MoveLog};
 use crate::game::outcome::{Ending, Outcome, decide};
 use crate::game::play_clock::PlayClock;
 pub(crate) use crate::game::saved_game::SavedGame;
+use crate::game::saved_game_error::SavedGameError;
 use crate::game::solve_mode::{BLIND, SINGLE, SolveMode};
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
@@ -477,31 +478,28 @@ impl Game {
     }
 
     /// Restores a saved game; the clock stays stopped until the next move.
-    pub fn from_saved(saved: &SavedGame) -> Result<Game, String> {
+    pub fn from_saved(saved: &SavedGame) -> Result<Game, SavedGameError> {
         if saved.version > SavedGame::VERSION {
-            return Err(format!(
-                "made by a newer Slide (format {}, this one reads up to {})",
-                saved.version,
-                SavedGame::VERSION
-            ));
+            return Err(SavedGameError::Newer {
+                found: saved.version,
+                reads: SavedGame::VERSION,
+            });
         }
-        let start: Board = saved.start.parse().map_err(|e| format!("start board: {e}"))?;
-        let history = parse_moves(&saved.history).map_err(|e| format!("history: {e}"))?;
-        let future = parse_moves(&saved.future).map_err(|e| format!("redo list: {e}"))?;
+        let start: Board = saved.start.parse().map_err(SavedGameError::StartBoard)?;
+        let history = parse_moves(&saved.history).map_err(SavedGameError::History)?;
+        let future = parse_moves(&saved.future).map_err(SavedGameError::RedoList)?;
         let mut board = start;
-        board
-            .apply_all(&history)
-            .map_err(|e| format!("history does not fit the board: {e}"))?;
+        board.apply_all(&history).map_err(SavedGameError::HistoryDoesNotFit)?;
         board
             .clone()
             .apply_all(&future.iter().rev().copied().collect::<Vec<_>>())
-            .map_err(|e| format!("redo list does not fit the board: {e}"))?;
+            .map_err(SavedGameError::RedoListDoesNotFit)?;
         let level = match &saved.level {
-            Some(l) => Some(l.parse::<Level>().map_err(|e| e.to_string())?),
+            Some(l) => Some(l.parse::<Level>().map_err(SavedGameError::Level)?),
             None => None,
         };
         let daily = match &saved.daily {
-            Some(d) => Some(d.parse::<UtcDate>().map_err(|e| format!("daily: {e}"))?),
+            Some(d) => Some(d.parse::<UtcDate>().map_err(SavedGameError::Daily)?),
             None => None,
         };
         let id = if saved.id.is_empty() {
@@ -510,10 +508,10 @@ impl Game {
             saved.id.clone()
         };
         if !id.chars().all(|c| c.is_ascii_alphanumeric()) || id.len() > 32 {
-            return Err(format!("id '{id}' is not a game id"));
+            return Err(SavedGameError::BadId(id));
         }
         let mut log = match &saved.log {
-            Some(letters) => MoveLog::from_parts(letters, &saved.log_gaps).ok_or("its move log is damaged")?,
+            Some(letters) => MoveLog::from_parts(letters, &saved.log_gaps).ok_or(SavedGameError::DamagedLog)?,
             // A save from before the log was kept: the standing moves, untimed.
             None => MoveLog::from_parts(&saved.history, &[]).unwrap_or_default(),
         };
@@ -548,7 +546,7 @@ impl Game {
             mode: match saved.mode.as_deref() {
                 None | Some(SINGLE) => SolveMode::Single,
                 Some(BLIND) => SolveMode::Blind,
-                Some(other) => return Err(format!("mode '{other}' is not one this version plays")),
+                Some(other) => return Err(SavedGameError::UnknownMode(other.to_string())),
             },
         })
     }
@@ -637,6 +635,23 @@ mod tests {
         again.saved_at = saved.saved_at;
         assert_eq!(again, saved);
         assert_eq!(back.id(), g.id());
+    }
+
+    #[test]
+    fn a_damaged_save_says_which_part_is_wrong() {
+        let good = game().to_saved();
+        let cases: [(fn(&mut SavedGame), &str); 4] = [
+            (|s| s.start = "1 2 3".into(), "start board: "),
+            (|s| s.history = "Q".into(), "history: "),
+            (|s| s.version = SavedGame::VERSION + 1, "made by a newer Slide"),
+            (|s| s.id = "no/id".into(), "id 'no/id' is not a game id"),
+        ];
+        for (damage, said) in cases {
+            let mut saved = good.clone();
+            damage(&mut saved);
+            let error = Game::from_saved(&saved).expect_err("a damaged save is refused");
+            assert!(error.to_string().starts_with(said), "{error} should start with {said}");
+        }
     }
 
     #[test]

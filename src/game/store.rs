@@ -261,8 +261,10 @@ impl Store {
                         )),
                     }
                 }
-                Err(reason) => Some(match move_aside::<()>(&path, reason.clone()) {
-                    Loaded::MovedAside { moved_to, .. } => aside_notice("The saved game was", &reason, &moved_to),
+                Err(reason) => Some(match move_aside::<()>(&path, reason.to_string()) {
+                    Loaded::MovedAside { moved_to, .. } => {
+                        aside_notice("The saved game was", &reason.to_string(), &moved_to)
+                    }
                     _ => format!("The saved game {} is unreadable ({reason}).", path.display()),
                 }),
             },
@@ -329,7 +331,7 @@ impl Store {
                         continue;
                     }
                     Ok(_) => format!("its id '{}' does not match its name", saved.id),
-                    Err(reason) => reason,
+                    Err(reason) => reason.to_string(),
                 },
                 Loaded::Missing => continue,
                 Loaded::MovedAside { reason, moved_to } => {
