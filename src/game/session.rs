@@ -640,7 +640,8 @@ mod tests {
     #[test]
     fn a_damaged_save_says_which_part_is_wrong() {
         let good = game().to_saved();
-        let cases: [(fn(&mut SavedGame), &str); 4] = [
+        type Damage = fn(&mut SavedGame);
+        let cases: [(Damage, &str); 4] = [
             (|s| s.start = "1 2 3".into(), "start board: "),
             (|s| s.history = "Q".into(), "history: "),
             (|s| s.version = SavedGame::VERSION + 1, "made by a newer Slide"),
