@@ -4,6 +4,7 @@
 //! hints never wait behind the engine's thinking, even on a loaded machine.
 
 /// The nice value of background work: low, but not idle (it still runs on a busy machine).
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 pub(crate) const BACKGROUND_NICE: i32 = 10;
 
 /// Lowers the calling thread's scheduling priority to [`BACKGROUND_NICE`] (or leaves it
