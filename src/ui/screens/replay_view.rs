@@ -18,6 +18,7 @@ use crate::ui::keys::Action;
 use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::replay_state::{Distances, ReplayState, SPEEDS};
 use crate::ui::theme::Theme;
+use crate::ui::widgets::distance_points::DistancePoints;
 use crate::ui::widgets::layout::board_within;
 
 /// Columns the side column needs at least.
@@ -209,21 +210,12 @@ fn distance_lines(
 /// The optimal distance after each move: played so far (bright) and still to come (dim),
 /// the detours' moves marked, the move shown as a line.
 fn distance_chart(s: &ReplayState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
-    let all: Vec<(f64, f64)> = review
-        .distances
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (i as f64, f64::from(d)))
-        .collect();
+    let DistancePoints {
+        all,
+        detours: away,
+        top,
+    } = DistancePoints::new(&review.distances, s.step);
     let played = &all[..(s.step + 1).min(all.len())];
-    let away: Vec<(f64, f64)> = review
-        .distances
-        .windows(2)
-        .enumerate()
-        .filter(|(i, w)| w[1] > w[0] && *i < s.step)
-        .map(|(i, w)| ((i + 1) as f64, f64::from(w[1])))
-        .collect();
-    let top = review.distances.iter().copied().max().unwrap_or(1).max(1) as f64;
     let n = review.moves.len().max(1) as f64;
     let cursor = [(s.step as f64, 0.0), (s.step as f64, top)];
     let datasets = vec![

@@ -22,6 +22,7 @@ use crate::ui::context::{Context, View};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
 use crate::ui::theme::Theme;
+use crate::ui::widgets::distance_points::DistancePoints;
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
 const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
@@ -423,22 +424,13 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
 /// The distance after each move, the ideal straight line, the detours and the step shown.
 fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
     let n = review.moves.len().max(1) as f64;
-    let played: Vec<(f64, f64)> = review
-        .distances
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (i as f64, f64::from(d)))
-        .collect();
+    let DistancePoints {
+        all: played,
+        detours: away,
+        top,
+    } = DistancePoints::new(&review.distances, usize::MAX);
     let start = f64::from(review.distances.first().copied().unwrap_or(0));
     let ideal = vec![(0.0, start), (start, 0.0)];
-    let away: Vec<(f64, f64)> = review
-        .distances
-        .windows(2)
-        .enumerate()
-        .filter(|(_, w)| w[1] > w[0])
-        .map(|(i, w)| ((i + 1) as f64, f64::from(w[1])))
-        .collect();
-    let top = review.distances.iter().copied().max().unwrap_or(1).max(1) as f64;
     let cursor = vec![(s.step as f64, 0.0), (s.step as f64, top)];
     let datasets = vec![
         Dataset::default()
