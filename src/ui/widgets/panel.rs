@@ -117,11 +117,14 @@ impl Widget for Panel<'_> {
             ]));
         }
         lines.push(Line::raw(""));
+        // What the player asked for or must read first: the spinner, the hint, the first
+        // game's goal.
+        let mut advice = Vec::new();
         if let Some(p) = self.pending {
             let elapsed = self.now.saturating_duration_since(p.since);
             let frame = SPINNER[(elapsed.as_millis() / 100) as usize % SPINNER.len()];
             let what = if p.ask == Ask::Solve { "solving" } else { "thinking" };
-            lines.push(Line::styled(format!("{frame} {what}…"), t.accent));
+            advice.push(Line::styled(format!("{frame} {what}…"), t.accent));
         } else if let Some(m) = self.hint {
             let text = if self.blank_convention {
                 let (arrow, name) = describe(m.inverse());
@@ -131,11 +134,11 @@ impl Widget for Panel<'_> {
                 let tile = g.board().tile_moved_by(m).unwrap_or(0);
                 format!("slide {tile} {name} {arrow}")
             };
-            lines.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
+            advice.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
         } else if self.first_game && g.moves() == 0 && !g.can_redo() && !g.is_won() {
-            lines.push(Line::styled("Goal: tiles in order,", t.accent));
-            lines.push(Line::styled("gap bottom-right.", t.accent));
-            lines.push(Line::styled(format!("{} help", self.help_key), t.dim));
+            advice.push(Line::styled("Goal: tiles in order,", t.accent));
+            advice.push(Line::styled("gap bottom-right.", t.accent));
+            advice.push(Line::styled(format!("{} help", self.help_key), t.dim));
         }
         // What the game just said, and the tables' progress, keep the panel's last rows, so
         // a full panel cuts the rows above them, never them.
@@ -156,6 +159,19 @@ impl Widget for Panel<'_> {
             .title_style(t.accent);
         let inner = block.inner(area);
         block.render(area, buf);
+        let rows = |ls: &[Line<'_>]| -> usize {
+            ls.iter()
+                .map(|l| wrap(&l.to_string(), usize::from(inner.width)).len().max(1))
+                .sum()
+        };
+        // Below the figures when they leave room; else with the rows that are never cut
+        // (a 6×6 panel at 80×24 with a plan's two rows, the averages or the tables' progress
+        // has none to spare).
+        if rows(&lines) + rows(&advice) + rows(&said) <= usize::from(inner.height) {
+            lines.extend(advice);
+        } else {
+            said.splice(0..0, advice);
+        }
         let said_rows: usize = said
             .iter()
             .map(|l| wrap(&l.to_string(), usize::from(inner.width)).len())
