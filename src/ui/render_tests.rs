@@ -596,3 +596,35 @@ fn help_keeps_its_place_when_the_terminal_is_resized() {
     a.area = ratatui::layout::Rect::new(0, 0, 80, 24);
     assert_eq!(screen(&a, 80, 24), before);
 }
+
+/// At 60×17 the win box's actions take two rows, each action whole, and a click on the
+/// second row's entry does that action.
+#[test]
+fn the_win_box_shows_every_action_at_60_by_17_and_each_is_clickable() {
+    let mut a = won();
+    a.area = ratatui::layout::Rect::new(0, 0, 60, 17);
+    let shown = screen(&a, 60, 17);
+    let text = shown.join("\n");
+    for entry in [
+        "v review",
+        "n new",
+        "N next",
+        "R replay",
+        "g aside",
+        "Esc close",
+        "q quit",
+    ] {
+        assert!(text.contains(entry), "{entry}:\n{text}");
+    }
+    let (row, line) = shown
+        .iter()
+        .enumerate()
+        .find(|(_, l)| l.contains("q quit"))
+        .expect("the quit entry");
+    let column = line.chars().take_while(|&c| c != 'q').count();
+    a.update(crate::ui::keys::Action::Click {
+        column: column as u16 + 2,
+        row: row as u16,
+    });
+    assert!(a.quit, "a click on `q quit` quits:\n{text}");
+}

@@ -63,14 +63,18 @@ impl WinScreen {
     /// The win box's action under a click on its last line, if any.
     fn action_at(&self, ctx: &Context, column: u16, row: u16) -> Option<Action> {
         let keys = &ctx.settings.keys;
-        let lines = win_lines(&self.summary, keys, &ctx.settings.theme, &ctx.clipboard.support);
-        let rect = overlay::rect(above_footer(ctx.area), TITLE, &lines);
-        // The action line is the box's last line of text; text starts two columns in.
-        if row != rect.y + lines.len() as u16 || column < rect.x + 2 {
+        let area = above_footer(ctx.area);
+        let lines = win_lines(&self.summary, keys, &ctx.settings.theme, &ctx.clipboard.support, area);
+        let rect = overlay::rect(area, TITLE, &lines);
+        // The action rows are the box's last lines of text; text starts two columns in.
+        let rows = action_rows(keys, text_width(area));
+        let first = (rect.y + 1 + lines.len() as u16).checked_sub(rows.len() as u16)?;
+        let entries = rows.into_iter().nth(usize::from(row.checked_sub(first)?))?;
+        if column < rect.x + 2 {
             return None;
         }
         let mut x = usize::from(column - rect.x - 2);
-        for (action, entry) in action_entries(keys) {
+        for (action, entry) in entries {
             let width = entry.chars().count();
             if x < width {
                 return Some(action);
@@ -222,8 +226,41 @@ fn action_entries(keys: &Bindings) -> Vec<(Action, String)> {
 
 const GAP: &str = "  ";
 
-/// Every line of the win box: the report's figures and verdicts, in words.
-fn win_lines(summary: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &ClipboardSupport) -> Vec<Line<'static>> {
+/// The action entries in rows of at most `width` columns (an entry wider than that alone on
+/// its row): one row when it fits, as on any terminal of 64 columns or more.
+fn action_rows(keys: &Bindings, width: usize) -> Vec<Vec<(Action, String)>> {
+    let mut rows: Vec<Vec<(Action, String)>> = Vec::new();
+    let mut used = 0;
+    for (action, entry) in action_entries(keys) {
+        let w = entry.chars().count();
+        match rows.last_mut() {
+            Some(row) if used + GAP.len() + w <= width => {
+                used += GAP.len() + w;
+                row.push((action, entry));
+            }
+            _ => {
+                used = w;
+                rows.push(vec![(action, entry)]);
+            }
+        }
+    }
+    rows
+}
+
+/// The columns of text a box in `area` can hold (its border and padding take four).
+fn text_width(area: Rect) -> usize {
+    usize::from(area.width.saturating_sub(4))
+}
+
+/// Every line of the win box in `area`: the report's figures and verdicts, in words, then
+/// the actions, on as many rows as the width needs.
+fn win_lines(
+    summary: &WinSummary,
+    keys: &Bindings,
+    t: &Theme,
+    clipboard: &ClipboardSupport,
+    area: Rect,
+) -> Vec<Line<'static>> {
     let w = &summary.report;
     let row =
         |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
@@ -331,9 +368,16 @@ fn win_lines(summary: &WinSummary, keys: &Bindings, t: &Theme, clipboard: &Clipb
     if let Some(d) = &summary.daily {
         lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
     }
-    lines.push(Line::raw(""));
-    let entries: Vec<String> = action_entries(keys).into_iter().map(|(_, e)| e).collect();
-    lines.push(Line::styled(entries.join(GAP), t.dim));
+    let rows = action_rows(keys, text_width(area));
+    // The blank line before the actions goes first when the box would be taller than the
+    // area (the box is cut from below, and the actions are its last lines).
+    if lines.len() + 1 + rows.len() + 2 <= usize::from(area.height) {
+        lines.push(Line::raw(""));
+    }
+    for row in rows {
+        let entries: Vec<String> = row.into_iter().map(|(_, e)| e).collect();
+        lines.push(Line::styled(entries.join(GAP), t.dim));
+    }
     lines
 }
 
@@ -341,11 +385,11 @@ const TITLE: &str = " ★ Solved! ";
 
 impl Widget for WinView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
-        let lines = win_lines(self.win, self.keys, self.theme, self.clipboard);
         // The box is taller than most of what is behind it: clear the screen rather than
         // leave fragments of the board and panel around it (Esc closes it to see the board).
         // The footer's line stays.
         let area = above_footer(area);
+        let lines = win_lines(self.win, self.keys, self.theme, self.clipboard, area);
         ratatui::widgets::Clear.render(area, buf);
         overlay::draw(area, buf, TITLE, self.theme.accent, lines);
     }
