@@ -120,10 +120,7 @@ fn a_setting_changed_on_the_settings_screen_is_there_after_a_restart_with_the_co
     let board = "--board '1 2 3 4 5 6 0 7 8'";
     start(&t, "first", (80, 24), "", board);
     t.wait_for("first", "the game", |s| s.contains("Moves    0"));
-    t.keys("first", &["o"]);
-    t.wait_for("first", "the settings", |s| {
-        s.contains("Colour scheme") && s.contains("◀ plain ▶")
-    });
+    open_settings(&t, "first", |s| s.contains("Colour scheme") && s.contains("◀ plain ▶"));
     t.keys("first", &["Right"]);
     t.wait_for("first", "the change saved", |s| {
         s.contains("◀ rows ▶") && s.contains("Saved in")
@@ -149,18 +146,50 @@ fn a_setting_changed_on_the_settings_screen_is_there_after_a_restart_with_the_co
     assert!(saved.contains("animation_ms = 120"), "{saved}");
     // The next start reads them.
     start(&t, "again", (80, 24), "", board);
-    let (screen, _) = t.wait_for("again", "the game", |s| s.contains("Moves    0"));
-    if screen.contains("any key to close") {
-        // The first game is kept to resume, and a notice says so: read, closed.
-        t.keys("again", &["Space"]);
-        t.wait_for("again", "the notice closed", |s| !s.contains("any key to close"));
-    }
-    t.keys("again", &["o"]);
-    t.wait_for("again", "the settings as saved", |s| {
+    t.wait_for("again", "the game", |s| s.contains("Moves    0"));
+    // The first game is kept to resume, and a notice says so: read, closed on the way.
+    open_settings(&t, "again", |s| {
         s.contains("◀ rows ▶") && s.contains("◀ 120 ms apart ▶")
     });
     t.keys("again", &["q"]);
     t.wait_for("again", "a clean exit", |s| s.contains("EXITED 0"));
+}
+
+/// Opens the settings from the game until `ready` holds for the screen. A notice on the way
+/// (the first game kept, or one that comes after the first frame) is closed first; a notice
+/// closes on any key, so when one came just before the key and took it, the settings did not
+/// open and the key is pressed again. Waits for what the screen shows, never for a time.
+#[track_caller]
+fn open_settings(t: &Tmux, session: &str, ready: impl Fn(&str) -> bool) {
+    let shows = |pred: &dyn Fn(&str) -> bool, within: Duration| {
+        let start = std::time::Instant::now();
+        loop {
+            if pred(&t.screen(session)) {
+                return true;
+            }
+            if start.elapsed() > within {
+                return false;
+            }
+            sleep(Duration::from_millis(20));
+        }
+    };
+    for _ in 0..5 {
+        if ready(&t.screen(session)) {
+            return;
+        }
+        for _ in 0..5 {
+            if !t.screen(session).contains("any key to close") {
+                break;
+            }
+            t.keys(session, &["Space"]);
+            shows(&|s| !s.contains("any key to close"), Duration::from_secs(15));
+        }
+        t.keys(session, &["o"]);
+        if shows(&|s| ready(s) || s.contains("any key to close"), Duration::from_secs(5)) && ready(&t.screen(session)) {
+            return;
+        }
+    }
+    panic!("the settings never opened; the screen was:\n{}", t.screen(session));
 }
 
 /// The value of the panel row `label`.
