@@ -17,7 +17,7 @@ use ratatui::widgets::{
 };
 use slide::difficulty::UtcDate;
 use slide::game::averages::{Average, format_average};
-use slide::game::{AttemptRecord, Kind, Outcome, Record, Stats, format_time};
+use slide::game::{AttemptRecord, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 
 use crate::ui::context::{Context, View};
@@ -177,7 +177,7 @@ struct RecordRow<'a> {
 fn record_rows(stats: &Stats) -> Vec<RecordRow<'_>> {
     let mut rows = Vec::new();
     for size in Size::ALL {
-        for kind in Kind::all() {
+        for kind in stats.kinds() {
             if let Some(record) = stats.row(size, kind) {
                 rows.push(RecordRow {
                     name: format!("{size} {}", kind.name()),

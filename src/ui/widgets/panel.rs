@@ -77,6 +77,9 @@ impl Widget for Panel<'_> {
             Line::from(vec![Span::styled(format!("{label:<LABEL$}"), t.dim), Span::raw(value)])
         };
         let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
+        if let Some(run) = g.run() {
+            lines.push(row("Board", format!("{} of {}", run.number(), run.kind().count())));
+        }
         // Every board has a code; a long one (a 5×5 or 6×6 board's) goes on as many rows as
         // it needs, cut at its dashes.
         let room = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL);
@@ -201,6 +204,9 @@ fn hints_text(g: &Game) -> String {
 }
 
 fn level_text(g: &Game) -> String {
+    if let Some(run) = g.run() {
+        return run.kind().level();
+    }
     match (g.daily(), g.level()) {
         (Some(date), _) => format!("daily {date}"),
         (None, Some(l)) => l.to_string(),
