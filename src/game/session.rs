@@ -498,7 +498,7 @@ impl Game {
             log_gaps: self.log.gaps_ms(),
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
             mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
-            run: self.run.as_ref().map(run_play::saved_run),
+            run: self.saved_run(),
         }
     }
 
@@ -568,8 +568,8 @@ impl Game {
             clock: PlayClock::resumed(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,
-            mode: run_play::saved_mode(saved)?,
-            run: run_play::run_from_saved(saved)?,
+            mode: Game::saved_mode(saved)?,
+            run: Game::run_from_saved(saved)?,
         })
     }
 }

@@ -63,48 +63,50 @@ impl Game {
     }
 }
 
-/// The run as its save holds it.
-pub(super) fn saved_run(run: &Run) -> SavedRun {
-    SavedRun {
-        level: run.kind().level(),
-        size: run.kind().record_size().side(),
-        seed: run.seed(),
-        board: run.index(),
+impl Game {
+    /// The run as its save holds it.
+    pub(super) fn saved_run(&self) -> Option<SavedRun> {
+        self.run.as_ref().map(|run| SavedRun {
+            level: run.kind().level(),
+            size: run.kind().record_size().side(),
+            seed: run.seed(),
+            board: run.index(),
+        })
     }
-}
 
-/// The mode a save names.
-pub(super) fn saved_mode(saved: &SavedGame) -> Result<SolveMode, SavedGameError> {
-    Ok(match saved.mode.as_deref() {
-        None | Some(SINGLE) => SolveMode::Single,
-        Some(BLIND) => SolveMode::Blind,
-        Some(MARATHON) => SolveMode::Marathon,
-        Some(RELAY) => SolveMode::Relay,
-        Some(other) => return Err(SavedGameError::UnknownMode(other.to_string())),
-    })
-}
+    /// The mode a save names.
+    pub(super) fn saved_mode(saved: &SavedGame) -> Result<SolveMode, SavedGameError> {
+        Ok(match saved.mode.as_deref() {
+            None | Some(SINGLE) => SolveMode::Single,
+            Some(BLIND) => SolveMode::Blind,
+            Some(MARATHON) => SolveMode::Marathon,
+            Some(RELAY) => SolveMode::Relay,
+            Some(other) => return Err(SavedGameError::UnknownMode(other.to_string())),
+        })
+    }
 
-/// The run a save holds: there exactly when its mode is a marathon or a relay, and then
-/// one this version plays, on a board it has, with the size it deals there.
-pub(super) fn run_from_saved(saved: &SavedGame) -> Result<Option<Run>, SavedGameError> {
-    let mode = saved_mode(saved)?;
-    let is_run = matches!(mode, SolveMode::Marathon | SolveMode::Relay);
-    let run = match (&saved.run, is_run) {
-        (None, false) => return Ok(None),
-        (Some(r), true) => Size::new(r.size)
-            .ok()
-            .and_then(|size| RunKind::from_level(&r.level, size))
-            .filter(|kind| kind.mode() == mode.name())
-            .and_then(|kind| Run::at(kind, r.seed, r.board)),
-        _ => None,
-    };
-    let fits = |run: &Run| {
-        let cells = saved.start.split_whitespace().count();
-        run.kind().size_of(run.index()).cells() == cells
-    };
-    match run {
-        Some(run) if fits(&run) => Ok(Some(run)),
-        _ => Err(SavedGameError::DamagedRun),
+    /// The run a save holds: there exactly when its mode is a marathon or a relay, and then
+    /// one this version plays, on a board it has, with the size it deals there.
+    pub(super) fn run_from_saved(saved: &SavedGame) -> Result<Option<Run>, SavedGameError> {
+        let mode = Game::saved_mode(saved)?;
+        let is_run = matches!(mode, SolveMode::Marathon | SolveMode::Relay);
+        let run = match (&saved.run, is_run) {
+            (None, false) => return Ok(None),
+            (Some(r), true) => Size::new(r.size)
+                .ok()
+                .and_then(|size| RunKind::from_level(&r.level, size))
+                .filter(|kind| kind.mode() == mode.name())
+                .and_then(|kind| Run::at(kind, r.seed, r.board)),
+            _ => None,
+        };
+        let fits = |run: &Run| {
+            let cells = saved.start.split_whitespace().count();
+            run.kind().size_of(run.index()).cells() == cells
+        };
+        match run {
+            Some(run) if fits(&run) => Ok(Some(run)),
+            _ => Err(SavedGameError::DamagedRun),
+        }
     }
 }
 
