@@ -107,6 +107,15 @@ impl Screen for StatsScreen {
                     Columns::Speed => Columns::Games,
                 };
             }
+            Action::Confirm | Action::Review | Action::Playback
+                if state
+                    .history
+                    .get(state.selected)
+                    .is_some_and(|g| [slide::game::MARATHON, slide::game::RELAY].contains(&g.mode.as_str())) =>
+            {
+                // Its several boards are not one board to review or play back (yet).
+                ctx.session.status = Some("A marathon or relay can't be reviewed or replayed yet.".into());
+            }
             Action::Confirm | Action::Review => {
                 let Some(game) = state.history.get(state.selected) else {
                     return Transition::Stay;
@@ -359,7 +368,10 @@ fn render_table(
         }
         Row::new(cells)
     });
-    let mut widths = vec![Constraint::Length(11)];
+    // "3×3 marathon-10" where there is room; 11 columns fit every other row's name.
+    let longest = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0) as u16;
+    let name = if area.width >= 100 { longest.clamp(11, 20) } else { 11 };
+    let mut widths = vec![Constraint::Length(name)];
     widths.extend(heads.iter().map(|(_, w)| Constraint::Length(*w)));
     let table = Table::new(body, widths).header(Row::new(header).style(t.dim));
     Widget::render(table, area, buf);
