@@ -94,9 +94,8 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         )));
     }
     let store = Store::locate().map_err(|e| CliError::Failure(e.to_string()))?;
-    let since = match args.session {
-        false => None,
-        true => match store.load_session_start() {
+    let since = if args.session {
+        match store.load_session_start() {
             Ok(Some(ms)) => Some(ms),
             // No game started yet: no session, so no attempt is in one.
             Ok(None) => Some(u64::MAX),
@@ -105,7 +104,9 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
                     "--session: the session's start could not be read: {e}"
                 )));
             }
-        },
+        }
+    } else {
+        None
     };
     let history = load_records(&store)?;
     let chosen: Vec<&AttemptRecord> = history

@@ -147,10 +147,13 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     // Two tables, each within 80 columns: what was played, then the bests and averages.
     // (A level name longer than the column widens it.)
     let lw = rows.iter().map(|r| r.level.chars().count()).max().unwrap_or(0).max(8);
-    print_line(format!(
-        "{:<5} {:<lw$} {:>6} {:>5} {:>5} {:>7} {:>6} {:>5}  {:>9}  {:<12}",
-        "size", "level", "played", "won", "win%", "replays", "solver", "DNF", "moves/par", "streak"
-    ))?;
+    print_line(
+        format!(
+            "{:<5} {:<lw$} {:>6} {:>5} {:>5} {:>7} {:>6} {:>5}  {:>9}  {:<12}",
+            "size", "level", "played", "won", "win%", "replays", "solver", "DNF", "moves/par", "streak"
+        )
+        .trim_end(),
+    )?;
     for r in &rows {
         let rate = r.win_percent.map_or_else(|| "—".into(), |p| format!("{p:.0}%"));
         let streak = if r.level == "daily" {

@@ -8,7 +8,7 @@
 //! new one.
 
 use std::fs;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
@@ -49,12 +49,12 @@ impl Store {
     /// words (what is wrong, in which file) if the file can't be read. Reading never
     /// changes it.
     pub fn load_session_start(&self) -> Result<Option<u64>, String> {
-        load(self.session_path())
+        load(&self.session_path())
     }
 }
 
-fn load(path: PathBuf) -> Result<Option<u64>, String> {
-    let text = match fs::read(&path) {
+fn load(path: &Path) -> Result<Option<u64>, String> {
+    let text = match fs::read(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: {e}", path.display())),
