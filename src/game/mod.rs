@@ -16,6 +16,7 @@ mod game_writer;
 mod histogram;
 mod history;
 mod history_file;
+mod history_line;
 mod json_file;
 mod legacy_import;
 mod move_log;

@@ -17,8 +17,9 @@ pub(crate) struct CompactPdbHeuristic<'a> {
 
 #[derive(Clone, Copy)]
 pub(crate) struct CompactState {
-    cell_of: [u8; MAX_CELLS],
-    mirrored: [u8; MAX_CELLS],
+    /// Each group's placement rank on the board and on its mirror, kept per move.
+    ranks: [u32; MAX_GROUPS],
+    mranks: [u32; MAX_GROUPS],
     md: [u8; MAX_GROUPS],
     mmd: [u8; MAX_GROUPS],
     vals: [u8; MAX_GROUPS],
@@ -43,27 +44,30 @@ impl<'a> CompactPdbHeuristic<'a> {
     }
 
     #[inline]
-    fn update_direct(&self, s: &mut CompactState, tile: u8, from: usize, to: usize) {
+    fn update_direct(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
         let t = tile as usize;
-        s.cell_of[t] = to as u8;
         let g = db.group_of(t);
+        let r = s.ranks[g].wrapping_add_signed(db.rank_step(false, &board.tiles, t, from, to));
+        s.ranks[g] = r;
         // One step changes the tile's distance by exactly one.
         s.md[g] = s.md[g] + db.tile_distance(t, to) - db.tile_distance(t, from);
-        let v = db.compact_group_value(g, &s.cell_of, s.md[g]);
+        let v = db.compact_value_at(g, r, s.md[g]);
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
     }
 
     #[inline]
-    fn update_mirror(&self, s: &mut CompactState, tile: u8, from: usize, to: usize) {
+    fn update_mirror(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
-        let mt = db.mirror_tile(tile as usize);
+        let t = tile as usize;
+        let mt = db.mirror_tile(t);
         let (mfrom, mto) = (db.mirror_cell(from), db.mirror_cell(to));
-        s.mirrored[mt] = mto as u8;
         let mg = db.group_of(mt);
+        let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        s.mranks[mg] = r;
         s.mmd[mg] = s.mmd[mg] + db.tile_distance(mt, mto) - db.tile_distance(mt, mfrom);
-        let mv = db.compact_group_value(mg, &s.mirrored, s.mmd[mg]);
+        let mv = db.compact_value_at(mg, r, s.mmd[mg]);
         s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
         s.mvals[mg] = mv;
     }
@@ -84,8 +88,8 @@ impl Incremental for CompactPdbHeuristic<'_> {
         CompactState {
             md: self.distances(&cell_of),
             mmd: self.distances(&mirrored),
-            cell_of,
-            mirrored,
+            ranks: self.db.ranks(&cell_of),
+            mranks: self.db.ranks(&mirrored),
             vals,
             mvals,
             sum,
@@ -104,10 +108,10 @@ impl Incremental for CompactPdbHeuristic<'_> {
     }
 
     #[inline]
-    fn update(&self, s: &mut CompactState, _board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        self.update_direct(s, tile, from, to);
+    fn update(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+        self.update_direct(s, board, tile, from, to);
         if self.db.uses_mirror() {
-            self.update_mirror(s, tile, from, to);
+            self.update_mirror(s, board, tile, from, to);
         }
     }
 
@@ -115,18 +119,18 @@ impl Incremental for CompactPdbHeuristic<'_> {
     fn update_within(
         &self,
         s: &mut CompactState,
-        _board: &SearchBoard,
+        board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
         limit: u32,
     ) -> u32 {
         // As with byte tables: the direct sum alone usually cuts the child off.
-        self.update_direct(s, tile, from, to);
+        self.update_direct(s, board, tile, from, to);
         if s.sum > limit || !self.db.uses_mirror() {
             return s.sum;
         }
-        self.update_mirror(s, tile, from, to);
+        self.update_mirror(s, board, tile, from, to);
         s.sum.max(s.msum)
     }
 }

@@ -47,6 +47,7 @@ mod pattern_db;
 mod pdb_heuristic;
 mod placement;
 pub mod plan_shortening;
+mod rank_steps;
 mod rating;
 mod solution;
 mod solve;

@@ -26,6 +26,7 @@ use crate::solver::heuristic::SearchBoard;
 use crate::solver::manhattan::cell_distance;
 use crate::solver::partition::{MAX_GROUPS, Partition};
 use crate::solver::placement::{MAX_GROUP_TILES, rank};
+use crate::solver::rank_steps::RankSteps;
 
 /// Pattern databases for one partition: one table per group.
 pub struct PatternDb {
@@ -42,6 +43,9 @@ pub struct PatternDb {
     /// `distance[tile][cell]`: the tile's Manhattan distance from its goal when at `cell`
     /// (compact tables store the value less the group's distance).
     distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// How a move changes a group's rank on the board, and on its mirror.
+    steps: RankSteps,
+    mirror_steps: RankSteps,
 }
 
 impl PatternDb {
@@ -69,7 +73,13 @@ impl PatternDb {
                 *d = cell_distance(size, cell, goal);
             }
         }
+        let mut identity = [0u8; MAX_CELLS];
+        for (i, v) in identity.iter_mut().enumerate() {
+            *v = i as u8;
+        }
         PatternDb {
+            steps: RankSteps::new(&partition, &identity, &identity),
+            mirror_steps: RankSteps::new(&partition, &mirror_tile, &mirror_cell),
             distance,
             mirror: partition.differs_from_mirror(),
             partition,
@@ -121,16 +131,52 @@ impl PatternDb {
         rank(&pos[..tiles.len()], self.partition.size().cells())
     }
 
-    /// Group `g`'s value from a byte table (the default partitions' search loop).
+    /// Every group's rank, the index of its placement in its table.
+    pub(crate) fn ranks(&self, cell_of: &[u8; MAX_CELLS]) -> [u32; MAX_GROUPS] {
+        let mut ranks = [0u32; MAX_GROUPS];
+        for (g, r) in ranks.iter_mut().enumerate().take(self.partition.groups().len()) {
+            *r = self.group_rank(g, cell_of) as u32;
+        }
+        ranks
+    }
+
+    /// Group `g`'s value at placement rank `r` in a byte table (the search loop's lookup).
     #[inline]
-    pub(crate) fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
-        self.tables[g][self.group_rank(g, cell_of)]
+    pub(crate) fn value_at(&self, g: usize, r: u32) -> u8 {
+        self.tables[g][r as usize]
+    }
+
+    /// Group `g`'s value at placement rank `r` in a compact table, given the group's
+    /// Manhattan distance `md`.
+    #[inline]
+    pub(crate) fn compact_value_at(&self, g: usize, r: u32, md: u8) -> u8 {
+        md + 2 * compact_table::entry(&self.tables[g], r as usize)
+    }
+
+    /// How the rank of the group of board tile `tile` changes when it moves from `from` to
+    /// `to` (`tiles`: the board after the move); on the mirrored board when `mirrored`, where
+    /// the group is that of the tile's mirror.
+    #[inline]
+    pub(crate) fn rank_step(
+        &self,
+        mirrored: bool,
+        tiles: &[u8; MAX_CELLS],
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> i32 {
+        let steps = if mirrored { &self.mirror_steps } else { &self.steps };
+        steps.step(tiles, tile, from, to)
+    }
+
+    /// Group `g`'s value from a byte table.
+    fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+        self.value_at(g, self.group_rank(g, cell_of) as u32)
     }
 
     /// Group `g`'s value from a compact table, given the group's Manhattan distance `md`.
-    #[inline]
     pub(crate) fn compact_group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS], md: u8) -> u8 {
-        md + 2 * compact_table::entry(&self.tables[g], self.group_rank(g, cell_of))
+        self.compact_value_at(g, self.group_rank(g, cell_of) as u32, md)
     }
 
     /// The Manhattan distance of group `g`'s tiles.

@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 
-use crate::puzzle::MAX_CELLS;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::partition::MAX_GROUPS;
 use crate::solver::pattern_db::PatternDb;
@@ -15,8 +14,9 @@ pub(crate) struct PdbHeuristic<'a> {
 
 #[derive(Clone, Copy)]
 pub(crate) struct PdbState {
-    cell_of: [u8; MAX_CELLS],
-    mirrored: [u8; MAX_CELLS],
+    /// Each group's placement rank on the board and on its mirror, kept per move.
+    ranks: [u32; MAX_GROUPS],
+    mranks: [u32; MAX_GROUPS],
     vals: [u8; MAX_GROUPS],
     mvals: [u8; MAX_GROUPS],
     sum: u32,
@@ -46,8 +46,8 @@ impl Incremental for PdbHeuristic<'_> {
             ([0; MAX_GROUPS], 0)
         };
         PdbState {
-            cell_of,
-            mirrored,
+            ranks: self.db.ranks(&cell_of),
+            mranks: self.db.ranks(&mirrored),
             vals,
             mvals,
             sum,
@@ -66,10 +66,10 @@ impl Incremental for PdbHeuristic<'_> {
     }
 
     #[inline]
-    fn update(&self, s: &mut PdbState, _board: &SearchBoard, tile: u8, _from: usize, to: usize) {
-        self.update_direct(s, tile, to);
+    fn update(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+        self.update_direct(s, board, tile, from, to);
         if self.db.uses_mirror() {
-            self.update_mirror(s, tile, to);
+            self.update_mirror(s, board, tile, from, to);
         }
     }
 
@@ -77,42 +77,44 @@ impl Incremental for PdbHeuristic<'_> {
     fn update_within(
         &self,
         s: &mut PdbState,
-        _board: &SearchBoard,
+        board: &SearchBoard,
         tile: u8,
-        _from: usize,
+        from: usize,
         to: usize,
         limit: u32,
     ) -> u32 {
         // Most children are cut off; the direct sum alone usually proves it, which saves the
         // mirror's table lookup.
-        self.update_direct(s, tile, to);
+        self.update_direct(s, board, tile, from, to);
         if s.sum > limit || !self.db.uses_mirror() {
             return s.sum;
         }
-        self.update_mirror(s, tile, to);
+        self.update_mirror(s, board, tile, from, to);
         s.sum.max(s.msum)
     }
 }
 
 impl PdbHeuristic<'_> {
     #[inline]
-    fn update_direct(&self, s: &mut PdbState, tile: u8, to: usize) {
+    fn update_direct(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
         let t = tile as usize;
-        s.cell_of[t] = to as u8;
         let g = db.group_of(t);
-        let v = db.group_value(g, &s.cell_of);
+        let r = s.ranks[g].wrapping_add_signed(db.rank_step(false, &board.tiles, t, from, to));
+        s.ranks[g] = r;
+        let v = db.value_at(g, r);
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
     }
 
     #[inline]
-    fn update_mirror(&self, s: &mut PdbState, tile: u8, to: usize) {
+    fn update_mirror(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
-        let mt = db.mirror_tile(tile as usize);
-        s.mirrored[mt] = db.mirror_cell(to) as u8;
-        let mg = db.group_of(mt);
-        let mv = db.group_value(mg, &s.mirrored);
+        let t = tile as usize;
+        let mg = db.group_of(db.mirror_tile(t));
+        let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        s.mranks[mg] = r;
+        let mv = db.value_at(mg, r);
         s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
         s.mvals[mg] = mv;
     }
