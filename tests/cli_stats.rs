@@ -116,13 +116,14 @@ fn json_rows_carry_the_averages() {
     }
     let table = slide(&d, &["stats"]);
     let text = String::from_utf8_lossy(&table.stdout);
-    assert!(
-        text.lines()
-            .next()
-            .is_some_and(|l| l.contains("ao5") && l.contains("ao12")),
-        "{text}"
-    );
+    assert!(text.lines().any(|l| l.contains("ao5") && l.contains("ao12")), "{text}");
     assert!(text.contains("15.667"), "{text}");
+    // Every line fits 80 columns, and the games table has the attempts apart from wins.
+    assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+    let header = text.lines().next().expect("a header");
+    for column in ["played", "won", "replays", "solver", "DNF"] {
+        assert!(header.contains(column), "{column} in {header}");
+    }
     let _ = std::fs::remove_dir_all(&d);
 }
 

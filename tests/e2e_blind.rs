@@ -31,10 +31,11 @@ fn blind_hides_the_numbers_after_the_first_move() {
         tmux::bin()
     );
     t.open("g", 80, 24, &script);
-    let (before, _) = t.wait_for("g", "the blind game", |s| {
-        s.contains("Moves    0") && s.contains("blind")
-    });
     let digits = |s: &str| board_rows(s).concat().chars().filter(char::is_ascii_digit).count();
+    // Waits for the whole frame: a capture may catch the terminal mid-draw.
+    let (before, _) = t.wait_for("g", "the blind game with its numbers", |s| {
+        s.contains("Moves    0") && s.contains("blind") && s.contains('╰') && digits(s) == 8
+    });
     assert_eq!(digits(&before), 8, "the numbers show before the first move:\n{before}");
     t.keys("g", &["Down"]);
     let (after, _) = t.wait_for("g", "the first move", |s| s.contains("Moves    1"));

@@ -230,3 +230,87 @@ fn the_win_box_time_is_the_time_slide_stats_says() {
     t.keys("g", &["q"]);
     t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
 }
+
+/// Types `board` into the new-game menu's code field and plays it.
+fn play_typed(t: &Tmux, session: &str, board: &str) {
+    t.keys(session, &["n"]);
+    t.wait_for(session, "the menu", |s| s.contains("New game"));
+    t.keys(session, &["Up"]);
+    t.keys(session, &["Enter"]);
+    t.keys(session, &["-l", board]);
+    t.keys(session, &["Enter"]);
+    t.wait_for(session, "the typed board", |s| {
+        s.contains("custom board") && s.contains("Moves    0")
+    });
+}
+
+/// The attempts `slide history --json ARGS` lists.
+fn history_len(data: &Path, args: &[&str]) -> usize {
+    let mut all = vec!["history", "--json"];
+    all.extend_from_slice(args);
+    slide(data, &all).lines().count()
+}
+
+#[test]
+fn a_new_session_counts_only_what_follows_it_and_a_restart_begins_another() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("records-session");
+    // Two wins: the board given, then one typed in the menu (opened from the win box).
+    start(&t, "g", "--board '1 2 3 4 5 6 7 0 8'");
+    t.wait_for("g", "the board", |s| s.contains("Moves    0"));
+    t.keys("g", &["Left"]);
+    t.wait_for("g", "the first win", |s| s.contains("Solved!"));
+    play_typed(&t, "g", "1 2 3 4 5 6 0 7 8");
+    t.keys("g", &["Left"]);
+    t.keys("g", &["Left"]);
+    t.wait_for("g", "the second win", |s| s.contains("Solved!"));
+    tmux::wait_until("two attempts in the history", || history_len(&data(&t), &[]) == 2);
+    // The session screen (from the win box) counts both; the new-session key asks, then
+    // begins a new one.
+    t.keys("g", &["S"]);
+    t.wait_for("g", "the session screen", |s| {
+        s.contains("Session · since") && s.contains("Count 2")
+    });
+    t.keys("g", &["B"]);
+    t.wait_for("g", "the question", |s| s.contains("Begin a new session?"));
+    t.keys("g", &["B"]);
+    t.wait_for("g", "an empty session", |s| {
+        s.contains("No attempts in this session yet") && !s.contains("Begin a new session?")
+    });
+    t.keys("g", &["Escape"]);
+    t.wait_for("g", "the win box again", |s| {
+        s.contains("Solved!") && !s.contains("Session · since")
+    });
+    // One more win: the session holds it alone.
+    play_typed(&t, "g", "1 2 3 4 0 5 7 8 6");
+    t.keys("g", &["Left"]);
+    t.keys("g", &["Up"]);
+    t.wait_for("g", "the third win", |s| s.contains("Solved!"));
+    t.keys("g", &["S"]);
+    let (screen, _) = t.wait_for("g", "the session screen", |s| s.contains("Session · since"));
+    assert!(screen.contains("Count 1 · won 1"), "{screen}");
+    assert!(screen.contains("[3×3 custom]"), "{screen}");
+    t.keys("g", &["Escape"]);
+    t.wait_for("g", "the win box", |s| {
+        s.contains("Solved!") && !s.contains("Session · since")
+    });
+    t.keys("g", &["q"]);
+    t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
+    assert_eq!(history_len(&data(&t), &[]), 3);
+    assert_eq!(history_len(&data(&t), &["--session"]), 1);
+    // Slide started again: a new session, empty.
+    start(&t, "g2", "--board '1 2 3 4 5 6 7 0 8'");
+    t.wait_for("g2", "the board", |s| s.contains("Moves    0"));
+    tmux::wait_until("the new session's start is kept", || {
+        history_len(&data(&t), &["--session"]) == 0
+    });
+    assert_eq!(history_len(&data(&t), &[]), 3);
+    t.keys("g2", &["S"]);
+    t.wait_for("g2", "an empty session", |s| {
+        s.contains("No attempts in this session yet")
+    });
+    t.keys("g2", &["q"]);
+    t.wait_for("g2", "a clean exit", |s| s.contains("EXITED 0"));
+}

@@ -19,7 +19,9 @@ entry per move, in milliseconds since the first (null for games kept by older ve
 --csv prints a header line, then one line per attempt: date, size, level, mode, result, moves, \
 time (seconds, to the millisecond), scramble, solution, id; a field holding a comma, a quote or a \
 line break is quoted (RFC 4180).\n\n\
-Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --level daily\n  \
+--session keeps the attempts of the latest session: a session begins when the game starts and \
+when its new-session key (B by default) is pressed; with two copies of the game running, the latest begun by either.\n\n\
+Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --session --json\n  slide history --level daily\n  \
 slide history --csv > times.csv"
 )]
 pub struct HistoryCommand {
@@ -38,6 +40,10 @@ pub struct HistoryCommand {
     /// Only the last K attempts (after the other filters).
     #[arg(long, value_name = "K")]
     last: Option<usize>,
+    /// Only the attempts of the latest session: since the game last started, or since the
+    /// new-session key was last pressed (in whichever copy of Slide, if two run).
+    #[arg(long)]
+    session: bool,
 }
 
 /// The history, or a clear error; damage found on the way is said on stderr.
@@ -88,10 +94,25 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         )));
     }
     let store = Store::locate().map_err(|e| CliError::Failure(e.to_string()))?;
+    let since = if args.session {
+        match store.load_session_start() {
+            Ok(Some(ms)) => Some(ms),
+            // No game started yet: no session, so no attempt is in one.
+            Ok(None) => Some(u64::MAX),
+            Err(e) => {
+                return Err(CliError::Failure(format!(
+                    "--session: the session's start could not be read: {e}"
+                )));
+            }
+        }
+    } else {
+        None
+    };
     let history = load_records(&store)?;
     let chosen: Vec<&AttemptRecord> = history
         .attempts
         .iter()
+        .filter(|a| since.is_none_or(|ms| a.at >= ms))
         .filter(|a| args.size.is_none_or(|n| a.size == n))
         .filter(|a| args.level.as_ref().is_none_or(|l| &a.level == l))
         .collect();
@@ -102,6 +123,9 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
             print_line(csv_line(a))?;
         }
         return Ok(());
+    }
+    if !args.json && chosen.is_empty() && args.session {
+        return print_line("No attempts in this session yet.");
     }
     if !args.json && chosen.is_empty() {
         return print_line(format!(
@@ -122,12 +146,13 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
 /// `2026-12-03T01:02:03Z  3×3 easy     won     4.593  20 moves` and what else applies.
 fn line(a: &AttemptRecord) -> String {
     let mut text = format!(
-        "{}  {size}×{size} {:<7} {:<7} {:>9} {:>4} moves",
+        "{}  {size}×{size} {:<7} {:<7} {:>9} {:>4} {}",
         a.date(),
         a.level,
         a.result.name(),
         format_time(a.millis),
         a.stm(),
+        if a.stm() == 1 { "move" } else { "moves" },
         size = a.size
     );
     if a.replay {

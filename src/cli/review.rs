@@ -115,8 +115,8 @@ fn print_human(r: &Review) -> Result<(), CliError> {
     let kind = if r.exact { "optimal" } else { "estimated" };
     let first = r.distances.first().copied().unwrap_or(0);
     print_line(format_args!(
-        "{} moves; {kind} at the start: {first}; {} extra",
-        r.moves.len(),
+        "{}; {kind} at the start: {first}; {} extra",
+        crate::cli::output::moves(r.moves.len() as u64),
         r.extra()
     ))?;
     print_line(&s)?;

@@ -144,32 +144,56 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
             store.history_dir().display()
         ));
     }
-    print_line(format!(
-        "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<12} {:>9} {:>9}",
-        "size", "level", "played", "won", "win%", "best", "best with help", "moves/par", "streak", "ao5", "ao12"
-    ))?;
+    // Two tables, each within 80 columns: what was played, then the bests and averages.
+    // (A level name longer than the column widens it.)
+    let lw = rows.iter().map(|r| r.level.chars().count()).max().unwrap_or(0).max(8);
+    print_line(
+        format!(
+            "{:<5} {:<lw$} {:>6} {:>5} {:>5} {:>7} {:>6} {:>5}  {:>9}  {:<12}",
+            "size", "level", "played", "won", "win%", "replays", "solver", "DNF", "moves/par", "streak"
+        )
+        .trim_end(),
+    )?;
     for r in &rows {
-        let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
-            (Some(m), Some(ms)) => format!("{m} in {}", format_time(ms)),
-            _ => "—".to_string(),
-        };
         let rate = r.win_percent.map_or_else(|| "—".into(), |p| format!("{p:.0}%"));
         let streak = if r.level == "daily" {
             format!("{} (best {})", r.streak, r.best_streak)
         } else {
             String::new()
         };
+        print_line(
+            format!(
+                "{:<5} {:<lw$} {:>6} {:>5} {:>5} {:>7} {:>6} {:>5}  {:>9}  {:<12}",
+                format!("{0}×{0}", r.size),
+                r.level,
+                r.played,
+                r.won,
+                rate,
+                r.replays,
+                r.solver_finished,
+                r.dnf,
+                r.mean_par_ratio.map_or("—".into(), |x| format!("{x:.2}")),
+                streak,
+            )
+            .trim_end(),
+        )?;
+    }
+    print_line("")?;
+    print_line(format!(
+        "{:<5} {:<lw$} {:<16} {:<16} {:>9} {:>9}",
+        "size", "level", "best", "best with help", "ao5", "ao12"
+    ))?;
+    for r in &rows {
+        let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
+            (Some(m), Some(ms)) => format!("{m} in {}", format_time(ms)),
+            _ => "—".to_string(),
+        };
         print_line(format!(
-            "{:<5} {:<8} {:>6} {:>5} {:>5}  {:<16} {:<16} {:>9}  {:<12} {:>9} {:>9}",
+            "{:<5} {:<lw$} {:<16} {:<16} {:>9} {:>9}",
             format!("{0}×{0}", r.size),
             r.level,
-            r.played,
-            r.won,
-            rate,
             best(r.best_moves, r.best_millis),
             best(r.best_assisted_moves, r.best_assisted_millis),
-            r.mean_par_ratio.map_or("—".into(), |x| format!("{x:.2}")),
-            streak,
             r.ao5_text,
             r.ao12_text
         ))?;

@@ -192,6 +192,8 @@ pub struct KeyBindings {
     pub peek: Vec<Placed<String>>,
     pub settings: Vec<Placed<String>>,
     pub playback: Vec<Placed<String>>,
+    pub session: Vec<Placed<String>>,
+    pub new_session: Vec<Placed<String>>,
 }
 
 /// Colours: a preset and optional overrides, as text with their place in the file (the
@@ -271,6 +273,8 @@ impl Default for KeyBindings {
             peek: keys(&["g"]),
             settings: keys(&["o"]),
             playback: keys(&["P"]),
+            session: keys(&["S"]),
+            new_session: keys(&["B"]),
         }
     }
 }
@@ -291,7 +295,7 @@ impl Default for ThemeSettings {
 impl KeyBindings {
     /// Every action's name under `[keys]` with the key names written for it, in the
     /// order of config.toml.
-    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 23] {
+    pub fn all(&self) -> [(&'static str, &[Placed<String>]); 25] {
         [
             ("up", &self.up),
             ("down", &self.down),
@@ -316,10 +320,12 @@ impl KeyBindings {
             ("peek", &self.peek),
             ("settings", &self.settings),
             ("playback", &self.playback),
+            ("session", &self.session),
+            ("new_session", &self.new_session),
         ]
     }
 
-    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 23] {
+    fn all_mut(&mut self) -> [&mut Vec<Placed<String>>; 25] {
         [
             &mut self.up,
             &mut self.down,
@@ -344,6 +350,8 @@ impl KeyBindings {
             &mut self.peek,
             &mut self.settings,
             &mut self.playback,
+            &mut self.session,
+            &mut self.new_session,
         ]
     }
 }

@@ -29,6 +29,17 @@ pub struct Counted {
     pub late_daily: bool,
     /// Counted under replays only.
     pub replay: bool,
+    /// The time it added to the averages (an unassisted win of a timed row), if any.
+    pub solve: Option<TimedSolve>,
+}
+
+/// A win counted in the averages: its time and its moves (for its TPS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedSolve {
+    /// The time, in milliseconds.
+    pub millis: u64,
+    /// Single-tile moves made, undone ones included.
+    pub stm: u32,
 }
 
 /// The statistics of `history`: its carried statistics, then every record in order.
@@ -80,6 +91,10 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
             }
             if dealt && !record.assisted {
                 row.speed.record_solve(record.millis, moves);
+                counted.solve = Some(TimedSolve {
+                    millis: record.millis,
+                    stm: moves,
+                });
             }
             let best = Best {
                 moves,

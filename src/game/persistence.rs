@@ -151,6 +151,9 @@ impl Persistence {
         }
         p.history_writable = true;
         p.history_seen = store.history_identity();
+        // A session begins with the program: nothing recorded before counts in it.
+        let now = unix_millis();
+        p.records.new_session(now);
         match store.load_records() {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {
@@ -164,7 +167,7 @@ impl Persistence {
                         store.history_dir().display()
                     )));
                 }
-                p.records = Records::of(&h);
+                p.records = Records::since(&h, now);
             }
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
@@ -188,6 +191,9 @@ impl Persistence {
                      they are and won't record results."
                 )));
             }
+        }
+        if !p.failing {
+            p.keep_session_start(&store, now);
         }
         p.store = Some(store);
         p

@@ -7,10 +7,10 @@
 //! session-reset key): its statistics are the same fold, of the records made since then
 //! only. So "Session ao5" never spans two runs of the program.
 
-use std::collections::{HashSet, VecDeque};
+use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use crate::game::attempt_record::AttemptRecord;
-use crate::game::figures::{Counted, count, figures};
+use crate::game::figures::{Counted, TimedSolve, count, figures};
 use crate::game::history_file::AttemptHistory;
 use crate::game::outcome::Outcome;
 use crate::game::stats::Stats;
@@ -29,6 +29,10 @@ pub struct Records {
     session: Stats,
     /// When the session began (milliseconds since the Unix epoch).
     session_since: u64,
+    /// The session's rows in the order they were first played.
+    session_rows: Vec<String>,
+    /// The session's timed solves of each row, in order (for its histograms).
+    session_solves: BTreeMap<String, Vec<TimedSolve>>,
 }
 
 impl Records {
@@ -48,11 +52,27 @@ impl Records {
         };
         for a in &history.attempts {
             if a.at >= since {
-                count(&mut r.session, a);
+                r.count_in_session(a);
             }
             r.remember(a);
         }
         r
+    }
+
+    fn count_in_session(&mut self, a: &AttemptRecord) {
+        let counted = count(&mut self.session, a);
+        let Some(row) = a.record_key().map(|k| k.row()) else {
+            return;
+        };
+        if !self.session.records.contains_key(&row) {
+            return;
+        }
+        if !self.session_rows.contains(&row) {
+            self.session_rows.push(row.clone());
+        }
+        if let Some(solve) = counted.solve {
+            self.session_solves.entry(row).or_default().push(solve);
+        }
     }
 
     fn remember(&mut self, a: &AttemptRecord) {
@@ -88,7 +108,7 @@ impl Records {
         }
         let counted = count(&mut self.stats, record);
         if record.at >= self.session_since {
-            count(&mut self.session, record);
+            self.count_in_session(record);
         }
         self.remember(record);
         Some(counted)
@@ -109,6 +129,18 @@ impl Records {
     pub fn new_session(&mut self, now: u64) {
         self.session = Stats::default();
         self.session_since = now;
+        self.session_rows.clear();
+        self.session_solves.clear();
+    }
+
+    /// The rows played in this session, in the order they were first played.
+    pub fn session_rows(&self) -> &[String] {
+        &self.session_rows
+    }
+
+    /// This session's solves of `row` counted in its averages, in order.
+    pub fn session_solves(&self, row: &str) -> &[TimedSolve] {
+        self.session_solves.get(row).map_or(&[], Vec::as_slice)
     }
 
     /// The latest records, newest first.

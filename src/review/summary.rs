@@ -85,11 +85,19 @@ impl fmt::Display for Summary {
         if self.estimate {
             write!(
                 f,
-                "on the best line found for {} of {} moves",
-                self.optimal_moves, self.moves
+                "on the best line found for {} of {} move{}",
+                self.optimal_moves,
+                self.moves,
+                if self.moves == 1 { "" } else { "s" }
             )?;
         } else {
-            write!(f, "optimal for {} of {} moves", self.optimal_moves, self.moves)?;
+            write!(
+                f,
+                "optimal for {} of {} move{}",
+                self.optimal_moves,
+                self.moves,
+                if self.moves == 1 { "" } else { "s" }
+            )?;
         }
         match self.detours.len() {
             0 => write!(f, " · no detours"),

@@ -62,6 +62,10 @@ pub enum Action {
     Settings,
     /// Play back the solve chosen in the statistics, at its real speed.
     Playback,
+    /// Open the session screen (this session's figures and histograms).
+    Session,
+    /// Begin a new session (after a confirmation).
+    NewSession,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
     /// Enter when it is not bound to anything else.
@@ -94,7 +98,7 @@ pub enum Action {
 
 impl Action {
     /// The actions `[keys]` binds, in the order of config.toml.
-    pub const BOUND: [Action; 23] = [
+    pub const BOUND: [Action; 25] = [
         Action::Up,
         Action::Down,
         Action::Left,
@@ -118,6 +122,8 @@ impl Action {
         Action::Peek,
         Action::Settings,
         Action::Playback,
+        Action::Session,
+        Action::NewSession,
     ];
 
     /// The key under `[keys]` in the config file; empty for inputs that can't be bound.
@@ -146,6 +152,8 @@ impl Action {
             Action::Peek => "peek",
             Action::Settings => "settings",
             Action::Playback => "playback",
+            Action::Session => "session",
+            Action::NewSession => "new_session",
             Action::ForceQuit
             | Action::Confirm
             | Action::PageUp

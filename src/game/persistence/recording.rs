@@ -13,6 +13,7 @@ use crate::game::outcome::{Ending, Outcome};
 use crate::game::persistence::{Notice, PersistError, Persistence, WinOutcome};
 use crate::game::records::Records;
 use crate::game::session::{Game, unix_millis};
+use crate::game::session_figures::{SessionFigures, session_figures};
 use crate::game::stats::{Finish, Kind, Stats, WinRecord};
 use crate::game::store::{Loaded, Store, StoreError, aside_notice, kept_as};
 use crate::game::win_report::{Recorded, WinReport};
@@ -102,9 +103,28 @@ impl Persistence {
         self.records.session()
     }
 
-    /// Begins a new session: its statistics start empty.
+    /// Begins a new session: its statistics start empty, and its start is kept for
+    /// `slide history --session` (a failure to keep it is said in a notice).
     pub fn new_session(&mut self) {
-        self.records.new_session(unix_millis());
+        let now = unix_millis();
+        self.records.new_session(now);
+        if let Some(store) = self.store.clone() {
+            self.keep_session_start(&store, now);
+        }
+    }
+
+    /// Writes when this session began into the data directory; says so if it can't.
+    pub(super) fn keep_session_start(&mut self, store: &Store, started_ms: u64) {
+        if let Err(e) = store.save_session_start(started_ms) {
+            self.notices.push(Notice::warning(format!(
+                "This session's start could not be kept ({e}): `slide history --session` will show an earlier session."
+            )));
+        }
+    }
+
+    /// This session's figures, row by row, for the session screen.
+    pub fn session_figures(&self) -> SessionFigures {
+        session_figures(&self.records)
     }
 
     /// Reads the records again if their folder is not the one read before: `slide stats

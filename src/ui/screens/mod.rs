@@ -4,6 +4,7 @@
 pub mod animation;
 pub mod board_drawing;
 pub mod confirm_restart;
+pub mod confirm_session;
 pub mod daily_share;
 pub mod dealing;
 pub mod help;
@@ -17,6 +18,7 @@ pub mod replay_view;
 pub mod review;
 #[cfg(test)]
 pub(crate) mod review_stats_tests;
+pub mod session_stats;
 pub mod settings;
 pub mod stats;
 pub mod win;

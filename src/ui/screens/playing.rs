@@ -14,14 +14,16 @@ use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::animation::Animation;
 use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::confirm_restart::ConfirmRestart;
+use crate::ui::screens::confirm_session::ConfirmNewSession;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::paused::Paused;
 use crate::ui::screens::peek::Peek;
 use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::session_stats::SessionScreen;
 use crate::ui::screens::settings::{self, SettingsScreen};
-use crate::ui::screens::stats::StatsScreen;
+use crate::ui::screens::stats::{StatsScreen, open_statistics};
 use crate::ui::screens::win::WinScreen;
 use crate::ui::widgets::footer::Footer;
 use crate::ui::widgets::layout::{Fit, fit};
@@ -85,6 +87,10 @@ impl Screen for Playing {
             Action::Settings => return Transition::Push(Box::new(SettingsScreen::open(ctx))),
             Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused)),
             Action::Stats => return Transition::Push(Box::new(StatsScreen::open(ctx))),
+            Action::Session => {
+                return Transition::Push(Box::new(SessionScreen::open(ctx, Some(open_statistics))));
+            }
+            Action::NewSession => return Transition::Push(Box::new(ConfirmNewSession)),
             // Over a solved board whose win box was closed.
             Action::Review if session.game.is_won() => return Transition::Push(Box::new(ReviewScreen::current(ctx))),
             Action::Back => {

@@ -174,7 +174,11 @@ impl Widget for ReviewView<'_> {
         let s = self.state;
         let t = self.theme;
         Clear.render(area, buf);
-        let mut title = format!(" Review · {} · {} moves ", s.title, s.moves.len());
+        let mut title = format!(
+            " Review · {} · {} ",
+            s.title,
+            crate::ui::widgets::panel::moves(s.moves.len() as u32)
+        );
         if let Some(r) = &s.review {
             match r.extra() {
                 0 => title.push_str("· no extra move "),

@@ -447,3 +447,18 @@ fn statistics_screen_without_games() {
     assert!(text.contains("No games recorded yet."), "{text}");
     assert!(text.contains("Finished games appear here"), "{text}");
 }
+
+#[test]
+fn a_one_move_game_reads_1_move_in_the_recent_games() {
+    let one = AttemptRecord {
+        moves: "L".into(),
+        scramble: "1 2 3/4 5 6/7 0 8".into(),
+        par: Some(1),
+        ..finished(0, 2, 1, 3)
+    };
+    let two = finished(1, 2, 2, 4);
+    let text = stats_screen(80, 24, vec![two, one], &Stats::default()).join("\n");
+    assert!(text.contains("1 move (par 1) ·"), "{text}");
+    assert!(text.contains("2 moves (par 2) ·"), "{text}");
+    assert!(!text.contains("1 moves"), "{text}");
+}

@@ -25,6 +25,7 @@ use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
 use crate::ui::screens::replay::ReplayScreen;
 use crate::ui::screens::review::ReviewScreen;
+use crate::ui::screens::session_stats::SessionScreen;
 use crate::ui::theme::Theme;
 
 /// How many games the charts show.
@@ -88,6 +89,11 @@ impl StatsScreen {
     }
 }
 
+/// The statistics as a screen to open (for the session screen, which can't name this one).
+pub fn open_statistics(ctx: &mut Context) -> Box<dyn Screen> {
+    Box::new(StatsScreen::open(ctx))
+}
+
 impl Screen for StatsScreen {
     /// ↑/↓ choose a recent game, Enter (or the review key) opens its review, PgUp/PgDn
     /// scroll the records, ←/→ switch their figures, Esc closes.
@@ -139,6 +145,7 @@ impl Screen for StatsScreen {
                     Err(e) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
                 }
             }
+            Action::Session => return Transition::Push(Box::new(SessionScreen::open(ctx, None))),
             Action::Back | Action::Stats => return Transition::Pop,
             Action::Help => return Transition::Push(Box::new(Help::default())),
             Action::Quit => return Transition::Quit,
@@ -265,7 +272,10 @@ impl Widget for StatsView<'_> {
         let block = Block::bordered()
             .border_type(BorderType::Double)
             .title(" Statistics ")
-            .title_style(t.accent);
+            .title_style(t.accent)
+            .title_top(
+                Line::styled(format!(" {} this session ", self.keys.name(Action::Session)), t.dim).right_aligned(),
+            );
         let inner = block.inner(area);
         block.render(area, buf);
         let rows = record_rows(self.stats);
@@ -499,11 +509,11 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
             ListItem::new(Line::from(vec![
                 Span::styled(format!("{when}  "), t.dim),
                 Span::raw(format!(
-                    "{}×{} {:<7} {} moves{par} · {result}{help}",
+                    "{}×{} {:<7} {}{par} · {result}{help}",
                     g.size,
                     g.size,
                     g.level,
-                    g.stm()
+                    crate::ui::widgets::panel::moves(g.stm())
                 )),
             ]))
         })

@@ -10,12 +10,14 @@ use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::context::{Context, View};
 use crate::ui::keys::{Action, Bindings};
 use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::confirm_session::ConfirmNewSession;
 use crate::ui::screens::daily_share::DailyWin;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::review::ReviewScreen;
-use crate::ui::screens::stats::StatsScreen;
+use crate::ui::screens::session_stats::SessionScreen;
+use crate::ui::screens::stats::{StatsScreen, open_statistics};
 use crate::ui::theme::Theme;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::overlay;
@@ -123,6 +125,8 @@ impl Screen for WinScreen {
             Action::Help => Transition::Push(Box::new(Help::default())),
             Action::Review => Transition::Push(Box::new(ReviewScreen::current(ctx))),
             Action::Stats => Transition::Push(Box::new(StatsScreen::open(ctx))),
+            Action::Session => Transition::Push(Box::new(SessionScreen::open(ctx, Some(open_statistics)))),
+            Action::NewSession => Transition::Push(Box::new(ConfirmNewSession)),
             Action::Copy => {
                 if let Some(daily) = &mut self.summary.daily {
                     daily.copy(ctx.clipboard);

@@ -1,0 +1,118 @@
+//! `slide history --session`: only the attempts of the latest session (since the game last
+//! started, or since its new-session key), with the other filters and forms.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn temp(tag: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("slide-cli-history-{tag}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+fn slide(data: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(args)
+        .env("SLIDE_DATA_DIR", data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("slide runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+/// Four attempts a minute apart (at 1796259720000 + i minutes): a 3×3 win and a 4×4 DNF
+/// before the session, a 3×3 win and a 4×4 win in it.
+fn history(data: &Path) {
+    let dir = data.join("history");
+    std::fs::create_dir_all(&dir).expect("history dir");
+    let attempt = |i: u64, size: usize, result: &str| {
+        let scramble = if size == 3 {
+            "1 2 3/4 5 6/0 7 8"
+        } else {
+            "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"
+        };
+        let moves = if size == 3 { "LL" } else { "L" };
+        format!(
+            r#"{{"id":"{i:016x}-1","at":{},"size":{size},"level":"easy","result":"{result}","millis":1500,"scramble":"{scramble}","moves":"{moves}","gaps":[0{}]}}"#,
+            1_796_259_720_000 + i * 60_000,
+            if size == 3 { ",700" } else { "" }
+        )
+    };
+    let lines = [
+        r#"{"slide_history":1}"#.to_string(),
+        attempt(1, 3, "won"),
+        attempt(2, 4, "dnf"),
+        attempt(3, 3, "won"),
+        attempt(4, 4, "won"),
+    ];
+    std::fs::write(dir.join("active.jsonl"), lines.join("\n") + "\n").expect("write history");
+}
+
+fn ids(out: &Output) -> Vec<String> {
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    stdout(out)
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).expect("JSON");
+            v["id"].as_str().expect("an id").to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn session_keeps_the_latest_sessions_attempts_with_every_other_filter() {
+    let d = temp("session");
+    history(&d);
+    // No game has started here: no session, no attempt in it.
+    assert_eq!(
+        ids(&slide(&d, &["history", "--session", "--json"])),
+        Vec::<String>::new()
+    );
+    let none = slide(&d, &["history", "--session"]);
+    assert!(
+        stdout(&none).contains("No attempts in this session yet."),
+        "{}",
+        stdout(&none)
+    );
+    // The session began between the second and the third attempt.
+    std::fs::write(d.join("session.json"), r#"{"version": 1, "started_ms": 1796259870000}"#).expect("write session");
+    let all = ids(&slide(&d, &["history", "--json"]));
+    assert_eq!(all.len(), 4);
+    let session = ids(&slide(&d, &["history", "--session", "--json"]));
+    assert_eq!(session, all[2..].to_vec());
+    assert_eq!(
+        ids(&slide(&d, &["history", "--session", "--json", "--size", "4"])),
+        vec![all[3].clone()]
+    );
+    assert_eq!(
+        ids(&slide(&d, &["history", "--session", "--json", "--last", "1"])),
+        vec![all[3].clone()]
+    );
+    assert_eq!(
+        ids(&slide(&d, &["history", "--session", "--json", "--level", "easy"])),
+        session
+    );
+    let csv = slide(&d, &["history", "--session", "--csv"]);
+    assert_eq!(
+        stdout(&csv).lines().count(),
+        3,
+        "a header and two lines: {}",
+        stdout(&csv)
+    );
+    let text = slide(&d, &["history", "--session"]);
+    assert_eq!(stdout(&text).lines().count(), 2, "{}", stdout(&text));
+    // A damaged session file is named, left as it is, and the command fails.
+    std::fs::write(d.join("session.json"), "{oops").expect("write");
+    let bad = slide(&d, &["history", "--session"]);
+    assert_eq!(bad.status.code(), Some(1), "{bad:?}");
+    let err = String::from_utf8_lossy(&bad.stderr);
+    assert!(err.contains("session.json"), "{err}");
+    assert_eq!(std::fs::read_to_string(d.join("session.json")).expect("read"), "{oops");
+    // Without --session the file is not read at all.
+    assert_eq!(ids(&slide(&d, &["history", "--json"])).len(), 4);
+    let _ = std::fs::remove_dir_all(&d);
+}
