@@ -36,6 +36,9 @@ pub struct Engine {
     pub(super) prewarmed: bool,
     /// The large tables being built in the background, if any.
     pub(super) large: Option<LargeBuild>,
+    /// Sizes whose large tables failed to build this run: not tried again until the next
+    /// start (a failure would otherwise repeat, and be said, at every game).
+    pub(super) large_failed: Vec<Size>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -74,6 +77,7 @@ impl Engine {
             background: Background::default(),
             prewarmed: false,
             large: None,
+            large_failed: Vec::new(),
         }
     }
 
@@ -331,7 +335,8 @@ impl Engine {
     /// Builds `size`'s large tables in the background (see
     /// [`Solver::large_partition`]), unless they are in use already or a build runs: at a
     /// low priority, waiting while any search runs or the size's tables are being prepared,
-    /// and stopped when the engine goes (the next build resumes it). Progress comes as
+    /// and stopped when the engine goes (the next build resumes it). A size whose build
+    /// failed is not tried again while the engine runs. Progress comes as
     /// [`Answer::LargeTables`](crate::engine::Answer::LargeTables), the end as
     /// [`Answer::LargeTablesBuilt`](crate::engine::Answer::LargeTablesBuilt), after which
     /// every search uses them. Returns whether a build runs.
@@ -341,7 +346,11 @@ impl Engine {
         }
         // Without the size's own tables prepared (end-to-end tests turn that off) the build
         // would wait for ever.
-        if !self.options.prepare || self.solver.has_large(size) || self.solver.large_partition(size).is_none() {
+        if !self.options.prepare
+            || self.large_failed.contains(&size)
+            || self.solver.has_large(size)
+            || self.solver.large_partition(size).is_none()
+        {
             return false;
         }
         self.large = large_tables::start(&self.solver, size, self.worker.busy_probe(), &self.sink);

@@ -89,3 +89,57 @@ pub(crate) fn start(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::time::{Duration, Instant};
+
+    use crate::engine::{Answer, Engine, Options};
+    use crate::puzzle::{Board, Size};
+    use crate::solver::test_tables::{small_4x4, temp_dir};
+    use crate::solver::{Partition, Solver, TableCache};
+
+    #[test]
+    fn the_engine_builds_the_large_tables_and_its_searches_use_them_at_once() {
+        let dir = temp_dir("engine-large");
+        let large = small_4x4().stored_compactly();
+        let solver = Solver::preferring(TableCache::at(dir.clone()), large.clone());
+        solver.prepare(Size::FOUR, &|_| {}).expect("default tables");
+        assert_eq!(
+            solver.pdb(Size::FOUR).unwrap().partition(),
+            &Partition::default_for(Size::FOUR)
+        );
+        let (mut engine, rx) = Engine::with_channel(solver.clone(), Options::default());
+        // A hint asked first: the build waits for it.
+        let board: Board = "13 6 8 12 15 14 0 10 11 7 4 5 9 1 3 2".parse().unwrap();
+        engine.hint(board, Duration::from_secs(30));
+        assert!(engine.build_large_tables(Size::FOUR));
+        assert_eq!(engine.large_tables_building(), Some(Size::FOUR));
+        let (mut hinted, mut percents, mut built) = (false, Vec::new(), None);
+        let start = Instant::now();
+        while built.is_none() {
+            assert!(start.elapsed() < Duration::from_secs(120), "the build ends");
+            let Ok(reply) = rx.recv_timeout(Duration::from_secs(1)) else {
+                continue;
+            };
+            for answer in engine.handle(reply) {
+                match answer {
+                    Answer::Hint { .. } => hinted = true,
+                    Answer::LargeTables { percent, .. } => percents.push(percent),
+                    Answer::LargeTablesBuilt { error, .. } => built = Some(error),
+                    _ => {}
+                }
+            }
+        }
+        assert!(hinted, "the hint was answered");
+        assert_eq!(built, Some(None), "built without error");
+        assert!(percents.windows(2).all(|w| w[0] < w[1]), "{percents:?}");
+        assert_eq!(engine.large_tables_building(), None);
+        // In use at once, by the same solver (no restart), and saved for the next start.
+        assert_eq!(solver.pdb(Size::FOUR).unwrap().partition(), &large);
+        assert!(solver.has_large(Size::FOUR));
+        assert!(!engine.build_large_tables(Size::FOUR), "nothing left to build");
+        assert!(solver.cache().file_for(&large).unwrap().exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

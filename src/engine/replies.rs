@@ -191,6 +191,9 @@ impl Engine {
                 if self.large.as_ref().is_some_and(|b| b.size == size) {
                     self.large = None;
                 }
+                if error.is_some() {
+                    self.large_failed.push(size);
+                }
                 vec![Answer::LargeTablesBuilt { size, error }]
             }
             Message::Dealt {
