@@ -3,7 +3,10 @@
 //! directory, then reports the history's size on disk, the time to load it and fold it
 //! into the statistics, and the time of one more append.
 //!
-//! `cargo run --release --example history_bench -- [COUNT]` (default 100000)
+//! `cargo run --release --example history_bench -- [COUNT] [DIR]` (default 100000, a fresh
+//! folder in the temporary directory). A DIR that already holds a history is loaded as it
+//! is (nothing written, nothing deleted), so a profiler can watch the load alone; a DIR
+//! that does not is written and kept for the next run.
 //!
 //! Besides the wall-clock times it prints the processor time of each load (user + system,
 //! every thread, read from `/proc/self/stat` on Linux): on a shared machine the wall clock
@@ -67,20 +70,27 @@ fn cpu_ms() -> Option<u64> {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let count: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(100_000);
-    let dir = std::env::temp_dir().join(format!("slide-history-bench-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let given = std::env::args().nth(2).map(std::path::PathBuf::from);
+    let keep = given.is_some();
+    let reuse = given.as_ref().is_some_and(|d| d.join("history").is_dir());
+    let dir = given.unwrap_or_else(|| std::env::temp_dir().join(format!("slide-history-bench-{}", std::process::id())));
+    if !reuse {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     let store = Store::at(dir.clone());
     let mut rng = SeededRng::new(1);
     let started = Instant::now();
     let batch = 1000;
-    let mut written = 0;
+    let mut written = if reuse { count } else { 0 };
     while written < count {
         let n = batch.min(count - written);
         let records: Vec<AttemptRecord> = (written..written + n).map(|i| record(i, &mut rng)).collect();
         store.append_attempts(&records)?;
         written += n;
     }
-    println!("wrote {count} attempts in {:.1} s", started.elapsed().as_secs_f64());
+    if !reuse {
+        println!("wrote {count} attempts in {:.1} s", started.elapsed().as_secs_f64());
+    }
     let bytes = dir_size(&store.history_dir());
     println!(
         "history size: {:.1} MB ({:.0} bytes an attempt)",
@@ -105,9 +115,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             stats.records.len()
         );
     }
+    if reuse {
+        return Ok(());
+    }
     let t = Instant::now();
     store.append_attempts(&[record(count, &mut rng)])?;
     println!("one more append: {:.1} ms", t.elapsed().as_secs_f64() * 1000.0);
-    let _ = std::fs::remove_dir_all(&dir);
+    if !keep {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
     Ok(())
 }

@@ -4,8 +4,9 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
+use slide::config::Config;
 use slide::puzzle::Size;
-use slide::solver::{CacheStatus, CachedFile, Partition, Solver, TableCache};
+use slide::solver::{BuildStatus, CacheStatus, CachedFile, Partition, Solver, TableCache};
 
 use crate::cli::output::{grouped, human_duration, print_json, print_line};
 use crate::cli::{CliError, progress, values};
@@ -167,6 +168,7 @@ fn list(json: bool) -> Result<(), CliError> {
         return Ok(());
     }
     dir_line(&cache)?;
+    large_lines(&cache)?;
     if files.is_empty() {
         return print_line("no cached tables");
     }
@@ -194,6 +196,33 @@ fn list(json: bool) -> Result<(), CliError> {
             ""
         }
     ))
+}
+
+/// What the game builds by itself: the setting, and each size's large tables (absent,
+/// building, stopped part-way, or built with their size and path).
+fn large_lines(cache: &TableCache) -> Result<(), CliError> {
+    let setting = match Config::load(None) {
+        Ok(c) => format!("game.large_tables = \"{}\"", c.game.large_tables.name()),
+        Err(e) => format!("the setting is unknown: {e}"),
+    };
+    print_line(format_args!("large tables ({setting}):"))?;
+    // The same partitions the game builds (a test's stand-in included).
+    let solver = Solver::new(cache.clone());
+    for size in Size::ALL {
+        let Some(partition) = solver.large_partition(size) else {
+            continue;
+        };
+        let status = match cache.build_status(partition) {
+            BuildStatus::Absent => "absent".to_string(),
+            BuildStatus::Building { percent } => format!("building {percent}%"),
+            BuildStatus::Stopped { percent } => {
+                format!("stopped at {percent}% (the game goes on with it when you play {size})")
+            }
+            BuildStatus::Built { path, bytes } => format!("built, {} bytes, {}", grouped(bytes), path.display()),
+        };
+        print_line(format_args!("  {size} {}: {status}", partition.name()))?;
+    }
+    Ok(())
 }
 
 fn clean(json: bool) -> Result<(), CliError> {
@@ -268,12 +297,13 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
 /// `slide tables build --large`: the opt-in larger tables, built once into the cache.
 fn build_large(size: Option<Size>) -> Result<(), CliError> {
     let size = size.unwrap_or(Size::FOUR);
-    let Some(partition) = Partition::large_for(size) else {
+    let cache = cache()?;
+    // The game's own choice (a test's stand-in included), so that this builds what it uses.
+    let Some(partition) = Solver::new(cache.clone()).large_partition(size).cloned() else {
         return Err(CliError::Input(format!(
             "--large tables exist for 4×4 and 5×5, not {size}"
         )));
     };
-    let cache = cache()?;
     let start = Instant::now();
     let name = partition.name();
     progress::with_bar(|show| cache.load_or_build(partition.clone(), show))

@@ -24,5 +24,5 @@ pub use load::{CONFIG_DIR_ENV, ConfigError, user_config_path};
 pub use placed::{Placed, Position};
 pub use settings::{
     ANIMATION_MS, ArrowsMove, Config, DEFAULT_CONFIG_TOML, GameSettings, HINT_BUDGET_MS, INSPECTION_S, InputSettings,
-    KeyBindings, LookSettings, ThemePreset, ThemeSettings,
+    KeyBindings, LargeTables, LookSettings, ThemePreset, ThemeSettings,
 };

@@ -127,6 +127,31 @@ pub struct GameSettings {
     /// sizes' tables), at a low priority.
     #[serde(deserialize_with = "read_thinking")]
     pub thinking: bool,
+    /// Whether the large tables of a size played often are built in the background.
+    #[serde(deserialize_with = "read_large_tables")]
+    pub large_tables: LargeTables,
+}
+
+/// Whether the game builds a size's large tables by itself (`game.large_tables`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LargeTables {
+    /// In the background, once the size has been played a few times.
+    Auto,
+    /// Not without asking: the game says how to build them, once a run, and builds nothing.
+    Ask,
+    /// Never by the game (`slide tables build --large` still does).
+    Off,
+}
+
+impl LargeTables {
+    /// The value as written in config.toml.
+    pub fn name(self) -> &'static str {
+        match self {
+            LargeTables::Auto => "auto",
+            LargeTables::Ask => "ask",
+            LargeTables::Off => "off",
+        }
+    }
 }
 
 /// What the direction keys move.
@@ -211,6 +236,7 @@ impl Default for GameSettings {
             clipboard: true,
             inspection_s: 0,
             thinking: true,
+            large_tables: LargeTables::Auto,
         }
     }
 }
@@ -459,6 +485,19 @@ fn read_numbers<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
 
 fn read_thinking<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
     plain(d, toml::Value::as_bool, "game.thinking must be true or false")
+}
+
+fn read_large_tables<'de, D: Deserializer<'de>>(d: D) -> Result<LargeTables, D::Error> {
+    plain(
+        d,
+        |v| match v.as_str() {
+            Some("auto") => Some(LargeTables::Auto),
+            Some("ask") => Some(LargeTables::Ask),
+            Some("off") => Some(LargeTables::Off),
+            _ => None,
+        },
+        "game.large_tables must be \"auto\", \"ask\" or \"off\"",
+    )
 }
 
 fn read_hover<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {

@@ -228,9 +228,10 @@ mod tests {
         ]
     }
 
-    /// Three players: one with no pattern databases, one with the defaults, one with the
-    /// large tables in the cache as well.
-    fn players() -> [Solver; 3] {
+    /// Four players: one with no pattern databases, one with the defaults, one with the
+    /// large tables in the cache as well, and one whose large tables were built in the
+    /// background while it ran (taken into use by `adopt_large` after the defaults).
+    fn players() -> [Solver; 4] {
         let cache = unit_test_cache();
         let none = Solver::new(TableCache::disabled());
         let default = Solver::new(cache.clone());
@@ -238,7 +239,7 @@ mod tests {
         for p in &large_ones {
             cache.load_or_build(p.clone(), &|_| {}).expect("stand-in tables");
         }
-        let large = Solver::preferring_each(cache, &large_ones);
+        let large = Solver::preferring_each(cache.clone(), &large_ones);
         for size in Size::ALL {
             default.prepare(size, &|_| {}).expect("default tables");
             large.prepare(size, &|_| {}).expect("large tables");
@@ -250,7 +251,27 @@ mod tests {
         );
         assert_eq!(large.pdb(Size::FOUR).expect("tables").partition(), &large_ones[0]);
         assert_eq!(large.guide(Size::FIVE).expect("guide").partition(), &large_ones[1]);
-        [none, default, large]
+        // The defaults of 3×3 and 4×4 only (copied: no large file beside them), then the
+        // large ones adopted as a background build does.
+        let own = crate::solver::test_tables::temp_dir("adopting");
+        let adopting = Solver::preferring_each(TableCache::at(own.clone()), &large_ones);
+        for size in [Size::THREE, Size::FOUR] {
+            let name = |c: &TableCache| c.file_for(&Partition::default_for(size)).expect("a cache");
+            std::fs::create_dir_all(&own).expect("a folder");
+            std::fs::copy(name(&cache), name(adopting.cache())).expect("the default tables");
+            adopting.prepare(size, &|_| {}).expect("default tables");
+        }
+        assert_eq!(
+            adopting.pdb(Size::FOUR).expect("tables").partition(),
+            &Partition::default_for(Size::FOUR)
+        );
+        for p in &large_ones {
+            adopting.adopt_large(cache.load(p, &|_| {}).expect("stand-in tables"));
+        }
+        assert_eq!(adopting.pdb(Size::FOUR).expect("tables").partition(), &large_ones[0]);
+        assert_eq!(adopting.guide(Size::FIVE).expect("guide").partition(), &large_ones[1]);
+        let _ = std::fs::remove_dir_all(&own);
+        [none, default, large, adopting]
     }
 
     /// What a player is dealt: the board, its proven length if any, and its code.
@@ -260,11 +281,16 @@ mod tests {
 
     #[test]
     fn deals_dailies_and_codes_are_the_same_with_no_default_or_large_tables() {
-        let [none, default, large] = players();
+        let [none, default, large, adopting] = players();
         let same = |what: &str, deal: &dyn Fn(&Solver) -> Generated| {
             let a = dealt(&deal(&none));
             assert_eq!(a, dealt(&deal(&default)), "{what}: no tables against the default");
             assert_eq!(a, dealt(&deal(&large)), "{what}: no tables against the large ones");
+            assert_eq!(
+                a,
+                dealt(&deal(&adopting)),
+                "{what}: no tables against those built meanwhile"
+            );
         };
         for size in Size::ALL {
             for level in Level::ALL {
@@ -298,7 +324,7 @@ mod tests {
         // One confirmation only, so that it runs out on most deals: the board dealt is then
         // the closest seen, which depended on the tables when boards whose pattern-database
         // bound exceeded the band were skipped uncounted.
-        let [none, default, large] = players();
+        let [none, default, large, adopting] = players();
         let mut ran_out = 0;
         for level in [Level::Easy, Level::Medium, Level::Hard] {
             let (policy, band) = (
@@ -322,6 +348,7 @@ mod tests {
                 let a = deal(&none);
                 assert_eq!(a, deal(&default), "{level} seed {seed}: no tables against the default");
                 assert_eq!(a, deal(&large), "{level} seed {seed}: no tables against the large ones");
+                assert_eq!(a, deal(&adopting), "{level} seed {seed}: against those built meanwhile");
                 ran_out += usize::from(a.1.is_some_and(|len| !band.contains(len)));
             }
         }

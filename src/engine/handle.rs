@@ -10,6 +10,7 @@ use crate::engine::background::{Background, Focus, Next, Running};
 use crate::engine::dealer::{Dealer, Dealing};
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::job::{Job, Work};
+use crate::engine::large_tables::{self, LargeBuild};
 use crate::engine::options::Options;
 use crate::engine::plan::{KnownPlan, tiles_between};
 use crate::engine::request::{Ask, Lane, Pending, Reply, Ticket};
@@ -33,6 +34,8 @@ pub struct Engine {
     pub(super) review: Option<Ticket>,
     pub(super) background: Background,
     pub(super) prewarmed: bool,
+    /// The large tables being built in the background, if any.
+    pub(super) large: Option<LargeBuild>,
 }
 
 impl std::fmt::Debug for Engine {
@@ -70,6 +73,7 @@ impl Engine {
             review: None,
             background: Background::default(),
             prewarmed: false,
+            large: None,
         }
     }
 
@@ -322,6 +326,31 @@ impl Engine {
     /// The deal made ahead, if any, and its board once dealt.
     pub fn dealt_ahead(&self) -> Option<(DealRequest, Option<&Generated>)> {
         self.dealer.ahead_of_time()
+    }
+
+    /// Builds `size`'s large tables in the background (see
+    /// [`Solver::large_partition`]), unless they are in use already or a build runs: at a
+    /// low priority, waiting while any search runs or the size's tables are being prepared,
+    /// and stopped when the engine goes (the next build resumes it). Progress comes as
+    /// [`Answer::LargeTables`](crate::engine::Answer::LargeTables), the end as
+    /// [`Answer::LargeTablesBuilt`](crate::engine::Answer::LargeTablesBuilt), after which
+    /// every search uses them. Returns whether a build runs.
+    pub fn build_large_tables(&mut self, size: Size) -> bool {
+        if self.large.is_some() {
+            return true;
+        }
+        // Without the size's own tables prepared (end-to-end tests turn that off) the build
+        // would wait for ever.
+        if !self.options.prepare || self.solver.has_large(size) || self.solver.large_partition(size).is_none() {
+            return false;
+        }
+        self.large = large_tables::start(&self.solver, size, self.worker.busy_probe(), &self.sink);
+        self.large.is_some()
+    }
+
+    /// The size whose large tables are being built in the background, if any.
+    pub fn large_tables_building(&self) -> Option<Size> {
+        self.large.as_ref().map(|b| b.size)
     }
 
     /// Prepares the other sizes' tables once `size` (in play) has its own, if asked to.

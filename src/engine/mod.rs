@@ -18,6 +18,7 @@ mod error;
 mod handle;
 mod improve;
 mod job;
+mod large_tables;
 mod options;
 mod plan;
 mod priority;

@@ -59,6 +59,21 @@ pub enum Answer {
         /// Why the build failed, if it did.
         error: Option<EngineError>,
     },
+    /// A size's large tables, built in the background, are `percent` done.
+    LargeTables {
+        /// The size.
+        size: Size,
+        /// Share done, 0 to 100.
+        percent: u32,
+    },
+    /// Building a size's large tables ended: from now on the searches use them, or `error`
+    /// says why they could not be built.
+    LargeTablesBuilt {
+        /// The size.
+        size: Size,
+        /// Why the build failed, if it did.
+        error: Option<EngineError>,
+    },
     /// The deal the player waits for.
     Dealt {
         /// What was asked.
@@ -170,6 +185,13 @@ impl Engine {
                     self.prewarm_after(size);
                 }
                 vec![Answer::Prepared { size, error }]
+            }
+            Message::LargeProgress { size, percent } => vec![Answer::LargeTables { size, percent }],
+            Message::LargeBuilt { size, error } => {
+                if self.large.as_ref().is_some_and(|b| b.size == size) {
+                    self.large = None;
+                }
+                vec![Answer::LargeTablesBuilt { size, error }]
             }
             Message::Dealt {
                 ticket,

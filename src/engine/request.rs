@@ -115,6 +115,10 @@ pub(crate) enum Message {
     Progress { size: Size, progress: BuildProgress },
     /// Preparing a size's tables finished.
     Prepared { size: Size, error: Option<EngineError> },
+    /// A size's large tables, being built in the background, are `percent` done.
+    LargeProgress { size: Size, percent: u32 },
+    /// Building a size's large tables ended: they are in use, or `error` says why not.
+    LargeBuilt { size: Size, error: Option<EngineError> },
     /// A deal's board.
     Dealt {
         ticket: Ticket,

@@ -140,6 +140,16 @@ impl Worker {
         self.shared.wake.notify_all();
     }
 
+    /// Says, each time it is called, whether either thread has a request waiting or
+    /// running (a build in the background waits meanwhile).
+    pub fn busy_probe(&self) -> impl Fn() -> bool + Send + Sync + 'static {
+        let shared = Arc::clone(&self.shared);
+        move || {
+            let q = shared.lock();
+            q.waiting.iter().any(Option::is_some) || q.running.iter().any(Option::is_some)
+        }
+    }
+
     /// Stops the request of `lane`, waiting or running (it is answered Cancelled).
     pub fn cancel(&self, lane: Lane) {
         let mut q = self.shared.lock();

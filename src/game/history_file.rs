@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::file_lock::FileLock;
+use crate::game::history_line::read_attempt;
 use crate::game::json_file::aside_path as suffixed;
 use crate::game::stats::Stats;
 use crate::game::store::{Loaded, Store, StoreError};
@@ -85,24 +86,32 @@ impl AttemptHistory {
         })
     }
 
-    fn read_chunk(&mut self, text: &str, seen: &mut HashSet<String>) -> Result<(), Chunk> {
-        self.absorb(parse_chunk(text)?, seen);
+    fn read_chunk(&mut self, text: &str) -> Result<(), Chunk> {
+        self.absorb(parse_chunk(text)?);
         Ok(())
     }
 
-    /// Takes in one file's lines, in order: the first line of each id, the first carried
-    /// statistics.
-    fn absorb(&mut self, parsed: Parsed, seen: &mut HashSet<String>) {
+    /// Takes in one file's lines, in order (the first carried statistics win); ids are
+    /// de-duplicated once every file is in, by [`AttemptHistory::keep_first_of_each_id`].
+    fn absorb(&mut self, parsed: Parsed) {
         if self.carried.is_none() {
             self.carried = parsed.carried;
         }
         self.unreadable_lines += parsed.unreadable_lines;
-        self.attempts.reserve(parsed.attempts.len());
-        for record in parsed.attempts {
-            if seen.insert(record.id.clone()) {
-                self.attempts.push(record);
-            }
+        self.attempts.extend(parsed.attempts);
+    }
+
+    /// Keeps the first line of each id, in order (without copying an id).
+    fn keep_first_of_each_id(&mut self) {
+        let keep: Vec<bool> = {
+            let mut seen = HashSet::with_capacity(self.attempts.len());
+            self.attempts.iter().map(|a| seen.insert(a.id.as_str())).collect()
+        };
+        if keep.iter().all(|&k| k) {
+            return;
         }
+        let mut keep = keep.into_iter();
+        self.attempts.retain(|_| keep.next().unwrap_or(true));
     }
 }
 
@@ -133,7 +142,7 @@ fn parse_chunk(text: &str) -> Result<Parsed, Chunk> {
         if line.trim().is_empty() {
             continue;
         }
-        if let Ok(record) = serde_json::from_str::<AttemptRecord>(line) {
+        if let Some(record) = read_attempt(line) {
             parsed.attempts.push(record);
         } else if let Ok(c) = serde_json::from_str::<CarriedLine>(line) {
             parsed.carried.get_or_insert(c.carried_stats);
@@ -284,7 +293,6 @@ impl Store {
             Err(e) => return Loaded::Unreadable { reason: e.to_string() },
         };
         let mut history = AttemptHistory::default();
-        let mut seen = HashSet::new();
         let paths: Vec<PathBuf> = sealed
             .into_iter()
             .map(|(_, p)| p)
@@ -294,12 +302,13 @@ impl Store {
         // decided as if the files were read one after the other.
         for (path, parsed) in paths.iter().zip(read_all(&paths)) {
             match parsed {
-                Ok(Some(parsed)) => history.absorb(parsed, &mut seen),
+                Ok(Some(parsed)) => history.absorb(parsed),
                 Ok(None) => {}
                 Err(Chunk::Newer(v)) => return Loaded::Newer { version: v },
                 Err(Chunk::Corrupt(reason)) => history.moved_aside.push(set_aside(path, reason)),
             }
         }
+        history.keep_first_of_each_id();
         Loaded::Found(history)
     }
 
@@ -347,8 +356,7 @@ impl Store {
             }
         };
         let mut current = AttemptHistory::default();
-        let mut seen = HashSet::new();
-        match current.read_chunk(&text, &mut seen) {
+        match current.read_chunk(&text) {
             Ok(()) => {}
             Err(Chunk::Newer(version)) => {
                 return Err(StoreError::Newer {
@@ -361,6 +369,8 @@ impl Store {
                 text = header_line();
             }
         }
+        current.keep_first_of_each_id();
+        let mut seen: HashSet<String> = current.attempts.iter().map(|a| a.id.clone()).collect();
         let mut count = current.attempts.len();
         for r in records {
             if !seen.insert(r.id.clone()) {
@@ -433,16 +443,25 @@ fn read_text(path: &Path) -> Result<Option<String>, Chunk> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(Chunk::Corrupt(format!("it could not be read: {e}"))),
     };
-    let text = if path.extension().is_some_and(|e| e == "gz") {
-        let mut text = String::new();
+    let bytes = if path.extension().is_some_and(|e| e == "gz") {
+        // gzip ends with the text's length (mod 2^32): room for it at once, not by doubling.
+        // A damaged trailer can't ask for much: the text is at most ~1,000 times the file.
+        let stated = bytes
+            .len()
+            .checked_sub(4)
+            .and_then(|at| bytes.get(at..))
+            .map_or(0, |t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as usize);
+        let mut text = Vec::with_capacity(stated.min(bytes.len().saturating_mul(1032)) + 1);
         flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_string(&mut text)
+            .read_to_end(&mut text)
             .map_err(|e| Chunk::Corrupt(format!("it does not decompress: {e}")))?;
         text
     } else {
-        String::from_utf8(bytes).map_err(|_| Chunk::Corrupt("it is not text".into()))?
+        bytes
     };
-    Ok(Some(text))
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| Chunk::Corrupt("it is not text".into()))
 }
 
 /// Moves a damaged file aside (never deletes it); returns why and where it is.

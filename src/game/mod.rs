@@ -15,6 +15,7 @@ mod file_lock;
 mod game_writer;
 mod history;
 mod history_file;
+mod history_line;
 mod json_file;
 mod legacy_import;
 mod move_log;

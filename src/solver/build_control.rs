@@ -14,10 +14,24 @@ use std::time::Duration;
 /// How often a paused build looks whether it may go on.
 const PAUSED_POLL: Duration = Duration::from_millis(20);
 
+/// What else must be idle for a build to go on (see [`BuildControl::paused_while`]).
+type Gate = Arc<dyn Fn() -> bool + Send + Sync>;
+
 /// A handle that pauses, resumes or stops the builds given it. Clones share their state.
-#[derive(Debug, Clone, Default)]
+#[derive(Clone, Default)]
 pub struct BuildControl {
     state: Arc<State>,
+    /// While it says true, the build waits as if paused.
+    busy: Option<Gate>,
+}
+
+impl std::fmt::Debug for BuildControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BuildControl")
+            .field("state", &self.state)
+            .field("gated", &self.busy.is_some())
+            .finish()
+    }
 }
 
 #[derive(Debug, Default)]
@@ -41,6 +55,14 @@ impl BuildControl {
         BuildControl::default()
     }
 
+    /// The same control, also pausing the build whenever `busy` says true (looked at each
+    /// checkpoint: a build in the background waits while anything else runs).
+    #[must_use]
+    pub fn paused_while(mut self, busy: impl Fn() -> bool + Send + Sync + 'static) -> BuildControl {
+        self.busy = Some(Arc::new(busy));
+        self
+    }
+
     /// Pauses the build at its next checkpoint, until [`BuildControl::resume`].
     pub fn pause(&self) {
         self.state.paused.store(true, Ordering::Release);
@@ -56,9 +78,10 @@ impl BuildControl {
         self.state.stopped.store(true, Ordering::Release);
     }
 
-    /// Whether the build is paused.
+    /// Whether the build is paused (by [`BuildControl::pause`], or while its gate says
+    /// busy).
     pub fn is_paused(&self) -> bool {
-        self.state.paused.load(Ordering::Acquire)
+        self.state.paused.load(Ordering::Acquire) || self.busy.as_ref().is_some_and(|busy| busy())
     }
 
     /// Whether the build was told to stop.
@@ -100,5 +123,18 @@ mod tests {
         let t = std::thread::spawn(move || waiting.checkpoint());
         control.stop();
         assert_eq!(t.join().unwrap(), Checkpoint::Stop);
+    }
+
+    #[test]
+    fn a_gated_build_waits_while_its_gate_says_busy() {
+        let busy = Arc::new(AtomicBool::new(true));
+        let gate = Arc::clone(&busy);
+        let control = BuildControl::new().paused_while(move || gate.load(Ordering::SeqCst));
+        let waiting = control.clone();
+        let t = std::thread::spawn(move || waiting.checkpoint());
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(!t.is_finished(), "a build waits while something else runs");
+        busy.store(false, Ordering::SeqCst);
+        assert_eq!(t.join().unwrap(), Checkpoint::Continue);
     }
 }

@@ -29,6 +29,9 @@ struct Tables {
     walking4: OnceLock<WalkingDistance>,
     walking3: OnceLock<WalkingDistance>,
     pdbs: [OnceLock<Arc<PatternDb>>; 4],
+    /// A size's large tables built while the solver ran ([`Solver::adopt_large`]), used
+    /// from then on in place of `pdbs` where the large partition replaces the default.
+    adopted: [OnceLock<Arc<PatternDb>>; 4],
     /// Stronger tables that only guide the bounded search (5×5's large partition, when
     /// cached): never a rating or a reported bound's source besides that search's own.
     guides: [OnceLock<Arc<PatternDb>>; 4],
@@ -43,14 +46,30 @@ struct Tables {
     failed: [OnceLock<TableError>; 4],
 }
 
+/// The environment variable that replaces one size's large partition by the one whose
+/// signature it holds (e.g. `4x4:1,2,3,4/5,6,7,8/9,10,11,12/13,14,15;4bit`), for tests.
+pub const LARGE_PARTITION_ENV: &str = "SLIDE_LARGE_PARTITION";
+
 fn size_slot(size: Size) -> usize {
     size.side() - 3
 }
 
 impl Solver {
     /// A solver that keeps its slow tables in `cache`. Nothing is built until needed.
+    ///
+    /// Each size's large partition is [`Partition::large_for`]'s, unless
+    /// [`LARGE_PARTITION_ENV`] names another for its size (end-to-end tests use a small one,
+    /// so that a background build takes seconds rather than minutes).
     pub fn new(cache: TableCache) -> Solver {
-        Solver::with_large(cache, Size::ALL.map(Partition::large_for))
+        let mut large = Size::ALL.map(Partition::large_for);
+        if let Some(p) = std::env::var(LARGE_PARTITION_ENV)
+            .ok()
+            .and_then(|v| Partition::from_signature(v.trim()).ok())
+        {
+            let slot = size_slot(p.size());
+            large[slot] = Some(p);
+        }
+        Solver::with_large(cache, large)
     }
 
     /// A solver whose size `s` prefers `large[s − 3]` when its file is cached.
@@ -63,6 +82,7 @@ impl Solver {
                 walking4: OnceLock::new(),
                 walking3: OnceLock::new(),
                 pdbs: Default::default(),
+                adopted: Default::default(),
                 guides: Default::default(),
                 building: Default::default(),
                 failed: Default::default(),
@@ -111,9 +131,43 @@ impl Solver {
         }
     }
 
-    /// The pattern databases for `size`, if already prepared.
+    /// The pattern databases for `size`, if already prepared: the large ones once built
+    /// while the solver runs ([`Solver::adopt_large`]), else those prepared.
     pub fn pdb(&self, size: Size) -> Option<&Arc<PatternDb>> {
-        self.tables.pdbs[size_slot(size)].get()
+        let slot = size_slot(size);
+        self.tables.adopted[slot].get().or_else(|| self.tables.pdbs[slot].get())
+    }
+
+    /// The larger partition this solver uses for `size` when its tables are cached
+    /// ([`Partition::large_for`], or a test's stand-in), if the size has one.
+    pub fn large_partition(&self, size: Size) -> Option<&Partition> {
+        self.tables.large[size_slot(size)].as_ref()
+    }
+
+    /// Whether `size`'s large tables are in use (in place of the default, or guiding).
+    pub fn has_large(&self, size: Size) -> bool {
+        let Some(large) = self.large_partition(size) else {
+            return false;
+        };
+        let in_use = |db: Option<&Arc<PatternDb>>| db.is_some_and(|db| db.partition() == large);
+        in_use(self.pdb(size)) || in_use(self.guide(size))
+    }
+
+    /// Takes `db`, the size's large tables built while the game runs, into use at once: on
+    /// 4×4 in place of the default for every search started from now on (a search already
+    /// running keeps the tables it started with), on 5×5 as the bounded search's guide.
+    /// Tables of another partition, or large tables already in use, are left alone.
+    pub fn adopt_large(&self, db: PatternDb) {
+        let size = db.partition().size();
+        if self.large_partition(size) != Some(db.partition()) || self.has_large(size) {
+            return;
+        }
+        let slot = size_slot(size);
+        let _ = if Partition::replaces_default(size) {
+            self.tables.adopted[slot].set(Arc::new(db))
+        } else {
+            self.tables.guides[slot].set(Arc::new(db))
+        };
     }
 
     /// A solver that prefers `large` for its size when its file is in the cache (tests use

@@ -47,7 +47,28 @@ pub fn build_controlled(
     progress: &dyn Fn(BuildProgress),
     control: &BuildControl,
 ) -> Result<PatternDb, TableError> {
-    run(partition, progress, control, None)
+    run(partition, progress, control, None, None)
+}
+
+/// What a resumable build keeps between runs: each group's table is saved once built, and a
+/// table saved by an earlier run is taken instead of being built again. Groups are built
+/// one after another, each deterministically, so a resumed build makes the same bytes.
+pub(crate) trait Checkpoints: Sync {
+    /// Group `g`'s table saved by an earlier run, if any (checked whole).
+    fn finished(&self, g: usize) -> Option<Vec<u8>>;
+    /// Keeps group `g`'s table, just built (a failure only costs a rebuild later).
+    fn save(&self, g: usize, table: &[u8]);
+}
+
+/// [`build_controlled`], taking the groups finished by an earlier run from `checkpoints`
+/// and saving each group there as soon as it is built.
+pub(crate) fn build_resumable(
+    partition: &Partition,
+    progress: &dyn Fn(BuildProgress),
+    control: &BuildControl,
+    checkpoints: &dyn Checkpoints,
+) -> Result<PatternDb, TableError> {
+    run(partition, progress, control, None, Some(checkpoints))
 }
 
 /// [`build`] with the group builder given (tests inject a failing one).
@@ -56,7 +77,7 @@ pub(crate) fn build_with(
     progress: &dyn Fn(BuildProgress),
     builder: &GroupBuilder<'_>,
 ) -> Result<PatternDb, TableError> {
-    run(partition, progress, &BuildControl::new(), Some(builder))
+    run(partition, progress, &BuildControl::new(), Some(builder), None)
 }
 
 /// Threads for one group's levels: every core (memory does not grow with them).
@@ -72,6 +93,7 @@ fn run(
     progress: &dyn Fn(BuildProgress),
     control: &BuildControl,
     injected: Option<&GroupBuilder<'_>>,
+    checkpoints: Option<&dyn Checkpoints>,
 ) -> Result<PatternDb, TableError> {
     let size = partition.size();
     let compact = partition.is_compact();
@@ -101,6 +123,15 @@ fn run(
                 order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
                 let mut tables = vec![Vec::new(); groups.len()];
                 for g in order {
+                    let bytes = partition.table_bytes(groups[g].len());
+                    if let Some(table) = checkpoints
+                        .and_then(|c| c.finished(g))
+                        .filter(|t| t.len() as u64 == bytes)
+                    {
+                        done.fetch_add(placements(size.cells(), groups[g].len()), Ordering::Relaxed);
+                        tables[g] = table;
+                        continue;
+                    }
                     // Caught here so that the failure carries its message.
                     let built = catch_unwind(AssertUnwindSafe(|| match injected {
                         Some(b) => injected_group(b, partition, g, &done),
@@ -118,7 +149,12 @@ fn run(
                         }),
                     }));
                     match built {
-                        Ok(Ok(table)) => tables[g] = table,
+                        Ok(Ok(table)) => {
+                            if let Some(c) = checkpoints {
+                                c.save(g, &table);
+                            }
+                            tables[g] = table;
+                        }
                         Ok(Err(e)) => return Err(e),
                         Err(panic) => {
                             return Err(TableError::Panicked {

@@ -22,7 +22,7 @@ pub(crate) const MAGIC: &[u8; 8] = b"SLIDEPDB";
 const MAX_SIGNATURE: usize = 4096;
 
 /// FNV-1a's starting value.
-const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub(crate) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// Why a table file cannot be used.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -80,7 +80,7 @@ pub(crate) fn fnv1a(bytes: &[u8]) -> u64 {
 }
 
 /// FNV-1a continued from `h` over `bytes` (a file is hashed as it streams in).
-fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a_from(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
     }

@@ -18,6 +18,7 @@ mod context;
 mod event_loop;
 mod events;
 mod keys;
+mod large_tables;
 mod launch;
 mod look;
 mod moves;

@@ -232,7 +232,9 @@ impl Session {
             Answer::Tables { size, progress } if *size == self.game.size() => {
                 self.tables = match progress {
                     // Only the share done: the tables' names would wrap the panel's line.
-                    BuildProgress::Building { done, total, .. } => Some(format!("{}%", done * 100 / (*total).max(1))),
+                    BuildProgress::Building { done, total, .. } => {
+                        Some(format!("Preparing tables: {}%", done * 100 / (*total).max(1)))
+                    }
                     BuildProgress::Notice(n) => {
                         let mut chars = n.chars();
                         let text = chars
@@ -255,6 +257,7 @@ impl Session {
                 }
             }
             Answer::BackgroundFailed(e) => self.status = Some(failure("", e)),
+            Answer::LargeTables { .. } | Answer::LargeTablesBuilt { .. } => self.large_tables_answer(answer),
             _ => {}
         }
         None

@@ -53,6 +53,11 @@ pub struct Session {
     pub status: Option<String>,
     /// Table-building progress for the current size.
     pub tables: Option<String>,
+    /// The large tables' background build, as the panel says it.
+    pub building: Option<String>,
+    /// Sizes whose large tables the game offered to build this run (`game.large_tables =
+    /// "ask"`: said once).
+    pub(crate) asked_large: Vec<slide::puzzle::Size>,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub bumped_at: Option<Instant>,
     /// Whether the player looks at the board (the screen on top is the board or the help):
@@ -77,6 +82,8 @@ impl Session {
             hint_asked_at: None,
             status: None,
             tables: None,
+            building: None,
+            asked_large: Vec::new(),
             bumped_at: None,
             watching: true,
             blind: false,
@@ -133,6 +140,7 @@ impl Session {
     /// this one.
     fn game_changed(&mut self, engine: &mut Engine, config: &Config) {
         engine.start_game(self.focus());
+        self.offer_large_tables(engine, config);
         self.hint_visible = false;
         self.hint_mode = false;
         self.start_inspection(config);
@@ -271,7 +279,7 @@ impl Session {
         } else if self.game.clock().is_running() || self.game.inspecting() {
             // The clock shows tenths while it runs, and inspection counts down.
             Duration::from_millis(100)
-        } else if self.tables.is_some() || !calm {
+        } else if self.tables.is_some() || self.building.is_some() || !calm {
             Duration::from_millis(250)
         } else {
             Duration::from_secs(1)

@@ -153,7 +153,7 @@ impl Screen for Playing {
             best: s.best(),
             speed: s.speed(),
             inspection_left: s.inspection_left(view.now),
-            tables: s.tables.as_deref(),
+            tables: s.tables.as_deref().or(s.building.as_deref()),
             status: s.status.as_deref(),
             help_key: keys.name(Action::Help),
             theme,

@@ -38,7 +38,7 @@ pub struct Panel<'a> {
     pub speed: Option<&'a Speed>,
     /// Seconds of inspection left.
     pub inspection_left: Option<u64>,
-    /// Table-building progress.
+    /// Table-building progress, as said ("Preparing tables: 37%").
     pub tables: Option<&'a str>,
     /// The status line.
     pub status: Option<&'a str>,
@@ -145,7 +145,7 @@ impl Widget for Panel<'_> {
             said.push(Line::raw("Not proven optimal."));
         }
         if let Some(tables) = self.tables {
-            said.push(Line::styled(format!("Preparing tables: {tables}"), t.dim));
+            said.push(Line::styled(tables.to_string(), t.dim));
         }
         if let Some(s) = self.status {
             said.push(Line::raw(s.to_string()));

@@ -1,0 +1,84 @@
+//! When the game builds a size's large tables in the background, and what the panel says of
+//! it: once the player has played the size [`LARGE_TABLES_AFTER`] times (won, finished by
+//! the solver, or left, from the records), as `game.large_tables` allows.
+
+use slide::config::{Config, LargeTables};
+use slide::engine::{Answer, Engine};
+use slide::game::{Kind, Notice};
+use slide::puzzle::Size;
+
+use crate::ui::session::Session;
+
+/// Attempts of a size after which its large tables are built.
+pub const LARGE_TABLES_AFTER: u32 = 3;
+
+impl Session {
+    /// The attempts of `size` that count toward its large tables: every game of it won,
+    /// finished by the solver, or left, whatever its kind.
+    fn attempts_of(&self, size: Size) -> u32 {
+        let stats = self.persist.stats();
+        Kind::all()
+            .into_iter()
+            .filter_map(|kind| stats.row(size, kind))
+            .map(|r| r.won.saturating_add(r.solver_finished).saturating_add(r.dnf))
+            .fold(0, u32::saturating_add)
+    }
+
+    /// Starts the build of the size in play's large tables when the player has played it
+    /// often enough and the setting allows (with "ask", says once a run how to build them).
+    pub(crate) fn offer_large_tables(&mut self, engine: &mut Engine, config: &Config) {
+        let size = self.game.size();
+        if self.placeholder || engine.large_tables_building().is_some() || engine.solver().has_large(size) {
+            return;
+        }
+        let Some(partition) = engine.solver().large_partition(size).cloned() else {
+            return;
+        };
+        if self.attempts_of(size) < LARGE_TABLES_AFTER {
+            return;
+        }
+        match config.game.large_tables {
+            LargeTables::Auto => {
+                engine.build_large_tables(size);
+            }
+            LargeTables::Ask if !self.asked_large.contains(&size) => {
+                self.asked_large.push(size);
+                let mb: u64 = partition
+                    .groups()
+                    .iter()
+                    .map(|g| partition.table_bytes(g.len()))
+                    .sum::<u64>()
+                    >> 20;
+                self.notify(Notice::info(format!(
+                    "You play {size} often: its large tables ({mb} MB) would make hints faster. Build \
+                     them with `slide tables build --size {} --large`, or set game.large_tables = \
+                     \"auto\" to let the game build them in the background.",
+                    size.side()
+                )));
+            }
+            // Off, or asked already this run.
+            LargeTables::Off | LargeTables::Ask => {}
+        }
+    }
+
+    /// Takes the engine's word on the large tables' build: its progress for the panel, and
+    /// its end.
+    pub(crate) fn large_tables_answer(&mut self, answer: &Answer) {
+        match answer {
+            Answer::LargeTables { size, percent } => {
+                self.building = Some(format!("Building {size} tables {percent}%"));
+            }
+            Answer::LargeTablesBuilt { size, error } => {
+                self.building = None;
+                match error {
+                    None => self.status = Some(format!("{size} large tables built: hints use them now.")),
+                    Some(e) => self.notify(Notice::warning(format!(
+                        "The large {size} tables could not be built ({e}). The game goes on with \
+                         its usual tables."
+                    ))),
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,130 @@
+//! End to end (issue 23): after a size has been played three times, a game of it builds the
+//! size's large tables in the background, the panel shows how far, and `slide tables` says
+//! where they are once built; with `game.large_tables = "off"` nothing is built. A small
+//! stand-in partition (`SLIDE_LARGE_PARTITION`) keeps the build to seconds; everything else
+//! is the game's own path.
+
+mod tmux;
+
+use std::process::Command;
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+use tmux::Tmux;
+
+/// The stand-in for the large 4×4 tables: rows of six, six and three tiles, a few seconds
+/// to build on one thread.
+const STAND_IN: &str = "4x4:1,2,3,4,5,6/7,8,9,10,11,12/13,14,15";
+
+/// The game on 4×4, with `setting` for `game.large_tables`, after three 4×4 games left
+/// (the records say so), its build on one thread.
+fn start(t: &Tmux, setting: &str) {
+    let data = t.dir().join("data");
+    std::fs::create_dir_all(&data).expect("data dir");
+    std::fs::write(
+        data.join("stats.json"),
+        r#"{"version":2,"records":{"4x4 medium":{"played":3,"dnf":3}}}"#,
+    )
+    .expect("stats");
+    let config = t.dir().join("config");
+    std::fs::create_dir_all(&config).expect("config dir");
+    std::fs::write(
+        config.join("config.toml"),
+        format!("[game]\nsize = 4\nlevel = \"medium\"\nlarge_tables = \"{setting}\"\n"),
+    )
+    .expect("config");
+    let script = format!(
+        "{} export SLIDE_BACKGROUND_TABLES=on SLIDE_BUILD_THREADS=1 SLIDE_LARGE_PARTITION='{STAND_IN}'; \
+         '{}'; echo \"EXITED $?\"; sleep 60",
+        t.env(&data),
+        tmux::bin()
+    );
+    t.open("g", 80, 24, &script);
+}
+
+/// `slide tables` on the test's cache and config; its standard output.
+fn tables(t: &Tmux) -> String {
+    let out = Command::new(tmux::bin())
+        .arg("tables")
+        .env("SLIDE_CACHE_DIR", t.dir().join("cache"))
+        .env("SLIDE_CONFIG_DIR", t.dir().join("config"))
+        .env("SLIDE_LARGE_PARTITION", STAND_IN)
+        .output()
+        .expect("slide runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Waits up to `secs` for `pred` on the screen (the machine may be busy: the tables are
+/// built at a low priority).
+fn wait(t: &Tmux, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+    let start = Instant::now();
+    loop {
+        let s = t.screen("g");
+        if pred(&s) {
+            return s;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(secs),
+            "timed out waiting for {what}; the screen was:\n{s}"
+        );
+        sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn a_size_played_three_times_gets_its_large_tables_built_in_the_background() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables");
+    start(&t, "auto");
+    let progress = wait(&t, "the build's progress in the panel", 120, |s| {
+        s.contains("Building 4×4 tables") || s.contains("large tables built")
+    });
+    assert!(progress.contains("Building 4×4 tables"), "{progress}");
+    let line = progress
+        .lines()
+        .find(|l| l.contains("Building 4×4 tables"))
+        .expect("the line");
+    assert!(line.contains('%'), "{line}");
+    let done = wait(&t, "the end of the build", 120, |s| {
+        s.contains("4×4 large tables built")
+    });
+    assert!(!done.contains("Building 4×4 tables"), "{done}");
+    let listing = tables(&t);
+    assert!(listing.contains("game.large_tables = \"auto\""), "{listing}");
+    let status = listing
+        .lines()
+        .find(|l| l.contains("4×4 6-6-3:"))
+        .unwrap_or_else(|| panic!("{listing}"));
+    assert!(status.contains("built,") && status.contains("bytes"), "{listing}");
+    // No checkpoint is left once the file is written.
+    let parts = std::fs::read_dir(t.dir().join("cache"))
+        .expect("cache")
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".part"))
+        .count();
+    assert_eq!(parts, 0);
+    t.keys("g", &["q"]);
+    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}
+
+#[test]
+fn with_the_setting_off_nothing_is_built() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables-off");
+    start(&t, "off");
+    wait(&t, "the game", 60, |s| s.contains("Moves    0"));
+    // Long enough for the default tables and the par: the build would have started.
+    sleep(Duration::from_secs(5));
+    let screen = t.screen("g");
+    assert!(!screen.contains("Building 4×4"), "{screen}");
+    let listing = tables(&t);
+    assert!(listing.contains("game.large_tables = \"off\""), "{listing}");
+    assert!(listing.contains("4×4 6-6-3: absent"), "{listing}");
+    t.keys("g", &["q"]);
+    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}
