@@ -44,7 +44,7 @@ pub struct StatsCommand {
 #[derive(Debug, Serialize)]
 struct Row {
     size: usize,
-    level: &'static str,
+    level: String,
     played: u32,
     won: u32,
     best_moves: Option<u32>,
@@ -129,7 +129,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     let today = UtcDate::today();
     let rows: Vec<Row> = Size::ALL
         .iter()
-        .flat_map(|&size| Kind::all().into_iter().map(move |kind| (size, kind)))
+        .flat_map(|&size| stats.kinds().into_iter().map(move |kind| (size, kind)))
         .filter_map(|(size, kind)| stats.row(size, kind).map(|r| row(&stats, size, kind, r, today)))
         .collect();
     if args.json {

@@ -6,11 +6,12 @@ use std::time::{Duration, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
-use crate::difficulty::{Level, UtcDate};
+use crate::difficulty::UtcDate;
 use crate::game::history::utc_date_time;
 use crate::game::move_log::MoveLog;
 use crate::game::outcome::Outcome;
-use crate::game::solve_mode::{BLIND, SINGLE};
+use crate::game::run::RunKind;
+use crate::game::solve_mode::SINGLE;
 use crate::game::stats::{Kind, RecordKey};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
@@ -50,7 +51,7 @@ pub struct AttemptRecord {
     /// The day of a daily puzzle (`YYYY-MM-DD`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub daily: Option<String>,
-    /// The kind of solve: `single` (later modes: marathons, relays, blind).
+    /// The kind of solve: `single`, `blind`, `marathon` or `relay`.
     #[serde(default = "single", skip_serializing_if = "is_single")]
     pub mode: String,
     /// How it ended.
@@ -66,7 +67,8 @@ pub struct AttemptRecord {
     pub hints: u32,
     /// Play time in milliseconds (to the win, or to the moment it was left).
     pub millis: u64,
-    /// The starting board in slidysim's form (`1 2 3/4 5 6/7 8 0`).
+    /// The starting board in slidysim's form (`1 2 3/4 5 6/7 8 0`); a marathon's or relay's
+    /// boards reached, each so, joined by `;` (see `run.rs`).
     pub scramble: String,
     /// Every tile slid, undos included, in order: `U D L R` for the player's moves, `u d l r`
     /// for the solver's.
@@ -97,12 +99,7 @@ fn is_single(mode: &str) -> bool {
 impl AttemptRecord {
     /// The row of statistics it belongs to; `None` for a level this version does not know.
     pub fn kind(&self) -> Option<Kind> {
-        match self.level.as_str() {
-            "custom" => Some(Kind::Custom),
-            "daily" => Some(Kind::Daily),
-            BLIND => Some(Kind::Blind),
-            name => name.parse::<Level>().ok().map(Kind::Level),
-        }
+        Kind::from_name(&self.level)
     }
 
     /// The board size, if it is one Slide plays.
@@ -137,6 +134,7 @@ impl AttemptRecord {
             Kind::Daily => RecordKey::daily(size, self.daily_date()?),
             Kind::Custom => RecordKey::custom(&self.start_board().ok()?),
             Kind::Blind => RecordKey::blind(size),
+            Kind::Marathon(_) | Kind::Relay(_) => RecordKey::run(RunKind::from_level(&self.level, size)?),
         })
     }
 
@@ -242,6 +240,7 @@ pub struct HistoryJson {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::difficulty::Level;
 
     /// A won 3×3 easy attempt of two moves.
     pub(crate) fn sample() -> AttemptRecord {

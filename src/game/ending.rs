@@ -5,7 +5,7 @@
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::outcome::{Ending, decide};
 use crate::game::session::Game;
-use crate::game::solve_mode::{BLIND, SINGLE};
+use crate::game::solve_mode::BLIND;
 use crate::puzzle::slidysim::format_scramble;
 
 impl Game {
@@ -25,7 +25,9 @@ impl Game {
             self.assisted(),
             log.solver_moved() || self.solver_used(),
         )?;
+        let run = self.run();
         let (level, daily) = match (self.daily(), self.level()) {
+            _ if let Some(run) = run => (run.kind().level(), None),
             _ if self.is_blind() => (BLIND.to_string(), None),
             (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
             (None, Some(level)) => (level.name().to_string(), None),
@@ -34,20 +36,21 @@ impl Game {
         Some(AttemptRecord {
             id: self.attempt_id(),
             at,
-            size: self.size().side(),
+            size: run.map_or(self.size(), |r| r.kind().record_size()).side(),
             level,
             daily,
-            mode: if self.is_blind() { BLIND } else { SINGLE }.into(),
+            mode: self.mode().name().into(),
             result,
-            replay: finished_before || self.given_up(),
+            // A run's boards are dealt at random: never the board of an earlier attempt.
+            replay: (finished_before && run.is_none()) || self.given_up(),
             assisted: self.assisted(),
             hints: self.hints_used(),
             millis: self.clock().elapsed().as_millis() as u64,
-            scramble: format_scramble(self.start()),
+            scramble: run.map_or_else(|| format_scramble(self.start()), crate::game::run::Run::scrambles),
             moves: log.letters(),
             gaps: log.gaps_ms(),
             par: self.par(),
-            seed: self.seed().filter(|_| self.level().is_some()),
+            seed: self.seed().filter(|_| self.level().is_some() || run.is_some()),
             mtm: Some(self.mtm()),
             carried: false,
         })

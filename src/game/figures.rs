@@ -58,8 +58,8 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
         return counted;
     }
     row.played = row.played.saturating_add(1);
-    // Timed rows: dealt levels, and blind solves (their own averages).
-    let dealt = matches!(key.kind, Kind::Level(_) | Kind::Blind);
+    // Timed rows: dealt levels, blind solves, marathons and relays (their own averages).
+    let dealt = !matches!(key.kind, Kind::Custom | Kind::Daily);
     match record.result {
         Outcome::Solver => row.solver_finished = row.solver_finished.saturating_add(1),
         Outcome::GaveUp => {}

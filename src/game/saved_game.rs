@@ -56,9 +56,26 @@ pub struct SavedGame {
     /// The play time of the first logged move.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub log_first_ms: u64,
-    /// How the game is played, when not a single solve: `blind`.
+    /// How the game is played, when not a single solve: `blind`, `marathon`, `relay`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub mode: Option<String>,
+    /// A marathon's or relay's run: the board in play is `start` (absent otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run: Option<SavedRun>,
+}
+
+/// A marathon or relay as its save holds it: with the seed, the boards after the one in
+/// play are dealt again, the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedRun {
+    /// `marathon-N` or `relay-N`.
+    pub level: String,
+    /// The size its records are under (a marathon's size, a relay's last).
+    pub size: usize,
+    /// The seed its boards come from.
+    pub seed: u64,
+    /// The board in play, from 0.
+    pub board: u32,
 }
 
 fn first_attempt() -> u32 {
@@ -88,6 +105,7 @@ impl SavedGame {
             _ => "?",
         };
         let kind = match (&self.daily, &self.level) {
+            _ if let Some(run) = &self.run => format!("{} · board {}", run.level, run.board + 1),
             (Some(d), _) => format!("daily {d}"),
             (None, Some(l)) => l.clone(),
             (None, None) => "custom".into(),

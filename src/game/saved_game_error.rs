@@ -44,6 +44,9 @@ pub enum SavedGameError {
     /// The solve mode is not one this version plays.
     #[error("mode '{0}' is not one this version plays")]
     UnknownMode(String),
+    /// A marathon or relay whose run is missing, unknown or does not fit its board.
+    #[error("its marathon or relay is damaged")]
+    DamagedRun,
     /// The move log does not agree with itself.
     #[error("its move log is damaged")]
     DamagedLog,

@@ -7,9 +7,10 @@ use crate::game::clock::Clock;
 use crate::game::move_log::{Actor, MoveLog};
 use crate::game::outcome::{Ending, Outcome, decide};
 use crate::game::play_clock::PlayClock;
+use crate::game::run::Run;
 pub(crate) use crate::game::saved_game::SavedGame;
 use crate::game::saved_game_error::SavedGameError;
-use crate::game::solve_mode::{BLIND, SINGLE, SolveMode};
+use crate::game::solve_mode::SolveMode;
 use crate::game::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
@@ -55,7 +56,11 @@ pub struct Game {
     /// A blind solve hides the numbers after the first move, and has records of its own
     /// (the row `blind`).
     mode: SolveMode,
+    /// A marathon's or relay's boards (see `run.rs`): the board in play is its current one.
+    run: Option<Run>,
 }
+
+mod run_play;
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
 fn fresh_id() -> String {
@@ -89,11 +94,15 @@ impl Game {
             attempt: 1,
             log: MoveLog::new(),
             mode: SolveMode::Single,
+            run: None,
         }
     }
 
     /// Makes this a blind solve (or not): its records go to the row `blind`.
     pub fn set_blind(&mut self, blind: bool) {
+        if self.run.is_some() {
+            return;
+        }
         self.mode = if blind { SolveMode::Blind } else { SolveMode::Single };
     }
 
@@ -148,6 +157,9 @@ impl Game {
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
     /// or its size and level.
     pub fn record_key(&self) -> RecordKey {
+        if let Some(run) = &self.run {
+            return RecordKey::run(run.kind());
+        }
         if self.is_blind() {
             return RecordKey::blind(self.size());
         }
@@ -206,7 +218,8 @@ impl Game {
     }
     /// Records the optimal length from the start once the solver finds it.
     pub fn set_par(&mut self, par: u32) {
-        self.par = Some(par);
+        // A run has no par: it would be one board's.
+        self.par = self.run.is_none().then_some(par);
     }
     /// The shortest plan found from the start, where no par is proven (5×5, 6×6): saved
     /// with the game, so that a resumed game still shows it.
@@ -215,7 +228,8 @@ impl Game {
     }
     /// Records a plan of `len` moves found from the start; the estimate keeps the shortest.
     pub fn note_par_estimate(&mut self, len: u32) {
-        self.par_estimate = Some(self.par_estimate.map_or(len, |p| p.min(len)));
+        let estimate = self.par_estimate.map_or(len, |p| p.min(len));
+        self.par_estimate = self.run.is_none().then_some(estimate);
     }
     /// Slides made so far.
     pub fn moves(&self) -> u32 {
@@ -308,36 +322,41 @@ impl Game {
     }
 
     fn play_as(&mut self, m: Move, by: Actor) -> bool {
+        let on = self.board_number();
         if !self.slide(m, by) {
             return false;
         }
         self.stm = self.stm.saturating_add(1);
         self.mtm = self.mtm.saturating_add(1);
-        if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
+        if self.board_number() != on {
+            // The move solved a run's board and the next is in play: nothing to undo yet.
+        } else if self.future.last() == Some(&m) && self.future_steps.last() == Some(&1) {
             self.future.pop();
             self.future_steps.pop();
         } else {
             self.future.clear();
             self.future_steps.clear();
         }
-        self.steps.push(1);
+        if self.board_number() == on {
+            self.steps.push(1);
+        }
         true
     }
 
     /// Plays `m` up to `count` times (a mouse slide of a segment), as one undo step;
     /// returns the moves made.
     pub fn play_segment(&mut self, m: Move, count: usize) -> Vec<Move> {
-        let mut played = Vec::new();
-        for _ in 0..count {
-            if !self.slide(m, Actor::Player) {
-                break;
-            }
+        let (mut played, on) = (Vec::new(), self.board_number());
+        // A segment that solves a run's board stops there: the next board is new.
+        while played.len() < count && self.board_number() == on && self.slide(m, Actor::Player) {
             played.push(m);
         }
         if !played.is_empty() {
             self.future.clear();
             self.future_steps.clear();
-            self.steps.push(played.len() as u32);
+            if self.board_number() == on {
+                self.steps.push(played.len() as u32);
+            }
             self.stm = self.stm.saturating_add(played.len() as u32);
             self.mtm = self.mtm.saturating_add(1);
         }
@@ -352,8 +371,8 @@ impl Game {
         self.log.push(m, by, self.clock.elapsed().as_millis() as u64);
         self.history.push(m);
         self.moves = self.moves.saturating_add(1);
-        if self.is_won() {
-            // The time of a win is final.
+        if self.is_won() && !self.next_board() {
+            // The time of a win (a run's: its last board) is final.
             self.clock.finish();
         }
         true
@@ -396,16 +415,20 @@ impl Game {
         let Some(n) = self.future_steps.pop() else {
             return Vec::new();
         };
-        let mut redone = Vec::new();
+        let (mut redone, on) = (Vec::new(), self.board_number());
         for _ in 0..n {
-            let Some(m) = self.future.pop() else { break };
+            let Some(m) = self.future.pop().filter(|_| self.board_number() == on) else {
+                break;
+            };
             if !self.slide(m, Actor::Player) {
                 break;
             }
             redone.push(m);
         }
         if !redone.is_empty() {
-            self.steps.push(redone.len() as u32);
+            if self.board_number() == on {
+                self.steps.push(redone.len() as u32);
+            }
             self.stm = self.stm.saturating_add(redone.len() as u32);
             self.mtm = self.mtm.saturating_add(1);
         }
@@ -417,6 +440,7 @@ impl Game {
     /// so a restart never hides help from the records.
     pub fn restart(&mut self) {
         self.helped = self.assisted();
+        self.rewind_run();
         self.board = self.start;
         self.history.clear();
         self.future.clear();
@@ -474,6 +498,7 @@ impl Game {
             log_gaps: self.log.gaps_ms(),
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
             mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
+            run: self.saved_run(),
         }
     }
 
@@ -543,11 +568,8 @@ impl Game {
             clock: PlayClock::resumed(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,
-            mode: match saved.mode.as_deref() {
-                None | Some(SINGLE) => SolveMode::Single,
-                Some(BLIND) => SolveMode::Blind,
-                Some(other) => return Err(SavedGameError::UnknownMode(other.to_string())),
-            },
+            mode: Game::saved_mode(saved)?,
+            run: Game::run_from_saved(saved)?,
         })
     }
 }

@@ -1,11 +1,18 @@
-//! How a game is played: a single solve, or a blind one (the numbers hidden after the
-//! first move). The name is the history's `mode`, and for a blind solve its level too.
+//! How a game is played: a single solve, a blind one (the numbers hidden after the first
+//! move), a marathon or a relay (several boards on one clock, see `run.rs`). The name is the
+//! history's `mode`, and for a blind solve its level too.
 
-/// The mode of a single solve (marathons and relays will have their own).
+/// The mode of a single solve.
 pub const SINGLE: &str = "single";
 
 /// The mode, and the level, of a blind solve: numbers hidden after the first move.
 pub const BLIND: &str = "blind";
+
+/// The mode of a marathon: N random boards of one size on one clock.
+pub const MARATHON: &str = "marathon";
+
+/// The mode of a relay: 3×3, then 4×4, … up to N×N on one clock.
+pub const RELAY: &str = "relay";
 
 /// How a game is played.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -15,6 +22,10 @@ pub enum SolveMode {
     Single,
     /// A blind solve: the numbers hidden after the first move; records of its own.
     Blind,
+    /// A marathon (its boards: the game's run).
+    Marathon,
+    /// A relay (its boards: the game's run).
+    Relay,
 }
 
 impl SolveMode {
@@ -23,6 +34,8 @@ impl SolveMode {
         match self {
             SolveMode::Single => SINGLE,
             SolveMode::Blind => BLIND,
+            SolveMode::Marathon => MARATHON,
+            SolveMode::Relay => RELAY,
         }
     }
 }

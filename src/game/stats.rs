@@ -19,6 +19,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::{Level, UtcDate};
+use crate::game::run::RunKind;
+use crate::game::solve_mode::{BLIND, MARATHON, RELAY};
 use crate::game::speed::Speed;
 use crate::puzzle::{Board, Size};
 
@@ -33,16 +35,38 @@ pub enum Kind {
     Daily,
     /// A blind solve of a dealt or given board (numbers hidden after the first move).
     Blind,
+    /// A marathon of this many boards, its size the row's (see `run.rs`).
+    Marathon(u32),
+    /// A relay from 3×3 up to this side.
+    Relay(u32),
 }
 
 impl Kind {
-    /// The name used in keys and in `slide stats`: a level's name, `custom` or `daily`.
-    pub fn name(self) -> &'static str {
+    /// The name used in keys and in `slide stats`: a level's name, `custom`, `daily`,
+    /// `blind`, `marathon-N` or `relay-N`.
+    pub fn name(self) -> String {
         match self {
-            Kind::Level(l) => l.name(),
-            Kind::Custom => "custom",
-            Kind::Daily => "daily",
-            Kind::Blind => "blind",
+            Kind::Level(l) => l.name().to_string(),
+            Kind::Custom => "custom".to_string(),
+            Kind::Daily => "daily".to_string(),
+            Kind::Blind => BLIND.to_string(),
+            Kind::Marathon(n) => format!("{MARATHON}-{n}"),
+            Kind::Relay(n) => format!("{RELAY}-{n}"),
+        }
+    }
+
+    /// The kind a name names (the inverse of [`Kind::name`]); `None` for a name this
+    /// version does not know.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        match name {
+            "custom" => Some(Kind::Custom),
+            "daily" => Some(Kind::Daily),
+            BLIND => Some(Kind::Blind),
+            _ => match RunKind::from_level(name, Size::SIX) {
+                Some(RunKind::Marathon { count, .. }) => Some(Kind::Marathon(count)),
+                Some(RunKind::Relay { top }) => Some(Kind::Relay(top.side() as u32)),
+                None => name.parse().ok().map(Kind::Level),
+            },
         }
     }
 
@@ -84,6 +108,19 @@ impl RecordKey {
         RecordKey {
             size,
             kind: Kind::Blind,
+            puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A marathon or a relay: one row a kind and size, with its own bests and averages.
+    pub fn run(kind: RunKind) -> RecordKey {
+        RecordKey {
+            size: kind.record_size(),
+            kind: match kind {
+                RunKind::Marathon { count, .. } => Kind::Marathon(count),
+                RunKind::Relay { top } => Kind::Relay(top.side() as u32),
+            },
             puzzle: None,
             daily: None,
         }
@@ -333,7 +370,7 @@ impl Stats {
             ms_sum: 0,
             extra: BTreeMap::new(),
         };
-        if !matches!(key.kind, Kind::Level(_)) {
+        if matches!(key.kind, Kind::Custom | Kind::Daily) {
             return None;
         }
         Some(self.records.get(&key.row()).map_or(&NONE_YET, |r| &r.speed))
@@ -345,6 +382,22 @@ impl Stats {
             Some(p) => self.puzzles.get(p),
             None => self.records.get(&key.row()).map(|r| &r.bests),
         }
+    }
+
+    /// The kinds `slide stats` and the statistics screen list, in order: [`Kind::all`], then
+    /// each marathon and relay played.
+    pub fn kinds(&self) -> Vec<Kind> {
+        let mut runs: Vec<Kind> = self
+            .records
+            .keys()
+            .filter_map(|key| Kind::from_name(key.split_once(' ')?.1))
+            .filter(|k| matches!(k, Kind::Marathon(_) | Kind::Relay(_)))
+            .collect();
+        runs.sort_unstable();
+        runs.dedup();
+        let mut kinds = Kind::all();
+        kinds.extend(runs);
+        kinds
     }
 
     /// Counts a game as played (once, when it is dealt).

@@ -155,7 +155,8 @@ impl WinReport {
         WinReport {
             result,
             replay: recorded.replay,
-            moves: game.moves(),
+            // A marathon's or relay's moves are the whole run's, not its last board's.
+            moves: if game.run().is_some() { stm } else { game.moves() },
             stm,
             mtm: game.mtm(),
             time_ms: (!solver).then_some(ms),

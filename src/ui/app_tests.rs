@@ -372,6 +372,7 @@ fn menu_deals_a_new_game_and_help_closes() {
     assert!(app.is::<MenuScreen>());
     key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // mode row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Up); // size row
     key(&mut app, KeyCode::Right); // 3×3 → 4×4
@@ -384,11 +385,53 @@ fn menu_deals_a_new_game_and_help_closes() {
 }
 
 #[test]
+fn the_menu_offers_the_modes_and_starts_a_marathon_and_a_relay() {
+    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    key(&mut app, KeyCode::Char('n'));
+    key(&mut app, KeyCode::Up); // code row
+    key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // mode row
+    key(&mut app, KeyCode::Right); // single → blind
+    key(&mut app, KeyCode::Right); // → marathon of 2
+    key(&mut app, KeyCode::Enter);
+    assert!(app.is::<Playing>(), "a run is dealt at once");
+    let kind = app.session.game.run().map(slide::game::Run::kind);
+    assert_eq!(
+        kind,
+        Some(slide::game::RunKind::Marathon {
+            size: Size::THREE,
+            count: 2
+        })
+    );
+    // The menu opens on the mode in play; one step back from single is the relay.
+    key(&mut app, KeyCode::Char('n'));
+    let menu = &app.top::<MenuScreen>().expect("menu").menu;
+    assert_eq!(menu.chosen_mode(), crate::ui::screens::menu::MenuMode::Marathon(2));
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Up); // the mode row
+    }
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Left); // marathon of 2 → blind → single → relay
+    }
+    key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Up); // size row
+    key(&mut app, KeyCode::Right); // 3×3 → 4×4
+    for _ in 0..5 {
+        key(&mut app, KeyCode::Down); // back to Start
+    }
+    key(&mut app, KeyCode::Enter);
+    let kind = app.session.game.run().map(slide::game::Run::kind);
+    assert_eq!(kind, Some(slide::game::RunKind::Relay { top: Size::FOUR }));
+    assert_eq!(app.session.game.size(), Size::THREE, "a relay starts at 3×3");
+}
+
+#[test]
 fn menu_deals_the_daily_puzzle() {
     let mut app = app_with("1 2 3 4 5 6 7 0 8");
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // mode row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Left); // easy → daily (the last entry)
     key(&mut app, KeyCode::Enter);
@@ -433,6 +476,7 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Up); // code row
     key(&mut app, KeyCode::Up); // picture row
+    key(&mut app, KeyCode::Up); // mode row
     key(&mut app, KeyCode::Up); // level row
     key(&mut app, KeyCode::Right);
     let menu = &app.top::<MenuScreen>().expect("the menu is open").menu;
@@ -446,9 +490,9 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     assert_eq!(app.session.game.level(), Some(chosen.level));
     // The daily puzzle too, as soon as it is highlighted.
     key(&mut app, KeyCode::Char('n'));
-    key(&mut app, KeyCode::Up);
-    key(&mut app, KeyCode::Up);
-    key(&mut app, KeyCode::Up);
+    for _ in 0..4 {
+        key(&mut app, KeyCode::Up); // the level row
+    }
     for _ in 0..=Menu::DAILY {
         if app.top::<MenuScreen>().is_some_and(|m| m.menu.level == Menu::DAILY) {
             break;

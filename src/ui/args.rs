@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use slide::difficulty::Level;
+use slide::game::RunKind;
 use slide::puzzle::{Board, Size};
 
 /// How to start the game (from the command line).
@@ -27,4 +28,29 @@ pub struct PlayArgs {
     pub config: Option<PathBuf>,
     /// Blind solves: the numbers (and the picture) hidden after the first move.
     pub blind: bool,
+    /// A marathon or relay (`--mode marathon --count N`, `--mode relay`), its size still to
+    /// come from `size` or the config.
+    pub run: Option<RunAsked>,
+}
+
+/// The marathon or relay asked for on the command line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunAsked {
+    /// `count` boards of the size asked for (or the config's).
+    Marathon {
+        /// How many boards.
+        count: u32,
+    },
+    /// 3×3 up to the size asked for (or the config's).
+    Relay,
+}
+
+impl RunAsked {
+    /// The run, at `size`.
+    pub fn at(self, size: Size) -> RunKind {
+        match self {
+            RunAsked::Marathon { count } => RunKind::Marathon { size, count },
+            RunAsked::Relay => RunKind::Relay { top: size },
+        }
+    }
 }

@@ -15,7 +15,7 @@ use slide::solver::{Solver, TableCache};
 use thiserror::Error;
 
 use crate::ui::app::App;
-pub use crate::ui::args::PlayArgs;
+pub use crate::ui::args::{PlayArgs, RunAsked};
 use crate::ui::context::context;
 use crate::ui::event_loop::{self, Ended};
 use crate::ui::opening::opening;

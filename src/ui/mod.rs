@@ -46,4 +46,4 @@ mod render_tests;
 #[cfg(test)]
 mod snapshot_tests;
 
-pub use launch::{PlayArgs, replay, run};
+pub use launch::{PlayArgs, RunAsked, replay, run};

@@ -77,6 +77,9 @@ impl Session {
     /// and notices a win. `animating` while the solver plays (its status line stays).
     fn after_move(&mut self, animating: bool, engine: &mut Engine, config: &Config) -> Played {
         self.changed();
+        if self.next_run_board(engine) {
+            return Played::Moved;
+        }
         // The engine's plan follows the move when the move followed it.
         engine.focus(self.focus());
         // Hint mode: a move that follows the plan shows its next move at once; a move that
@@ -133,6 +136,19 @@ impl Session {
             seed: fresh_seed(),
             daily: None,
         }
+    }
+
+    /// The next-scramble key in a marathon or relay: a new run of the same kind, at once
+    /// (the one left ends its attempt, as [`Session::next_scramble`] says). `false` when the
+    /// game is not a run.
+    pub fn next_run(&mut self, engine: &mut Engine, config: &Config) -> bool {
+        let Some(kind) = self.game.run().map(slide::game::Run::kind) else {
+            return false;
+        };
+        self.persist.skip(&mut self.game);
+        let game = slide::game::Game::new_run(kind, fresh_seed());
+        self.start(game, crate::ui::session::Origin::New, engine, config);
+        true
     }
 
     /// The hint key: shows the next move of the plan when one is known for this board

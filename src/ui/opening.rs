@@ -1,7 +1,7 @@
 //! Which game the app opens with: a given board or code, a dealt game, or the game played
 //! last (resumed), with the notices that say what happened to the others.
 
-use slide::difficulty::{DealRequest, PuzzleCode, fresh_seed};
+use slide::difficulty::{DealRequest, Level, PuzzleCode, fresh_seed};
 use slide::game::{Game, Notice, Persistence, Store};
 use slide::solver::Solver;
 
@@ -22,7 +22,8 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         || args.size.is_some()
         || args.level.is_some()
         || args.seed.is_some()
-        || args.blind;
+        || args.blind
+        || args.run.is_some();
     let mut later = Vec::new();
     let resumed = if explicit {
         // The player asked for a particular game: the unfinished ones stay saved.
@@ -56,16 +57,22 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         _ => args.board,
     };
     let config = &settings.config;
-    let mut app = match (resumed, given) {
-        (Some(game), _) => App::new(settings, game, solver, persist, Origin::Resumed),
-        (None, Some(board)) => App::new(
+    // A marathon or relay deals its own boards at once: uniformly random, nothing to wait for.
+    let run = args.run.map(|asked| {
+        let size = args.size.unwrap_or_else(|| config.size());
+        Game::new_run(asked.at(size), args.seed.unwrap_or_else(fresh_seed))
+    });
+    let mut app = match (resumed, given, run) {
+        (Some(game), _, _) => App::new(settings, game, solver, persist, Origin::Resumed),
+        (None, _, Some(game)) => App::new(settings, game, solver, persist, Origin::New),
+        (None, Some(board), None) => App::new(
             settings,
             Game::new(board, None, None, None),
             solver,
             persist,
             Origin::New,
         ),
-        (None, None) => {
+        (None, None, None) => {
             // A dealt game is dealt in the background (a 4×4 Hard board can take a second or
             // two to confirm); the request fixes the seed first, so the board is the one
             // `generate`, `daily` and `PuzzleCode::deal` give for it.
@@ -84,6 +91,13 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
                 _ if args.daily || last.is_some_and(|(_, l)| l.is_none()) && args.seed.is_none() => {
                     DealRequest::daily_today(size)
                 }
+                // Blind solves are ranked: uniformly random boards, as slidysim requires.
+                _ if args.blind => DealRequest {
+                    size,
+                    level: Level::Random,
+                    seed: args.seed.unwrap_or_else(fresh_seed),
+                    daily: None,
+                },
                 _ => DealRequest {
                     size,
                     level: args

@@ -65,6 +65,9 @@ pub struct Session {
     pub watching: bool,
     /// Blind solves were asked for (`--mode blind`): every new game is one.
     pub blind: bool,
+    /// The board of a marathon or relay the screen last showed (0 outside one): when the
+    /// game's moves on, the next board is new to the engine.
+    run_board: u32,
     /// Notices for the screen, taken by the app.
     outbox: Vec<Notice>,
 }
@@ -87,6 +90,7 @@ impl Session {
             bumped_at: None,
             watching: true,
             blind: false,
+            run_board: 0,
             outbox: Vec::new(),
         };
         s.first_game =
@@ -139,6 +143,7 @@ impl Session {
     /// Forgets everything tied to the previous game and starts the background work for
     /// this one.
     fn game_changed(&mut self, engine: &mut Engine, config: &Config) {
+        self.run_board = self.game.board_number();
         engine.start_game(self.focus());
         self.offer_large_tables(engine, config);
         self.hint_visible = false;
@@ -187,6 +192,20 @@ impl Session {
             seed: fresh_seed(),
             daily: None,
         });
+    }
+
+    /// After a move: when it solved a board of a marathon or relay, the next board is in
+    /// play, new to the engine (its plan, its tables); says which board it is.
+    pub fn next_run_board(&mut self, engine: &mut Engine) -> bool {
+        let Some(run) = self.game.run().filter(|r| r.index() != self.run_board) else {
+            return false;
+        };
+        self.status = Some(format!("Board {} of {}.", run.number(), run.kind().count()));
+        self.run_board = run.index();
+        engine.start_game(self.focus());
+        self.hint_visible = false;
+        self.hint_mode = false;
+        true
     }
 
     /// Saves the game after a change (on the writer thread: the screen never waits).

@@ -42,6 +42,15 @@ pub fn game_from(request: &DealRequest, g: &Generated) -> Game {
 /// the board closes), otherwise once the background deal lands (the deal box shows
 /// meanwhile, and the screen stays live). `first` when there is no game to go back to.
 pub fn deal(request: DealRequest, first: bool, ctx: &mut Context) -> Transition {
+    // Blind solves are ranked: uniformly random boards, as slidysim requires.
+    let request = if ctx.session.blind && request.daily.is_none() {
+        DealRequest {
+            level: slide::difficulty::Level::Random,
+            ..request
+        }
+    } else {
+        request
+    };
     match ctx.engine.deal(request) {
         Dealt::Ready(g) => {
             ctx.session

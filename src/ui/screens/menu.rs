@@ -1,5 +1,6 @@
-//! The new-game menu: size, and a level or today's daily puzzle, a picture for the tiles,
-//! a puzzle code or a board typed in, or an unfinished game to resume.
+//! The new-game menu: size, and a level or today's daily puzzle, the mode (single, blind,
+//! a marathon of some boards, a relay up to the size), a picture for the tiles, a puzzle
+//! code or a board typed in, or an unfinished game to resume.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -9,7 +10,7 @@ use slide::difficulty::Level;
 use slide::puzzle::Size;
 
 use slide::difficulty::{DealRequest, fresh_seed};
-use slide::game::Notice;
+use slide::game::{Game, Notice, RunKind};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::{Action, Bindings};
@@ -26,8 +27,12 @@ pub struct Menu {
     pub size: usize,
     /// Index into [`Level::ALL`], or [`Menu::DAILY`].
     pub level: usize,
-    /// The highlighted row: 0 size, 1 level, 2 picture, 3 code or board, 4 start.
+    /// The highlighted row: 0 size, 1 level, 2 mode, 3 picture, 4 code or board, 5 start.
     pub row: usize,
+    /// Index into `modes`.
+    pub mode: usize,
+    /// The modes offered: single, blind, marathons of some counts, relay.
+    pub modes: Vec<MenuMode>,
     /// Index into `pictures`.
     pub picture: usize,
     /// The pictures offered: "none", the shipped ones, and the player's file if one is on.
@@ -44,12 +49,14 @@ impl Menu {
     /// The level index that stands for today's daily puzzle.
     pub const DAILY: usize = Level::ALL.len();
 
+    /// The row of the mode choice.
+    pub const MODE: usize = 2;
     /// The row of the picture choice.
-    pub const PICTURE: usize = 2;
+    pub const PICTURE: usize = 3;
     /// The row where a puzzle code or a board is typed.
-    pub const CODE: usize = 3;
+    pub const CODE: usize = 4;
     /// The row of Start; the games to resume follow it.
-    pub const START: usize = 4;
+    pub const START: usize = 5;
 
     /// How many rows the menu has: size, level, picture, code, start, then one per game to
     /// resume.
@@ -57,17 +64,81 @@ impl Menu {
         Menu::START + 1 + self.resumable.len()
     }
 
-    /// What Start deals: the chosen size at the chosen level, or today's daily puzzle.
+    /// The mode chosen.
+    pub fn chosen_mode(&self) -> MenuMode {
+        self.modes.get(self.mode).copied().unwrap_or(MenuMode::Single)
+    }
+
+    /// What Start deals: the chosen size at the chosen level, or today's daily puzzle; a
+    /// blind solve's board is uniformly random (ranked).
     pub fn request(&self) -> DealRequest {
         let size = Size::ALL[self.size];
-        match Level::ALL.get(self.level) {
-            Some(&level) => DealRequest {
+        let level = match self.chosen_mode() {
+            MenuMode::Single => Level::ALL.get(self.level).copied(),
+            _ => Some(Level::Random),
+        };
+        match level {
+            Some(level) => DealRequest {
                 size,
                 level,
                 seed: fresh_seed(),
                 daily: None,
             },
             None => DealRequest::daily_today(size),
+        }
+    }
+}
+
+/// A mode the menu offers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuMode {
+    /// A single solve at the chosen level.
+    Single,
+    /// A blind solve of a random board.
+    Blind,
+    /// A marathon of this many random boards of the chosen size.
+    Marathon(u32),
+    /// A relay from 3×3 up to the chosen size.
+    Relay,
+}
+
+/// The marathons the menu offers (any count from 2 to 999,999 on the command line).
+const MARATHONS: [u32; 6] = [2, 5, 10, 25, 50, 100];
+
+impl MenuMode {
+    /// The modes offered, with `current` among them (a marathon of another count).
+    fn offered(current: MenuMode) -> Vec<MenuMode> {
+        let mut modes = vec![MenuMode::Single, MenuMode::Blind];
+        let mut counts = MARATHONS.to_vec();
+        if let MenuMode::Marathon(n) = current
+            && !counts.contains(&n)
+        {
+            counts.push(n);
+            counts.sort_unstable();
+        }
+        modes.extend(counts.into_iter().map(MenuMode::Marathon));
+        modes.push(MenuMode::Relay);
+        modes
+    }
+
+    /// The mode of the game in play.
+    fn of(game: &Game) -> MenuMode {
+        match game.run().map(slide::game::Run::kind) {
+            Some(RunKind::Marathon { count, .. }) => MenuMode::Marathon(count),
+            Some(RunKind::Relay { .. }) => MenuMode::Relay,
+            None if game.is_blind() => MenuMode::Blind,
+            None => MenuMode::Single,
+        }
+    }
+
+    /// How the mode row reads at `size`.
+    fn label(self, size: Size) -> String {
+        match self {
+            MenuMode::Single => "single".into(),
+            MenuMode::Blind => "blind".into(),
+            MenuMode::Marathon(n) => format!("marathon of {n}"),
+            MenuMode::Relay if size == Size::THREE => "relay (3×3 only)".into(),
+            MenuMode::Relay => format!("relay 3×3 to {size}"),
         }
     }
 }
@@ -96,6 +167,9 @@ impl MenuScreen {
         let picture = current
             .and_then(|c| pictures.iter().position(|n| *n == c.name))
             .unwrap_or(0);
+        let current_mode = MenuMode::of(game);
+        let modes = MenuMode::offered(current_mode);
+        let mode = modes.iter().position(|m| *m == current_mode).unwrap_or(0);
         let now = slide::game::unix_millis();
         let resumable = ctx
             .session
@@ -111,6 +185,8 @@ impl MenuScreen {
             size,
             level,
             row: Menu::START,
+            mode,
+            modes,
             picture,
             pictures,
             resumable,
@@ -165,7 +241,10 @@ impl Screen for MenuScreen {
                 let fwd = action == Action::Right;
                 match menu.row {
                     0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
-                    1 => menu.level = cycle(menu.level, Menu::DAILY + 1, fwd),
+                    1 if menu.chosen_mode() == MenuMode::Single => {
+                        menu.level = cycle(menu.level, Menu::DAILY + 1, fwd);
+                    }
+                    Menu::MODE => menu.mode = cycle(menu.mode, menu.modes.len().max(1), fwd),
                     Menu::PICTURE => menu.picture = cycle(menu.picture, menu.pictures.len().max(1), fwd),
                     _ => {}
                 }
@@ -185,10 +264,27 @@ impl Screen for MenuScreen {
             }
             Action::Confirm | Action::NewGame => {
                 self.choose_picture(ctx);
+                let mode = self.menu.chosen_mode();
+                ctx.session.blind = mode == MenuMode::Blind;
+                let size = Size::ALL[self.menu.size];
+                let run = match mode {
+                    MenuMode::Marathon(count) => Some(RunKind::Marathon { size, count }),
+                    MenuMode::Relay => Some(RunKind::Relay { top: size }),
+                    MenuMode::Single | MenuMode::Blind => None,
+                };
+                if let Some(kind) = run {
+                    // A run's boards are dealt at once: nothing to wait for.
+                    let game = Game::new_run(kind, fresh_seed());
+                    ctx.session
+                        .start(game, crate::ui::session::Origin::New, ctx.engine, &ctx.settings.config);
+                    return Transition::Home;
+                }
                 let request = self.menu.request();
-                ctx.session
-                    .persist
-                    .remember_choice(request.size, request.daily.map_or(Some(request.level), |_| None));
+                if mode == MenuMode::Single {
+                    ctx.session
+                        .persist
+                        .remember_choice(request.size, request.daily.map_or(Some(request.level), |_| None));
+                }
                 return deal(request, false, ctx);
             }
             Action::Click { column, row } => {
@@ -314,7 +410,14 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
     };
     let mut lines = vec![
         pick(0, format!("Size    ◀ {} ▶", Size::ALL[m.size])),
-        pick(1, format!("Level   ◀ {:<6} ▶", level_name(m.level))),
+        match m.chosen_mode() {
+            MenuMode::Single => pick(1, format!("Level   ◀ {:<6} ▶", level_name(m.level))),
+            _ => pick(1, "Level   random (ranked)".to_string()),
+        },
+        pick(
+            Menu::MODE,
+            format!("Mode    ◀ {} ▶", m.chosen_mode().label(Size::ALL[m.size])),
+        ),
         pick(
             Menu::PICTURE,
             format!(
@@ -334,6 +437,7 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
     let mut rows = vec![
         Some(0),
         Some(1),
+        Some(Menu::MODE),
         Some(Menu::PICTURE),
         Some(Menu::CODE),
         Some(Menu::START),

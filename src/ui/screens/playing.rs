@@ -53,6 +53,7 @@ impl Screen for Playing {
             Action::Hover { column, row } if config.input.hover => slide_segment_at(column, row, ctx),
             Action::Undo => session.undo(engine, config),
             Action::Redo => session.redo(engine, config),
+            Action::NextScramble if session.next_run(engine, config) => Played::Nothing,
             Action::NextScramble => {
                 let request = session.next_scramble(config);
                 return deal(request, false, ctx);
@@ -137,6 +138,9 @@ impl Screen for Playing {
         };
         if s.game.is_blind() {
             title.push_str("· blind ");
+        }
+        if let Some(run) = s.game.run() {
+            title = format!(" {} · {} ", s.game.size(), run.kind().level());
         }
         let blank_convention = view.settings.config.game.arrows_move == ArrowsMove::Blank;
         let hint = s.visible_hint(view.engine);

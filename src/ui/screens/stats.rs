@@ -17,7 +17,7 @@ use ratatui::widgets::{
 };
 use slide::difficulty::UtcDate;
 use slide::game::averages::{Average, format_average};
-use slide::game::{AttemptRecord, Kind, Outcome, Record, Stats, format_time};
+use slide::game::{AttemptRecord, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 
 use crate::ui::context::{Context, View};
@@ -107,6 +107,15 @@ impl Screen for StatsScreen {
                     Columns::Speed => Columns::Games,
                 };
             }
+            Action::Confirm | Action::Review | Action::Playback
+                if state
+                    .history
+                    .get(state.selected)
+                    .is_some_and(|g| [slide::game::MARATHON, slide::game::RELAY].contains(&g.mode.as_str())) =>
+            {
+                // Its several boards are not one board to review or play back (yet).
+                ctx.session.status = Some("A marathon or relay can't be reviewed or replayed yet.".into());
+            }
             Action::Confirm | Action::Review => {
                 let Some(game) = state.history.get(state.selected) else {
                     return Transition::Stay;
@@ -177,7 +186,7 @@ struct RecordRow<'a> {
 fn record_rows(stats: &Stats) -> Vec<RecordRow<'_>> {
     let mut rows = Vec::new();
     for size in Size::ALL {
-        for kind in Kind::all() {
+        for kind in stats.kinds() {
             if let Some(record) = stats.row(size, kind) {
                 rows.push(RecordRow {
                     name: format!("{size} {}", kind.name()),
@@ -359,7 +368,10 @@ fn render_table(
         }
         Row::new(cells)
     });
-    let mut widths = vec![Constraint::Length(11)];
+    // "3×3 marathon-10" where there is room; 11 columns fit every other row's name.
+    let longest = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0) as u16;
+    let name = if area.width >= 100 { longest.clamp(11, 20) } else { 11 };
+    let mut widths = vec![Constraint::Length(name)];
     widths.extend(heads.iter().map(|(_, w)| Constraint::Length(*w)));
     let table = Table::new(body, widths).header(Row::new(header).style(t.dim));
     Widget::render(table, area, buf);

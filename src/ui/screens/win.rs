@@ -93,6 +93,7 @@ impl Screen for WinScreen {
         };
         match action {
             Action::NewGame | Action::Confirm => Transition::Push(Box::new(MenuScreen::open(ctx))),
+            Action::NextScramble if ctx.session.next_run(ctx.engine, &ctx.settings.config) => Transition::Home,
             Action::NextScramble => {
                 let request = ctx.session.next_scramble(&ctx.settings.config);
                 deal(request, false, ctx)

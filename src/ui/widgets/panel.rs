@@ -77,14 +77,22 @@ impl Widget for Panel<'_> {
             Line::from(vec![Span::styled(format!("{label:<LABEL$}"), t.dim), Span::raw(value)])
         };
         let mut lines = vec![row("Size", g.size().to_string()), row("Level", level_text(g))];
+        if let Some(run) = g.run() {
+            lines.push(row("Board", format!("{} of {}", run.number(), run.kind().count())));
+        }
         // Every board has a code; a long one (a 5×5 or 6×6 board's) goes on as many rows as
         // it needs, cut at its dashes.
         let room = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL);
         for (i, part) in code_rows(&g.code().to_string(), room).into_iter().enumerate() {
             lines.push(row(if i == 0 { "Code" } else { "" }, part));
         }
+        // A run's moves: this board's, and every tile slid since its start.
+        let moves_made = match g.run() {
+            Some(_) => format!("{} · {} in all", g.moves(), g.stm()),
+            None => g.moves().to_string(),
+        };
         lines.extend([
-            row("Moves", g.moves().to_string()),
+            row("Moves", moves_made),
             row("Time", time_text(g, self.inspection_left)),
             row("Hints", hints_text(g)),
             row("Par", par_text(g)),
@@ -132,7 +140,7 @@ impl Widget for Panel<'_> {
                 format!("slide {tile} {name} {arrow}")
             };
             lines.push(Line::from(vec![Span::styled("Hint: ", t.accent), Span::raw(text)]));
-        } else if self.first_game && g.moves() == 0 && !g.can_redo() && !g.is_won() {
+        } else if self.first_game && g.log().is_empty() && !g.can_redo() && !g.is_won() {
             lines.push(Line::styled("Goal: tiles in order,", t.accent));
             lines.push(Line::styled("gap bottom-right.", t.accent));
             lines.push(Line::styled(format!("{} help", self.help_key), t.dim));
@@ -201,6 +209,9 @@ fn hints_text(g: &Game) -> String {
 }
 
 fn level_text(g: &Game) -> String {
+    if let Some(run) = g.run() {
+        return run.kind().level();
+    }
     match (g.daily(), g.level()) {
         (Some(date), _) => format!("daily {date}"),
         (None, Some(l)) => l.to_string(),

@@ -1,0 +1,246 @@
+//! A game that is a marathon or a relay (see `run.rs`): when a board of the run is solved the
+//! next is dealt at once into the same game, so the clock, the move log, the hints and the
+//! solver's use run on across the boards and the run ends as one attempt. Undo and redo
+//! stay within a board.
+
+use crate::game::run::{Run, RunKind};
+use crate::game::saved_game::{SavedGame, SavedRun};
+use crate::game::saved_game_error::SavedGameError;
+use crate::game::session::Game;
+use crate::game::solve_mode::{BLIND, MARATHON, RELAY, SINGLE, SolveMode};
+use crate::puzzle::Size;
+
+impl Game {
+    /// A new marathon or relay from `seed` (below 2^40), at its first board.
+    pub fn new_run(kind: RunKind, seed: u64) -> Game {
+        let run = Run::new(kind, seed);
+        let mut game = Game::new(run.first_board(), None, Some(run.seed()), None);
+        game.mode = match kind {
+            RunKind::Marathon { .. } => SolveMode::Marathon,
+            RunKind::Relay { .. } => SolveMode::Relay,
+        };
+        game.run = Some(run);
+        game
+    }
+
+    /// The run this game is, if it is a marathon or a relay.
+    pub fn run(&self) -> Option<&Run> {
+        self.run.as_ref()
+    }
+
+    /// How the game is played.
+    pub fn mode(&self) -> SolveMode {
+        self.mode
+    }
+
+    /// The run's board in play (from 0; 0 outside a run): a move that changes it solved a
+    /// board and dealt the next.
+    pub fn board_number(&self) -> u32 {
+        self.run.as_ref().map_or(0, Run::index)
+    }
+
+    /// The board in play was solved: deals the run's next board, if there is one. Its moves
+    /// start afresh (nothing to undo or redo); the clock and the log run on.
+    pub(super) fn next_board(&mut self) -> bool {
+        let Some(next) = self.run.as_mut().and_then(Run::next) else {
+            return false;
+        };
+        self.start = next;
+        self.board = next;
+        self.history.clear();
+        self.future.clear();
+        self.steps.clear();
+        self.future_steps.clear();
+        self.moves = 0;
+        true
+    }
+
+    /// A restart of a run starts it again from its first board.
+    pub(super) fn rewind_run(&mut self) {
+        if let Some(run) = self.run.as_mut() {
+            self.start = run.rewind();
+        }
+    }
+}
+
+impl Game {
+    /// The run as its save holds it.
+    pub(super) fn saved_run(&self) -> Option<SavedRun> {
+        self.run.as_ref().map(|run| SavedRun {
+            level: run.kind().level(),
+            size: run.kind().record_size().side(),
+            seed: run.seed(),
+            board: run.index(),
+        })
+    }
+
+    /// The mode a save names.
+    pub(super) fn saved_mode(saved: &SavedGame) -> Result<SolveMode, SavedGameError> {
+        Ok(match saved.mode.as_deref() {
+            None | Some(SINGLE) => SolveMode::Single,
+            Some(BLIND) => SolveMode::Blind,
+            Some(MARATHON) => SolveMode::Marathon,
+            Some(RELAY) => SolveMode::Relay,
+            Some(other) => return Err(SavedGameError::UnknownMode(other.to_string())),
+        })
+    }
+
+    /// The run a save holds: there exactly when its mode is a marathon or a relay, and then
+    /// one this version plays, on a board it has, with the size it deals there.
+    pub(super) fn run_from_saved(saved: &SavedGame) -> Result<Option<Run>, SavedGameError> {
+        let mode = Game::saved_mode(saved)?;
+        let is_run = matches!(mode, SolveMode::Marathon | SolveMode::Relay);
+        let run = match (&saved.run, is_run) {
+            (None, false) => return Ok(None),
+            (Some(r), true) => Size::new(r.size)
+                .ok()
+                .and_then(|size| RunKind::from_level(&r.level, size))
+                .filter(|kind| kind.mode() == mode.name())
+                .and_then(|kind| Run::at(kind, r.seed, r.board)),
+            _ => None,
+        };
+        let fits = |run: &Run| {
+            let cells = saved.start.split_whitespace().count();
+            run.kind().size_of(run.index()).cells() == cells
+        };
+        match run {
+            Some(run) if fits(&run) => Ok(Some(run)),
+            _ => Err(SavedGameError::DamagedRun),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::outcome::{Ending, Outcome};
+    use crate::game::run::{BOARD_SEPARATOR, RunKind};
+    use crate::game::session::Game;
+    use crate::game::stats::{Kind, Stats};
+    use crate::puzzle::{Board, Move, Size};
+    use crate::solver::{SolveOptions, Solver, TableCache};
+
+    /// Solves the board in play with the library's solver (a quick plan, optimal or not),
+    /// move by move as a player would.
+    fn solve_board(game: &mut Game) {
+        let options = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(300)),
+            ..SolveOptions::default()
+        };
+        let solver = Solver::new(TableCache::disabled());
+        let plan = solver.solve(game.board(), &options).expect("a plan").moves;
+        for m in plan {
+            assert!(game.play(m));
+        }
+    }
+
+    fn marathon(count: u32) -> Game {
+        Game::new_run(
+            RunKind::Marathon {
+                size: Size::THREE,
+                count,
+            },
+            42,
+        )
+    }
+
+    #[test]
+    fn a_marathon_of_two_records_exactly_one_result_under_marathon_2() {
+        let mut g = marathon(2);
+        g.show(true);
+        let first = *g.board();
+        solve_board(&mut g);
+        assert!(!g.is_won(), "one board of two");
+        assert_eq!(g.run().unwrap().number(), 2);
+        assert_ne!(*g.board(), first);
+        assert!(g.clock().is_running(), "one clock, running on into the next board");
+        assert!(!g.can_undo(), "undo stays within a board");
+        solve_board(&mut g);
+        assert!(g.is_won());
+        let r = g.ending_record(Ending::Solved, false, 9).unwrap();
+        assert_eq!(
+            (r.level.as_str(), r.mode.as_str(), r.result, r.size),
+            ("marathon-2", "marathon", Outcome::Won, 3)
+        );
+        // The scramble lists both boards; the moves solve them in turn.
+        let boards: Vec<Board> = r
+            .scramble
+            .split(BOARD_SEPARATOR)
+            .map(|s| crate::puzzle::slidysim::parse_scramble(s).unwrap())
+            .collect();
+        assert_eq!(boards.len(), 2);
+        assert_eq!(boards[0], first);
+        let mut at = 0;
+        let mut b = boards[0];
+        for m in r.log().unwrap().plain_moves() {
+            assert!(b.try_move(m));
+            if b.is_goal() && at + 1 < boards.len() {
+                at += 1;
+                b = boards[at];
+            }
+        }
+        assert!(b.is_goal() && at == 1);
+        let mut stats = Stats::default();
+        crate::game::figures::count(&mut stats, &r);
+        let row = stats.row(Size::THREE, Kind::Marathon(2)).expect("a marathon-2 row");
+        assert_eq!((row.played, row.won, row.speed.solves), (1, 1, 1));
+        assert_eq!(stats.records.len(), 1, "one result, in one row");
+        assert_eq!(r.record_key(), Some(g.record_key()));
+    }
+
+    #[test]
+    fn leaving_a_marathon_after_a_move_is_one_dnf() {
+        let mut g = marathon(3);
+        assert_eq!(g.ending_record(Ending::Left, false, 0), None, "not played yet");
+        let m = Move::ALL.into_iter().find(|&m| g.board().clone().try_move(m)).unwrap();
+        assert!(g.play(m));
+        let r = g.ending_record(Ending::Left, false, 0).unwrap();
+        assert_eq!((r.result, r.level.as_str()), (Outcome::Dnf, "marathon-3"));
+        let mut stats = Stats::default();
+        crate::game::figures::count(&mut stats, &r);
+        let row = stats.row(Size::THREE, Kind::Marathon(3)).unwrap();
+        assert_eq!((row.played, row.dnf, row.won), (1, 1, 0));
+    }
+
+    #[test]
+    fn a_relay_goes_three_then_four_and_survives_a_save() {
+        let mut g = Game::new_run(RunKind::Relay { top: Size::FOUR }, 9);
+        g.show(true);
+        assert_eq!(g.size(), Size::THREE);
+        solve_board(&mut g);
+        assert_eq!((g.size(), g.run().unwrap().number()), (Size::FOUR, 2));
+        // Saved and resumed mid-run: the board, k, N and the time are kept.
+        let m = Move::ALL.into_iter().find(|&m| g.board().clone().try_move(m)).unwrap();
+        g.play(m);
+        g.stop_clock();
+        let back = Game::from_saved(&g.to_saved()).unwrap();
+        assert_eq!(back.board(), g.board());
+        assert_eq!(back.run(), g.run());
+        assert_eq!(back.clock().elapsed().as_millis(), g.clock().elapsed().as_millis());
+        assert_eq!(back.log().len(), g.log().len());
+        let mut back = back;
+        back.undo();
+        solve_board(&mut back);
+        assert!(back.is_won());
+        let r = back.ending_record(Ending::Solved, false, 0).unwrap();
+        assert_eq!((r.level.as_str(), r.mode.as_str(), r.size), ("relay-4", "relay", 4));
+        assert_eq!(r.scramble.split(BOARD_SEPARATOR).count(), 2);
+        assert_eq!(r.par, None, "a run has no par");
+    }
+
+    #[test]
+    fn a_restart_starts_the_run_again_and_a_damaged_run_is_refused() {
+        let mut g = marathon(2);
+        let first = *g.board();
+        solve_board(&mut g);
+        g.restart();
+        assert_eq!((*g.board(), g.run().unwrap().number(), g.log().len()), (first, 1, 0));
+        let mut saved = g.to_saved();
+        saved.run = None;
+        assert!(Game::from_saved(&saved).is_err(), "a marathon without its run");
+        let mut saved = g.to_saved();
+        if let Some(r) = saved.run.as_mut() {
+            r.board = 5;
+        }
+        assert!(Game::from_saved(&saved).is_err(), "a board the run does not have");
+    }
+}

@@ -1,0 +1,177 @@
+//! End to end, issue 22's marathon and relay: several boards in a row on one clock, played
+//! by typed moves to the end, recorded once under `marathon-N` / `relay-N`.
+//!
+//! The boards are the ones the game deals from the seed given (the library deals them the
+//! same way, `RunKind::board`); the test checks the screen shows each, then types a plan the
+//! library's solver finds for it, as a player would type moves.
+
+mod tmux;
+
+use std::process::Command;
+use std::time::Duration;
+
+use slide::game::RunKind;
+use slide::puzzle::{Board, Move, Size};
+use slide::solver::{SolveOptions, Solver, TableCache};
+
+use tmux::Tmux;
+
+/// The keys that play `board`'s solution (the arrows slide a tile that way).
+fn keys_solving(board: &Board) -> Vec<&'static str> {
+    let options = SolveOptions {
+        max_time: Some(Duration::from_millis(500)),
+        ..SolveOptions::default()
+    };
+    let plan = Solver::new(TableCache::disabled())
+        .solve(board, &options)
+        .expect("a plan")
+        .moves;
+    plan.into_iter()
+        .map(|m| match m {
+            Move::Up => "Up",
+            Move::Down => "Down",
+            Move::Left => "Left",
+            Move::Right => "Right",
+        })
+        .collect()
+}
+
+/// The digits drawn inside the board's frame, row by row (the frame's title left out).
+fn board_digits(screen: &str, side: usize) -> String {
+    screen
+        .lines()
+        .skip_while(|l| !l.contains(&format!("╭ {side}×{side}")))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        .map(|l| l.split("│ │").next().unwrap_or(l).to_string())
+        .collect::<String>()
+        .chars()
+        .filter(char::is_ascii_digit)
+        .collect()
+}
+
+/// A 3×3 board's tiles in reading order, as the screen draws them.
+fn digits_of(board: &Board) -> String {
+    board
+        .tiles()
+        .iter()
+        .filter(|&&t| t != 0)
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// `slide ARGS` on the test's data directory: its standard output.
+fn slide(data: &std::path::Path, args: &[&str]) -> String {
+    let out = Command::new(tmux::bin())
+        .args(args)
+        .env("SLIDE_DATA_DIR", data)
+        .output()
+        .expect("slide runs");
+    assert!(
+        out.status.success(),
+        "slide {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The one attempt `slide history --json` and `slide stats --json` hold: won, under `level`.
+fn recorded_once(data: &std::path::Path, level: &str, mode: &str, boards: &[Board]) {
+    let history = slide(data, &["history", "--json"]);
+    let lines: Vec<&str> = history.lines().collect();
+    assert_eq!(lines.len(), 1, "one attempt in the history:\n{history}");
+    let json: serde_json::Value = serde_json::from_str(lines[0]).expect("JSON");
+    assert_eq!(json["level"], level, "{history}");
+    assert_eq!(json["mode"], mode, "{history}");
+    assert_eq!(json["result"], "won", "{history}");
+    let scramble = json["scramble"].as_str().unwrap_or_default();
+    let written: Vec<String> = boards.iter().map(slide::puzzle::slidysim::format_scramble).collect();
+    assert_eq!(scramble, written.join(";"), "every board, in order");
+    let moves = json["moves"].as_u64().unwrap_or_default();
+    let times = json["move_times_ms"].as_array().map_or(0, Vec::len) as u64;
+    assert!(moves > 0 && times == moves, "{history}");
+    assert!(json["millis"].as_u64().unwrap_or_default() > 0, "{history}");
+    let stats = slide(data, &["stats", "--json"]);
+    let rows: Vec<serde_json::Value> = stats.lines().filter_map(|l| serde_json::from_str(l).ok()).collect();
+    assert_eq!(rows.len(), 1, "one row:\n{stats}");
+    assert_eq!(rows[0]["level"], level, "{stats}");
+    assert_eq!(
+        (rows[0]["played"].as_u64(), rows[0]["won"].as_u64()),
+        (Some(1), Some(1)),
+        "{stats}"
+    );
+}
+
+#[test]
+fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("marathon");
+    let data = t.dir().join("data");
+    let kind = RunKind::Marathon {
+        size: Size::THREE,
+        count: 2,
+    };
+    let boards = [kind.board(7, 0), kind.board(7, 1)];
+    let script = format!(
+        "{} '{}' play --mode marathon --count 2 --size 3 --seed 7; echo \"EXITED $?\"; sleep 60",
+        t.env(&data),
+        tmux::bin()
+    );
+    t.open("m", 80, 24, &script);
+    let (first, _) = t.wait_for("m", "the first board", |s| s.contains("Board    1 of 2"));
+    assert!(first.contains("marathon-2"), "{first}");
+    assert_eq!(board_digits(&first, 3), digits_of(&boards[0]), "{first}");
+    t.keys("m", &keys_solving(&boards[0]));
+    let (second, _) = t.wait_for("m", "the second board", |s| s.contains("Board    2 of 2"));
+    assert_eq!(board_digits(&second, 3), digits_of(&boards[1]), "{second}");
+    // The terminal closes mid-run: the run is saved, and `slide` resumes it.
+    t.kill_session("m");
+    let resume = format!("{} '{}'; echo \"EXITED $?\"; sleep 60", t.env(&data), tmux::bin());
+    t.open("r", 80, 24, &resume);
+    let (resumed, _) = t.wait_for("r", "the resumed run", |s| s.contains("Resumed your last game"));
+    assert!(resumed.contains("marathon-2"), "{resumed}");
+    t.keys("r", &["Escape"]);
+    let (back, _) = t.wait_for("r", "the board again", |s| {
+        s.contains("Board    2 of 2") && !s.contains("Resumed your last game")
+    });
+    assert_eq!(board_digits(&back, 3), digits_of(&boards[1]), "{back}");
+    t.keys("r", &keys_solving(&boards[1]));
+    t.wait_for("r", "the win", |s| s.contains("Solved!"));
+    t.keys("r", &["q"]);
+    t.wait_for("r", "the end", |s| s.contains("EXITED 0"));
+    recorded_once(&data, "marathon-2", "marathon", &boards);
+}
+
+#[test]
+fn a_relay_from_three_to_four_played_to_its_end_is_one_win() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("relay");
+    let data = t.dir().join("data");
+    let kind = RunKind::Relay { top: Size::FOUR };
+    let boards = [kind.board(11, 0), kind.board(11, 1)];
+    assert_eq!((boards[0].size(), boards[1].size()), (Size::THREE, Size::FOUR));
+    let script = format!(
+        "{} '{}' play --mode relay --size 4 --seed 11; echo \"EXITED $?\"; sleep 60",
+        t.env(&data),
+        tmux::bin()
+    );
+    t.open("r", 120, 40, &script);
+    let (first, _) = t.wait_for("r", "the 3×3", |s| s.contains("Board    1 of 2"));
+    assert!(first.contains("╭ 3×3 · relay-4"), "{first}");
+    assert_eq!(board_digits(&first, 3), digits_of(&boards[0]), "{first}");
+    t.keys("r", &keys_solving(&boards[0]));
+    let (second, _) = t.wait_for("r", "the 4×4", |s| s.contains("Board    2 of 2"));
+    assert!(second.contains("╭ 4×4 · relay-4"), "{second}");
+    let keys = keys_solving(&boards[1]);
+    for chunk in keys.chunks(20) {
+        t.keys("r", chunk);
+    }
+    t.wait_for("r", "the win", |s| s.contains("Solved!"));
+    t.keys("r", &["q"]);
+    t.wait_for("r", "the end", |s| s.contains("EXITED 0"));
+    recorded_once(&data, "relay-4", "relay", &boards);
+}
