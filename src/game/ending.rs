@@ -28,7 +28,7 @@ impl Game {
         let run = self.run();
         let (level, daily) = match (self.daily(), self.level()) {
             _ if let Some(run) = run => (run.kind().level(), None),
-            _ if self.is_blind() => (BLIND.to_string(), None),
+            _ if self.is_ranked_blind() => (BLIND.to_string(), None),
             (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
             (None, Some(level)) => (level.name().to_string(), None),
             (None, None) => ("custom".to_string(), None),
@@ -139,5 +139,15 @@ mod tests {
         // Kept through a save.
         let back = Game::from_saved(&g.to_saved()).unwrap();
         assert!(back.is_blind());
+    }
+
+    #[test]
+    fn a_board_given_by_hand_played_blind_keeps_its_custom_row() {
+        let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
+        g.set_blind(true);
+        g.play_segment(Move::Left, 2);
+        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        assert_eq!((r.level.as_str(), r.mode.as_str()), ("custom", "blind"));
+        assert_eq!(r.record_key(), Some(g.record_key()));
     }
 }

@@ -154,13 +154,19 @@ impl Game {
         &self.id
     }
 
+    /// A blind solve of a dealt board, recorded in the blind row. A given board or the daily
+    /// played blind keeps its own row: a board the player chose must not set a ranked record.
+    pub(crate) fn is_ranked_blind(&self) -> bool {
+        self.is_blind() && self.level.is_some() && self.daily.is_none()
+    }
+
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
     /// or its size and level.
     pub fn record_key(&self) -> RecordKey {
         if let Some(run) = &self.run {
             return RecordKey::run(run.kind());
         }
-        if self.is_blind() {
+        if self.is_ranked_blind() {
             return RecordKey::blind(self.size());
         }
         match (self.daily, self.level) {
