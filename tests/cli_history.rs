@@ -116,3 +116,20 @@ fn session_keeps_the_latest_sessions_attempts_with_every_other_filter() {
     assert_eq!(ids(&slide(&d, &["history", "--json"])).len(), 4);
     let _ = std::fs::remove_dir_all(&d);
 }
+
+#[test]
+fn replaying_a_marathon_says_it_cannot_yet_rather_than_failing_on_its_boards() {
+    let data = temp("run-replay");
+    let dir = data.join("history");
+    std::fs::create_dir_all(&dir).expect("history dir");
+    let run = r#"{"id":"00000000000000aa-1","at":1796259720000,"size":3,"level":"marathon-2","mode":"marathon","result":"won","millis":1500,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3/4 5 6/7 0 8","moves":"LL","gaps":[0,700]}"#;
+    std::fs::write(dir.join("active.jsonl"), format!("{{\"slide_history\":1}}\n{run}\n")).expect("write");
+    let out = slide(&data, &["replay", "00000000000000aa-1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("marathon run of several boards, which can't be played back yet"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&data);
+}

@@ -35,6 +35,15 @@ pub fn run(args: &ReplayCommand, config: Option<&Path>) -> Result<(), CliError> 
             args.id
         )));
     };
+    if [slide::game::MARATHON, slide::game::RELAY].contains(&record.mode.as_str()) {
+        // Its several boards are not one board to play back (yet): say so rather than fail on
+        // the run's scramble list.
+        return Err(CliError::Input(format!(
+            "attempt '{}' is a {} run of several boards, which can't be played back yet \
+             (slide history --json has its boards, moves and times)",
+            args.id, record.mode
+        )));
+    }
     ui::replay(record, config).map_err(|e| {
         if e.is_bad_input() {
             CliError::Input(e.to_string())
