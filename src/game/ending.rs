@@ -41,8 +41,9 @@ impl Game {
             daily,
             mode: self.mode().name().into(),
             result,
-            // A run's boards are dealt at random: never the board of an earlier attempt.
-            replay: (finished_before && run.is_none()) || self.given_up(),
+            // For a run, `finished_before` is about the whole run (its seed's boards): an `R`
+            // replay of a won marathon is a replay, a new run never is.
+            replay: finished_before || self.given_up(),
             assisted: self.assisted(),
             hints: self.hints_used(),
             millis: self.clock().elapsed().as_millis() as u64,

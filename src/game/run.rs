@@ -199,6 +199,16 @@ impl Run {
             .collect::<Vec<_>>()
             .join(&BOARD_SEPARATOR.to_string())
     }
+
+    /// Every board of the run, the ones not reached yet included: the scramble a won run is
+    /// recorded with, so an attempt at the same run (an `R` replay) is known as a replay
+    /// however far it gets.
+    pub(crate) fn all_scrambles(&self) -> String {
+        (0..self.kind.count())
+            .map(|i| format_scramble(&self.kind.board(self.seed, i)))
+            .collect::<Vec<_>>()
+            .join(&BOARD_SEPARATOR.to_string())
+    }
 }
 
 #[cfg(test)]

@@ -23,8 +23,7 @@ impl Persistence {
     /// keeps it, the statistics count it. `None` when there was nothing to record, it was
     /// recorded before, or it could not be stored (said in a notice).
     pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
-        let scramble = crate::puzzle::slidysim::format_scramble(game.start());
-        let finished_before = self.records.finished_before(&scramble);
+        let finished_before = self.records.finished_before(&game.replay_scramble());
         let record = game.ending_record(ending, finished_before, unix_millis())?;
         if self.records.contains(&record.id) {
             return None;
@@ -289,8 +288,7 @@ impl Persistence {
                 bests: None,
             };
         }
-        let scramble = crate::puzzle::slidysim::format_scramble(game.start());
-        let finished_before = self.records.finished_before(&scramble);
+        let finished_before = self.records.finished_before(&game.replay_scramble());
         let recorded = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
             Some(record) => self.append(record),
             None => Err(PersistError::NoDirectory),

@@ -28,6 +28,15 @@ impl Game {
         self.run.as_ref()
     }
 
+    /// The scramble by which an earlier finish of this game's board, or of its whole run, is
+    /// found: a new attempt at either is a replay.
+    pub(crate) fn replay_scramble(&self) -> String {
+        self.run.as_ref().map_or_else(
+            || crate::puzzle::slidysim::format_scramble(self.start()),
+            Run::all_scrambles,
+        )
+    }
+
     /// How the game is played.
     pub fn mode(&self) -> SolveMode {
         self.mode
@@ -185,6 +194,34 @@ mod tests {
         assert_eq!((row.played, row.won, row.speed.solves), (1, 1, 1));
         assert_eq!(stats.records.len(), 1, "one result, in one row");
         assert_eq!(r.record_key(), Some(g.record_key()));
+        // The won run is found again by its boards: `R` and a win again is a replay.
+        assert_eq!(r.scramble, g.replay_scramble());
+        let mut records = crate::game::records::Records::default();
+        assert!(!records.finished_before(&g.replay_scramble()));
+        records.add(&r);
+        g.restart();
+        assert!(
+            records.finished_before(&g.replay_scramble()),
+            "the same run, from its start"
+        );
+        solve_board(&mut g);
+        solve_board(&mut g);
+        let again = g.ending_record(Ending::Solved, true, 10).unwrap();
+        assert!(again.replay, "a replayed run sets no record");
+        assert!(
+            !records.finished_before(&marathon_seeded(2, 43).replay_scramble()),
+            "another run is not a replay"
+        );
+    }
+
+    fn marathon_seeded(count: u32, seed: u64) -> Game {
+        Game::new_run(
+            RunKind::Marathon {
+                size: Size::THREE,
+                count,
+            },
+            seed,
+        )
     }
 
     #[test]
