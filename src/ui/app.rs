@@ -23,8 +23,9 @@ use crate::ui::context::{Context, View, context};
 use crate::ui::events::Event;
 use crate::ui::keys::{Action, Keymap};
 use crate::ui::look::Look;
-use crate::ui::notices::{Notices, Shown};
+use crate::ui::notices::{KeyTaken, Notices, Shown};
 use crate::ui::screen::{Screen, Transition, draw_stack};
+use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
@@ -157,8 +158,9 @@ impl App {
             if self.session.game.stm() == slid {
                 return false;
             }
-        } else if self.notices.dismiss(now) {
-            // A notice on screen takes the first key, so that it is read, not typed past.
+        } else if self.notices.take_key(now) != KeyTaken::NoNotice {
+            // A notice on screen takes the first key, so that it is read, not typed past; a
+            // key in its first moments is dropped, as it was typed before the notice came.
         } else if !self.board_visible() {
             // While the board is hidden (the terminal is too small), a key must not move a
             // tile nobody can see: only quitting is taken.
@@ -176,6 +178,7 @@ impl App {
     pub fn tick(&mut self, now: Instant) -> bool {
         let moving = self.poll_timeout(now) < Duration::from_secs(1);
         let notices = self.notices.len();
+        let readable = self.notices.readable_at(now).is_none();
         self.dispatch(now, Screen::tick);
         self.session.tick(now);
         let side = self.session.game.size().side();
@@ -184,7 +187,8 @@ impl App {
         }
         self.sync();
         self.notices.expire(now);
-        moving || self.notices.len() != notices
+        let became_readable = !readable && self.notices.readable_at(now).is_none();
+        moving || became_readable || self.notices.len() != notices
     }
 
     /// Hands one of the engine's replies back to it and applies what it answers; whether
@@ -259,12 +263,20 @@ impl App {
         for n in self.session.take_notices() {
             self.notices.push(n);
         }
+        if let Some(question) = self.session.large_question.take() {
+            self.stack.push(Box::new(ConfirmLargeTables { question }));
+        }
     }
 
     /// How long to wait for input before the next tick.
     pub fn poll_timeout(&self, now: Instant) -> Duration {
         let calm = self.notices.is_empty();
-        (self.top_screen().wake_in(now)).unwrap_or_else(|| self.session.wake_in(now, &self.engine, calm))
+        let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.session.wake_in(now, &self.engine, calm));
+        match self.notices.readable_at(now) {
+            // Wake when the notice starts taking keys, to say so on screen.
+            Some(at) => wait.min(at.saturating_duration_since(now)),
+            None => wait,
+        }
     }
 
     /// Draws the screens, from the highest one that covers the terminal up to the top, and
@@ -285,7 +297,14 @@ impl App {
         if let Some(shown) = self.notices.front() {
             let queued = self.notices.len() - 1;
             let theme = &self.settings.theme;
-            NoticeView { shown, queued, theme }.render(area, buf);
+            let readable = shown.readable(view.now);
+            NoticeView {
+                shown,
+                queued,
+                readable,
+                theme,
+            }
+            .render(area, buf);
         }
         if !self.settings.caps.unicode {
             crate::ui::widgets::ascii::downgrade(buf);

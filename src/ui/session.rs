@@ -56,8 +56,10 @@ pub struct Session {
     /// The large tables' background build, as the panel says it.
     pub building: Option<String>,
     /// Sizes whose large tables the game offered to build this run (`game.large_tables =
-    /// "ask"`: said once).
+    /// "ask"`: asked once).
     pub(crate) asked_large: Vec<slide::puzzle::Size>,
+    /// The question to put to the player about a size's large tables, for the app to open.
+    pub(crate) large_question: Option<crate::ui::large_tables::LargeQuestion>,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub bumped_at: Option<Instant>,
     /// Whether the player looks at the board (the screen on top is the board or the help):
@@ -87,6 +89,7 @@ impl Session {
             tables: None,
             building: None,
             asked_large: Vec::new(),
+            large_question: None,
             bumped_at: None,
             watching: true,
             blind: false,

@@ -16,6 +16,8 @@ pub struct NoticeView<'a> {
     pub shown: &'a Shown,
     /// How many more wait behind it.
     pub queued: usize,
+    /// Whether a key closes it now (it has been on screen long enough to be read).
+    pub readable: bool,
     /// Styles.
     pub theme: &'a Theme,
 }
@@ -67,7 +69,9 @@ impl Widget for NoticeView<'_> {
         } else {
             String::new()
         };
-        lines.push(Line::styled(format!("any key to close{more}"), t.dim));
+        // "any key to close" only once a key does: keys in the first moments are dropped.
+        let close = if self.readable { "any key to close" } else { "" };
+        lines.push(Line::styled(format!("{close}{more}").trim_start().to_string(), t.dim));
         // Keep the last lines (the key hint) even on a very short screen: the text is cut
         // only when the screen could never hold it.
         let max_lines = usize::from(area.height.saturating_sub(2));
