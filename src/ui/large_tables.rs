@@ -7,20 +7,10 @@ use slide::engine::{Answer, Engine};
 use slide::game::{Kind, Notice};
 use slide::puzzle::Size;
 
-use crate::ui::session::Session;
+use crate::ui::session::{LargeQuestion, Session};
 
 /// Attempts of a size after which its large tables are built.
 pub const LARGE_TABLES_AFTER: u32 = 3;
-
-/// "Build the large tables?", for a size the player plays often (`game.large_tables =
-/// "ask"`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct LargeQuestion {
-    /// The size played often.
-    pub size: Size,
-    /// How big its large tables are, in MB (on disk, and in memory once built).
-    pub mb: u64,
-}
 
 impl Session {
     /// The attempts of `size` that count toward its large tables: every game of it won,

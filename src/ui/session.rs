@@ -59,7 +59,7 @@ pub struct Session {
     /// "ask"`: asked once).
     pub(crate) asked_large: Vec<slide::puzzle::Size>,
     /// The question to put to the player about a size's large tables, for the app to open.
-    pub(crate) large_question: Option<crate::ui::large_tables::LargeQuestion>,
+    pub(crate) large_question: Option<LargeQuestion>,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub bumped_at: Option<Instant>,
     /// Whether the player looks at the board (the screen on top is the board or the help):
@@ -72,6 +72,16 @@ pub struct Session {
     run_board: u32,
     /// Notices for the screen, taken by the app.
     outbox: Vec<Notice>,
+}
+
+/// "Build the large tables?", for a size the player plays often (`game.large_tables =
+/// "ask"`), for the app to put on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LargeQuestion {
+    /// The size played often.
+    pub size: slide::puzzle::Size,
+    /// How big its large tables are, in MB (on disk, and in memory once built).
+    pub mb: u64,
 }
 
 impl Session {

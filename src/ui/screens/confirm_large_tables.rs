@@ -8,8 +8,8 @@ use ratatui::text::Line;
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
-use crate::ui::large_tables::LargeQuestion;
 use crate::ui::screen::{Screen, Transition};
+use crate::ui::session::LargeQuestion;
 use crate::ui::widgets::overlay;
 
 /// The question, for one size.

@@ -7,7 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
-use crate::ui::notices::Shown;
+use std::time::Instant;
+
+use crate::ui::notices::{Notices, Shown};
 use crate::ui::theme::Theme;
 
 /// The notice overlay.
@@ -20,6 +22,22 @@ pub struct NoticeView<'a> {
     pub readable: bool,
     /// Styles.
     pub theme: &'a Theme,
+}
+
+impl NoticeView<'_> {
+    /// Draws the first of `notices`, if any, as it is at `now`.
+    pub fn draw(notices: &Notices, now: Instant, theme: &Theme, area: Rect, buf: &mut Buffer) {
+        if let Some(shown) = notices.front() {
+            let (queued, readable) = (notices.len() - 1, shown.readable(now));
+            NoticeView {
+                shown,
+                queued,
+                readable,
+                theme,
+            }
+            .render(area, buf);
+        }
+    }
 }
 
 /// Splits `text` into lines of at most `width` characters, breaking at spaces where it can
