@@ -93,7 +93,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
         if sb.is_goal() {
             return Ok(Solution::solved_already(start.elapsed()));
         }
-        match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
+        match search.dfs(&mut sb, &state, 0, bound, MovePruning::START) {
             Pass::Found => {
                 let moves = search.path;
                 return Ok(Solution {
@@ -134,7 +134,7 @@ pub(crate) fn within<H: Incremental>(
     }
     let table = MoveTable::new(sb.side);
     let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), bound as usize);
-    match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
+    match search.dfs(&mut sb, &state, 0, bound, MovePruning::START) {
         Pass::Found => Ok(Some(search.path)),
         Pass::Exceeded(_) => Ok(None),
         Pass::Stopped => Err(stop.error()),
@@ -165,8 +165,10 @@ impl<'a, H: Incremental> Search<'a, H> {
     /// first: those over the bound cost one heuristic update and no call, and the rest are
     /// entered lowest estimate first, so the last iteration tends to meet the goal early.
     ///
-    /// `fsm` is the move-pruning state of the path so far.
-    pub fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, fsm: u32) -> Pass {
+    /// `fsm` is the move-pruning state of the path so far. The children's heuristic states
+    /// stay where they were computed, and only their small index tuples are sorted: the
+    /// states are the largest thing a node copies.
+    pub fn dfs(&mut self, board: &mut SearchBoard, state: &H::State, g: u32, bound: u32, fsm: u32) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
             return Pass::Stopped;
@@ -174,60 +176,73 @@ impl<'a, H: Incremental> Search<'a, H> {
         let mut next = u32::MAX;
         let blank = board.blank;
         let limit = bound - g - 1;
-        let mut kids: [(u32, Move, usize, u32); 4] = [(0, Move::Up, 0, 0); 4];
-        let mut states: [Option<H::State>; 4] = [None; 4];
+        // Within the bound: (estimate, move, source cell, pruning state, slot in `states`).
+        let mut kids: [(u32, Move, u8, u32); 4] = [(0, Move::Up, 0, 0); 4];
+        let mut states: [H::State; 4] = [*state; 4];
         let mut count = 0;
+        // Whether `states[count]` was spoilt by a child cut off (an early stop leaves it
+        // unusable), so must be reset from the parent before the next child.
+        let mut spoilt = false;
+        let mut generated = 0;
         for &(m, from) in self.table.from(blank) {
             let child_fsm = self.pruning.next(fsm, m);
             if child_fsm == FORBIDDEN {
                 continue;
             }
-            let from = from as usize;
-            self.generated += 1;
-            let tile = board.tiles[from];
+            let cell = from as usize;
+            generated += 1;
+            let tile = board.tiles[cell];
             board.tiles[blank] = tile;
-            board.tiles[from] = 0;
-            board.blank = from;
-            let child = states[count].insert(state);
-            let h = self.heuristic.update_within(child, board, tile, from, blank, limit);
+            board.tiles[cell] = 0;
+            board.blank = cell;
+            let child = &mut states[count];
+            if spoilt {
+                *child = *state;
+            }
+            let h = self.heuristic.update_within(child, board, tile, cell, blank, limit);
             if h == 0 && board.is_goal() {
+                self.generated += generated;
                 self.path.push(m);
                 return Pass::Found;
             }
-            board.tiles[from] = tile;
+            board.tiles[cell] = tile;
             board.tiles[blank] = 0;
             board.blank = blank;
             if h <= limit {
                 kids[count] = (h, m, from, child_fsm);
                 count += 1;
+                spoilt = false;
             } else {
                 next = next.min(g + 1 + h);
+                spoilt = true;
             }
         }
-        // Insertion sort of at most three children, stable in move order.
+        self.generated += generated;
+        // Insertion sort of at most four children by estimate, stable in move order; each
+        // entry of `order` is a slot of `kids` and `states`.
+        let mut order = [0u8, 1, 2, 3];
         for i in 1..count {
             let mut j = i;
-            while j > 0 && kids[j - 1].0 > kids[j].0 {
-                kids.swap(j - 1, j);
-                states.swap(j - 1, j);
+            while j > 0 && kids[order[j - 1] as usize].0 > kids[order[j] as usize].0 {
+                order.swap(j - 1, j);
                 j -= 1;
             }
         }
-        for k in 0..count {
-            let (_, m, from, child_fsm) = kids[k];
-            let Some(child) = states[k] else { continue };
-            let tile = board.tiles[from];
+        for &slot in &order[..count] {
+            let (_, m, from, child_fsm) = kids[slot as usize];
+            let cell = from as usize;
+            let tile = board.tiles[cell];
             board.tiles[blank] = tile;
-            board.tiles[from] = 0;
-            board.blank = from;
+            board.tiles[cell] = 0;
+            board.blank = cell;
             self.path.push(m);
-            match self.dfs(board, child, g + 1, bound, child_fsm) {
+            match self.dfs(board, &states[slot as usize], g + 1, bound, child_fsm) {
                 Pass::Found => return Pass::Found,
                 Pass::Stopped => return Pass::Stopped,
                 Pass::Exceeded(t) => next = next.min(t),
             }
             self.path.pop();
-            board.tiles[from] = tile;
+            board.tiles[cell] = tile;
             board.tiles[blank] = 0;
             board.blank = blank;
         }
