@@ -165,9 +165,10 @@ impl<'a, H: Incremental> Search<'a, H> {
     /// first: those over the bound cost one heuristic update and no call, and the rest are
     /// entered lowest estimate first, so the last iteration tends to meet the goal early.
     ///
-    /// `fsm` is the move-pruning state of the path so far. The children's heuristic states
-    /// stay where they were computed, and only their small index tuples are sorted: the
-    /// states are the largest thing a node copies.
+    /// `fsm` is the move-pruning state of the path so far. The children are evaluated
+    /// together ([`Incremental::children`]); their heuristic states stay where they were
+    /// computed, and only their slots are sorted: the states are the largest thing a node
+    /// copies.
     pub fn dfs(&mut self, board: &mut SearchBoard, state: &H::State, g: u32, bound: u32, fsm: u32) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
@@ -176,67 +177,58 @@ impl<'a, H: Incremental> Search<'a, H> {
         let mut next = u32::MAX;
         let blank = board.blank;
         let limit = bound - g - 1;
-        // Within the bound: (estimate, move, source cell, pruning state, slot in `states`).
-        let mut kids: [(u32, Move, u8, u32); 4] = [(0, Move::Up, 0, 0); 4];
-        let mut states: [H::State; 4] = [*state; 4];
-        let mut count = 0;
-        // Whether `states[count]` was spoilt by a child cut off (an early stop leaves it
-        // unusable), so must be reset from the parent before the next child.
-        let mut spoilt = false;
-        let mut generated = 0;
-        for &(m, from) in self.table.from(blank) {
+        // The moves the pruning machine allows: (move, its pruning state), and the cells
+        // the tiles come from.
+        let mut moves = [(Move::Up, 0u32); 4];
+        let mut from = [0usize; 4];
+        let mut n = 0;
+        for &(m, cell) in self.table.from(blank) {
             let child_fsm = self.pruning.next(fsm, m);
-            if child_fsm == FORBIDDEN {
-                continue;
-            }
-            let cell = from as usize;
-            generated += 1;
-            let tile = board.tiles[cell];
-            board.tiles[blank] = tile;
-            board.tiles[cell] = 0;
-            board.blank = cell;
-            let child = &mut states[count];
-            if spoilt {
-                *child = *state;
-            }
-            let h = self.heuristic.update_within(child, board, tile, cell, blank, limit);
-            if h == 0 && board.is_goal() {
-                self.generated += generated;
-                self.path.push(m);
-                return Pass::Found;
-            }
-            board.tiles[cell] = tile;
-            board.tiles[blank] = 0;
-            board.blank = blank;
-            if h <= limit {
-                kids[count] = (h, m, from, child_fsm);
-                count += 1;
-                spoilt = false;
-            } else {
-                next = next.min(g + 1 + h);
-                spoilt = true;
+            if child_fsm != FORBIDDEN {
+                moves[n] = (m, child_fsm);
+                from[n] = cell as usize;
+                n += 1;
             }
         }
-        self.generated += generated;
-        // Insertion sort of at most four children by estimate, stable in move order; each
-        // entry of `order` is a slot of `kids` and `states`.
-        let mut order = [0u8, 1, 2, 3];
+        self.generated += n as u64;
+        let mut states: [H::State; 4] = [*state; 4];
+        let hs = self.heuristic.children(board, &from[..n], limit, &mut states);
+        // Within the bound, in move order: their slots in `moves`, `from`, `states`.
+        let mut order = [0u8; 4];
+        let mut count = 0;
+        for i in 0..n {
+            let h = hs[i];
+            if h == 0 && is_goal_after(board, from[i]) {
+                // Counted as far as this child, as if generated one by one.
+                self.generated -= (n - i - 1) as u64;
+                self.path.push(moves[i].0);
+                return Pass::Found;
+            }
+            if h <= limit {
+                order[count] = i as u8;
+                count += 1;
+            } else {
+                next = next.min(g + 1 + h);
+            }
+        }
+        // Insertion sort of at most four children by estimate, stable in move order.
         for i in 1..count {
             let mut j = i;
-            while j > 0 && kids[order[j - 1] as usize].0 > kids[order[j] as usize].0 {
+            while j > 0 && hs[order[j - 1] as usize] > hs[order[j] as usize] {
                 order.swap(j - 1, j);
                 j -= 1;
             }
         }
         for &slot in &order[..count] {
-            let (_, m, from, child_fsm) = kids[slot as usize];
-            let cell = from as usize;
+            let slot = slot as usize;
+            let (m, child_fsm) = moves[slot];
+            let cell = from[slot];
             let tile = board.tiles[cell];
             board.tiles[blank] = tile;
             board.tiles[cell] = 0;
             board.blank = cell;
             self.path.push(m);
-            match self.dfs(board, &states[slot as usize], g + 1, bound, child_fsm) {
+            match self.dfs(board, &states[slot], g + 1, bound, child_fsm) {
                 Pass::Found => return Pass::Found,
                 Pass::Stopped => return Pass::Stopped,
                 Pass::Exceeded(t) => next = next.min(t),
@@ -248,4 +240,15 @@ impl<'a, H: Incremental> Search<'a, H> {
         }
         Pass::Exceeded(next)
     }
+}
+
+/// Whether sliding the tile at `cell` into the blank solves `board` (left unchanged).
+fn is_goal_after(board: &mut SearchBoard, cell: usize) -> bool {
+    let blank = board.blank;
+    board.tiles.swap(blank, cell);
+    board.blank = cell;
+    let goal = board.is_goal();
+    board.tiles.swap(blank, cell);
+    board.blank = blank;
+    goal
 }

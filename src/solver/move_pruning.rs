@@ -283,9 +283,20 @@ fn compile(strings: &[Vec<u8>]) -> Vec<[u16; 4]> {
             }
         }
     }
-    assert!(next.len() < FORBIDDEN as usize, "the machine's states must fit below FORBIDDEN in 16 bits");
+    assert!(
+        next.len() < FORBIDDEN as usize,
+        "the machine's states must fit below FORBIDDEN in 16 bits"
+    );
     next.iter()
-        .map(|row| row.map(|t| if terminal[t as usize] { FORBIDDEN as u16 } else { t as u16 }))
+        .map(|row| {
+            row.map(|t| {
+                if terminal[t as usize] {
+                    FORBIDDEN as u16
+                } else {
+                    t as u16
+                }
+            })
+        })
         .collect()
 }
 
