@@ -156,6 +156,7 @@ impl PatternDb {
     /// How the rank of the group of board tile `tile` changes when it moves from `from` to
     /// `to` (`tiles`: the board after the move); on the mirrored board when `mirrored`, where
     /// the group is that of the tile's mirror.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
     pub(crate) fn rank_step(
         &self,
@@ -170,6 +171,7 @@ impl PatternDb {
     }
 
     /// [`PatternDb::rank_step`] on the board itself, where no cell needs mapping.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
     pub(crate) fn direct_rank_step(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         self.steps.step_unmapped(tiles, tile, from, to)

@@ -196,6 +196,7 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
 impl<const G: usize> PdbHeuristic<'_, G> {
     // Always inlined: the search's inner loop is these two and the move, and a call costs
     // as much as the arithmetic.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
     fn update_direct(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
@@ -208,6 +209,7 @@ impl<const G: usize> PdbHeuristic<'_, G> {
         s.vals[g] = v;
     }
 
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
     fn update_mirror(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
