@@ -27,6 +27,7 @@ mod play_clock;
 mod records;
 mod replay;
 mod run;
+mod run_legs;
 mod saved_game;
 mod saved_game_error;
 mod session;
@@ -55,6 +56,7 @@ pub use persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persi
 pub use records::{RECENT_RECORDS, Records};
 pub use replay::{Replay, ReplayError};
 pub use run::{BOARD_SEPARATOR, MAX_MARATHON, MIN_MARATHON, Run, RunKind};
+pub use run_legs::{Leg, legs};
 pub use saved_game::{SavedGame, SavedRun};
 pub use saved_game_error::SavedGameError;
 pub use session::{Game, unix_millis};
