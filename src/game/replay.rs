@@ -11,30 +11,10 @@
 //! boards and moves split into legs (`run_legs.rs`), and the position after a move that
 //! solves a board is the next board, as the game dealt it.
 
-use thiserror::Error;
-
 use crate::game::attempt_record::AttemptRecord;
+use crate::game::replay_error::ReplayError;
 use crate::game::run_legs::{Leg, leg_at, legs};
-use crate::puzzle::{Board, BoardError, Move};
-
-/// Why a record can't be played back.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum ReplayError {
-    /// The scramble is not a board.
-    #[error("its scramble '{scramble}' is not a board: {source}")]
-    Scramble {
-        /// The scramble as recorded.
-        scramble: String,
-        /// What is wrong with it.
-        source: BoardError,
-    },
-    /// The moves are not moves, or not one time per move.
-    #[error("its moves are damaged")]
-    Moves,
-    /// A move can't be made from the position it is recorded at.
-    #[error("move {0} can't be made on its board")]
-    Illegal(usize),
-}
+use crate::puzzle::{Board, Move};
 
 /// A recorded attempt as a timeline.
 #[derive(Debug, Clone, PartialEq, Eq)]

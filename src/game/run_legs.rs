@@ -10,7 +10,7 @@
 
 use std::ops::Range;
 
-use crate::game::replay::ReplayError;
+use crate::game::replay_error::ReplayError;
 use crate::game::run::BOARD_SEPARATOR;
 use crate::puzzle::slidysim::parse_scramble;
 use crate::puzzle::{Board, Move};

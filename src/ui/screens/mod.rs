@@ -17,6 +17,7 @@ pub mod replay_state;
 pub mod replay_view;
 pub mod review;
 pub mod review_run;
+pub mod review_state;
 #[cfg(test)]
 pub(crate) mod review_stats_tests;
 pub mod run_reviewing;

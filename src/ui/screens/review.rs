@@ -19,51 +19,18 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
 use slide::engine::Answer;
 use slide::puzzle::{Board, Move};
-use slide::review::{Progress, Review};
+use slide::review::Review;
 
 use crate::ui::context::{Context, View};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
 use crate::ui::screens::review_run::RunPart;
+pub use crate::ui::screens::review_state::ReviewState;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::distance_points::DistancePoints;
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
-pub(crate) const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
-
-/// A review on screen: the game, what the worker has said so far, and the step shown.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReviewState {
-    /// The start board.
-    pub start: Board,
-    /// The moves played.
-    pub moves: Vec<Move>,
-    /// What the game was ("4×4 medium").
-    pub title: String,
-    /// Whether the engine is still computing it.
-    pub computing: bool,
-    /// How far the worker has come.
-    pub progress: Option<Progress>,
-    /// The distances, once computed.
-    pub review: Option<Review>,
-    /// Why there are none, if the worker failed.
-    pub error: Option<String>,
-    /// The position shown: after this many moves.
-    pub step: usize,
-}
-
-impl ReviewState {
-    /// The step of the next detour after the one shown (`forward`) or the one before.
-    fn detour_from(&self, forward: bool) -> Option<usize> {
-        let review = self.review.as_ref()?;
-        let starts = review.summary().detours.into_iter().map(|d| d.first_move);
-        if forward {
-            starts.into_iter().find(|&s| s > self.step)
-        } else {
-            starts.into_iter().rev().find(|&s| s < self.step)
-        }
-    }
-}
+const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
 
 /// The review as a screen.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,6 +62,27 @@ impl ReviewScreen {
                 step: 0,
             },
             run: None,
+        }
+    }
+
+    /// The review of a marathon's or relay's `legs` (each board's start and moves), each
+    /// board asked of the engine in turn.
+    pub fn open_run(legs: Vec<(Board, Vec<Move>)>, title: String, ctx: &mut Context) -> ReviewScreen {
+        let (run, state) = RunPart::start(legs, title, ESTIMATE_BUDGET, ctx);
+        ReviewScreen { state, run: Some(run) }
+    }
+
+    /// The state brought up to what the run's review says.
+    fn sync(&mut self) {
+        if let Some(run) = self.run.as_mut() {
+            run.sync(&mut self.state);
+        }
+    }
+
+    /// Shows the next board of the run (`forward`) or the one before.
+    fn turn(&mut self, forward: bool) {
+        if let Some(run) = self.run.as_mut() {
+            run.turn(forward, &mut self.state);
         }
     }
 

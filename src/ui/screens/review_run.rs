@@ -2,11 +2,13 @@
 //! time by the engine (`run_reviewing.rs`), a line per board and the run's total over the
 //! board on view's chart; page up/down show another board.
 
+use std::time::Duration;
+
 use slide::puzzle::{Board, Move};
 use slide::review::RunReview;
 
 use crate::ui::context::Context;
-use crate::ui::screens::review::{ESTIMATE_BUDGET, ReviewScreen, ReviewState};
+use crate::ui::screens::review_state::ReviewState;
 use crate::ui::screens::run_reviewing::{RunReviewState, RunReviewing};
 
 /// The boards of a run under review.
@@ -58,46 +60,46 @@ impl RunPart {
     }
 }
 
-impl ReviewScreen {
+impl RunPart {
     /// The review of a marathon's or relay's `legs` (each board's start and moves), each
-    /// board asked of the engine in turn.
-    pub fn open_run(legs: Vec<(Board, Vec<Move>)>, title: String, ctx: &mut Context) -> ReviewScreen {
+    /// board asked of the engine in turn (`budget` for one board's estimates), and the
+    /// state it shows first.
+    pub fn start(
+        legs: Vec<(Board, Vec<Move>)>,
+        title: String,
+        budget: Duration,
+        ctx: &mut Context,
+    ) -> (RunPart, ReviewState) {
         let boards = legs.iter().map(|(b, m)| (*b, m.clone(), None)).collect();
-        let reviewing = RunReviewing::start(boards, ESTIMATE_BUDGET, ctx);
+        let reviewing = RunReviewing::start(boards, budget, ctx);
         let (start, moves) = legs
             .first()
             .cloned()
             .unwrap_or_else(|| (Board::goal(slide::puzzle::Size::THREE), Vec::new()));
-        let mut screen = ReviewScreen {
-            state: ReviewState {
-                start,
-                moves,
-                title: title.clone(),
-                computing: true,
-                progress: None,
-                review: None,
-                error: None,
-                step: 0,
-            },
-            run: Some(RunPart {
-                reviewing,
-                legs,
-                title,
-                review: None,
-                board: 0,
-            }),
+        let mut state = ReviewState {
+            start,
+            moves,
+            title: title.clone(),
+            computing: true,
+            progress: None,
+            review: None,
+            error: None,
+            step: 0,
         };
-        screen.sync();
-        screen
+        let mut run = RunPart {
+            reviewing,
+            legs,
+            title,
+            review: None,
+            board: 0,
+        };
+        run.sync(&mut state);
+        (run, state)
     }
 
-    /// The state brought up to what the run's review says, showing board `run.board`.
-    pub(crate) fn sync(&mut self) {
-        let Some(run) = self.run.as_mut() else {
-            return;
-        };
-        let s = &mut self.state;
-        match run.reviewing.state() {
+    /// `s` brought up to what the run's review says, showing the board on view.
+    pub fn sync(&mut self, s: &mut ReviewState) {
+        match self.reviewing.state() {
             RunReviewState::Computing(p) => s.progress = Some(p),
             RunReviewState::Failed(why) => {
                 s.computing = false;
@@ -105,28 +107,26 @@ impl ReviewScreen {
             }
             RunReviewState::Known(review) => {
                 s.computing = false;
-                run.review = Some(review);
+                self.review = Some(review);
             }
         }
-        if let Some((start, moves)) = run.legs.get(run.board) {
+        if let Some((start, moves)) = self.legs.get(self.board) {
             s.start = *start;
             s.moves.clone_from(moves);
-            s.title = format!("{} · board {} of {}", run.title, run.board + 1, run.legs.len());
+            s.title = format!("{} · board {} of {}", self.title, self.board + 1, self.legs.len());
         }
-        s.review = run.review.as_ref().and_then(|r| r.boards.get(run.board).cloned());
+        s.review = self.review.as_ref().and_then(|r| r.boards.get(self.board).cloned());
     }
 
-    /// Shows the board `by` boards after (or before) the one on view.
-    pub(crate) fn turn(&mut self, forward: bool) {
-        if let Some(run) = self.run.as_mut() {
-            let last = run.legs.len().saturating_sub(1);
-            run.board = if forward {
-                (run.board + 1).min(last)
-            } else {
-                run.board.saturating_sub(1)
-            };
-            self.state.step = 0;
-            self.sync();
-        }
+    /// Shows the next board (`forward`) or the one before, from its start.
+    pub fn turn(&mut self, forward: bool, s: &mut ReviewState) {
+        let last = self.legs.len().saturating_sub(1);
+        self.board = if forward {
+            (self.board + 1).min(last)
+        } else {
+            self.board.saturating_sub(1)
+        };
+        s.step = 0;
+        self.sync(s);
     }
 }
