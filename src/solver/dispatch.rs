@@ -16,7 +16,7 @@ use crate::solver::heuristic_kind::HeuristicKind;
 use crate::solver::linear_conflict::LinearConflict;
 use crate::solver::manhattan::Manhattan;
 use crate::solver::pattern_db::PatternDb;
-use crate::solver::pdb_heuristic::PdbHeuristic;
+use crate::solver::pdb_heuristic::{PdbHeuristic, SMALL_GROUPS};
 use crate::solver::solution::Solution;
 use crate::solver::walking_distance::{WalkingDistance, WalkingWithConflict};
 use crate::solver::{bounded_search, ida_star, parallel_ida_star};
@@ -34,6 +34,8 @@ pub(crate) enum Chosen<'a> {
     Manhattan(Manhattan),
     LinearConflict(LinearConflict),
     Walking(WalkingWithConflict<'a>),
+    /// Byte tables of at most [`SMALL_GROUPS`] groups, with a narrow search state.
+    SmallPdb(PdbHeuristic<'a, SMALL_GROUPS>),
     Pdb(PdbHeuristic<'a>),
     CompactPdb(CompactPdbHeuristic<'a>),
 }
@@ -69,6 +71,8 @@ impl<'a> Chosen<'a> {
     pub fn pdb(db: &'a Arc<PatternDb>) -> Chosen<'a> {
         if db.partition().is_compact() {
             Chosen::CompactPdb(CompactPdbHeuristic::new(db))
+        } else if let Some(h) = PdbHeuristic::fitting(db) {
+            Chosen::SmallPdb(h)
         } else {
             Chosen::Pdb(PdbHeuristic::new(db))
         }
@@ -80,6 +84,7 @@ impl<'a> Chosen<'a> {
             Chosen::Manhattan(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::LinearConflict(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::Walking(h) => parallel_ida_star::solve(h, board, stop, threads),
+            Chosen::SmallPdb(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::Pdb(h) => parallel_ida_star::solve(h, board, stop, threads),
             Chosen::CompactPdb(h) => parallel_ida_star::solve(h, board, stop, threads),
         }
@@ -91,6 +96,7 @@ impl<'a> Chosen<'a> {
             Chosen::Manhattan(h) => ida_star::within(h, board, bound, stop),
             Chosen::LinearConflict(h) => ida_star::within(h, board, bound, stop),
             Chosen::Walking(h) => ida_star::within(h, board, bound, stop),
+            Chosen::SmallPdb(h) => ida_star::within(h, board, bound, stop),
             Chosen::Pdb(h) => ida_star::within(h, board, bound, stop),
             Chosen::CompactPdb(h) => ida_star::within(h, board, bound, stop),
         }
@@ -103,6 +109,7 @@ impl<'a> Chosen<'a> {
             Chosen::Manhattan(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::LinearConflict(h) => bounded_search::solve(h, board, stop, threads),
             Chosen::Walking(h) => bounded_search::solve(h, board, stop, threads),
+            Chosen::SmallPdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
             Chosen::Pdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
             Chosen::CompactPdb(h) => bounded_search::solve(&WithConflicts::new(h, board.size()), board, stop, threads),
         }

@@ -67,6 +67,28 @@ pub(crate) trait Incremental: Sync {
         self.h(state)
     }
 
+    /// Every child of a node at once: for the tile at each cell of `from` slid into the
+    /// blank, [`Incremental::update_within`] on `out[i]` (which holds the parent's state on
+    /// entry), its value returned at `i`. `board` is the parent's, and is the parent's again
+    /// on return. A heuristic that reads tables overrides it to issue every child's read
+    /// before using any, so that their cache misses overlap.
+    #[inline]
+    fn children(&self, board: &mut SearchBoard, from: &[usize], limit: u32, out: &mut [Self::State; 4]) -> [u32; 4] {
+        let blank = board.blank;
+        let mut hs = [u32::MAX; 4];
+        for ((h, state), &cell) in hs.iter_mut().zip(out.iter_mut()).zip(from) {
+            let tile = board.tiles[cell];
+            board.tiles[blank] = tile;
+            board.tiles[cell] = 0;
+            board.blank = cell;
+            *h = self.update_within(state, board, tile, cell, blank, limit);
+            board.tiles[cell] = tile;
+            board.tiles[blank] = 0;
+            board.blank = blank;
+        }
+        hs
+    }
+
     /// An estimate of the moves left, in quarter moves, that the bounded search orders each
     /// depth's children by. Unlike `h` it need not be admissible: it only has to rank
     /// boards by how far they really are (the search prunes by `h`, and reports `h` as its

@@ -93,7 +93,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
         if sb.is_goal() {
             return Ok(Solution::solved_already(start.elapsed()));
         }
-        match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
+        match search.dfs(&mut sb, &state, 0, bound, MovePruning::START) {
             Pass::Found => {
                 let moves = search.path;
                 return Ok(Solution {
@@ -134,7 +134,7 @@ pub(crate) fn within<H: Incremental>(
     }
     let table = MoveTable::new(sb.side);
     let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), bound as usize);
-    match search.dfs(&mut sb, state, 0, bound, MovePruning::START) {
+    match search.dfs(&mut sb, &state, 0, bound, MovePruning::START) {
         Pass::Found => Ok(Some(search.path)),
         Pass::Exceeded(_) => Ok(None),
         Pass::Stopped => Err(stop.error()),
@@ -165,8 +165,11 @@ impl<'a, H: Incremental> Search<'a, H> {
     /// first: those over the bound cost one heuristic update and no call, and the rest are
     /// entered lowest estimate first, so the last iteration tends to meet the goal early.
     ///
-    /// `fsm` is the move-pruning state of the path so far.
-    pub fn dfs(&mut self, board: &mut SearchBoard, state: H::State, g: u32, bound: u32, fsm: u32) -> Pass {
+    /// `fsm` is the move-pruning state of the path so far. The children are evaluated
+    /// together ([`Incremental::children`]); their heuristic states stay where they were
+    /// computed, and only their slots are sorted: the states are the largest thing a node
+    /// copies.
+    pub fn dfs(&mut self, board: &mut SearchBoard, state: &H::State, g: u32, bound: u32, fsm: u32) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
             return Pass::Stopped;
@@ -174,63 +177,78 @@ impl<'a, H: Incremental> Search<'a, H> {
         let mut next = u32::MAX;
         let blank = board.blank;
         let limit = bound - g - 1;
-        let mut kids: [(u32, Move, usize, u32); 4] = [(0, Move::Up, 0, 0); 4];
-        let mut states: [Option<H::State>; 4] = [None; 4];
-        let mut count = 0;
-        for &(m, from) in self.table.from(blank) {
+        // The moves the pruning machine allows: (move, its pruning state), and the cells
+        // the tiles come from.
+        let mut moves = [(Move::Up, 0u32); 4];
+        let mut from = [0usize; 4];
+        let mut n = 0;
+        for &(m, cell) in self.table.from(blank) {
             let child_fsm = self.pruning.next(fsm, m);
-            if child_fsm == FORBIDDEN {
-                continue;
+            if child_fsm != FORBIDDEN {
+                moves[n] = (m, child_fsm);
+                from[n] = cell as usize;
+                n += 1;
             }
-            let from = from as usize;
-            self.generated += 1;
-            let tile = board.tiles[from];
-            board.tiles[blank] = tile;
-            board.tiles[from] = 0;
-            board.blank = from;
-            let child = states[count].insert(state);
-            let h = self.heuristic.update_within(child, board, tile, from, blank, limit);
-            if h == 0 && board.is_goal() {
-                self.path.push(m);
+        }
+        self.generated += n as u64;
+        let mut states: [H::State; 4] = [*state; 4];
+        let hs = self.heuristic.children(board, &from[..n], limit, &mut states);
+        // Within the bound, in move order: their slots in `moves`, `from`, `states`.
+        let mut order = [0u8; 4];
+        let mut count = 0;
+        for i in 0..n {
+            let h = hs[i];
+            if h == 0 && is_goal_after(board, from[i]) {
+                // Counted as far as this child, as if generated one by one.
+                self.generated -= (n - i - 1) as u64;
+                self.path.push(moves[i].0);
                 return Pass::Found;
             }
-            board.tiles[from] = tile;
-            board.tiles[blank] = 0;
-            board.blank = blank;
             if h <= limit {
-                kids[count] = (h, m, from, child_fsm);
+                order[count] = i as u8;
                 count += 1;
             } else {
                 next = next.min(g + 1 + h);
             }
         }
-        // Insertion sort of at most three children, stable in move order.
+        // Insertion sort of at most four children by estimate, stable in move order.
         for i in 1..count {
             let mut j = i;
-            while j > 0 && kids[j - 1].0 > kids[j].0 {
-                kids.swap(j - 1, j);
-                states.swap(j - 1, j);
+            while j > 0 && hs[order[j - 1] as usize] > hs[order[j] as usize] {
+                order.swap(j - 1, j);
                 j -= 1;
             }
         }
-        for k in 0..count {
-            let (_, m, from, child_fsm) = kids[k];
-            let Some(child) = states[k] else { continue };
-            let tile = board.tiles[from];
+        for &slot in &order[..count] {
+            let slot = slot as usize;
+            let (m, child_fsm) = moves[slot];
+            let cell = from[slot];
+            let tile = board.tiles[cell];
             board.tiles[blank] = tile;
-            board.tiles[from] = 0;
-            board.blank = from;
+            board.tiles[cell] = 0;
+            board.blank = cell;
             self.path.push(m);
-            match self.dfs(board, child, g + 1, bound, child_fsm) {
+            match self.dfs(board, &states[slot], g + 1, bound, child_fsm) {
                 Pass::Found => return Pass::Found,
                 Pass::Stopped => return Pass::Stopped,
                 Pass::Exceeded(t) => next = next.min(t),
             }
             self.path.pop();
-            board.tiles[from] = tile;
+            board.tiles[cell] = tile;
             board.tiles[blank] = 0;
             board.blank = blank;
         }
         Pass::Exceeded(next)
     }
+}
+
+/// Whether sliding the tile at `cell` into the blank solves `board` (left unchanged).
+fn is_goal_after(board: &mut SearchBoard, cell: usize) -> bool {
+    let blank = board.blank;
+    board.tiles.swap(blank, cell);
+    board.blank = cell;
+    let goal = board.is_goal();
+    board.tiles.swap(blank, cell);
+    board.blank = blank;
+    goal
 }

@@ -163,7 +163,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
                         shared.current.store(i, Ordering::Relaxed);
                         search.path.clear();
                         let mut b = sub.board;
-                        match search.dfs(&mut b, sub.state, g, bound, sub.fsm) {
+                        match search.dfs(&mut b, &sub.state, g, bound, sub.fsm) {
                             Pass::Found => {
                                 let mut moves = sub.path.clone();
                                 moves.extend_from_slice(&search.path);

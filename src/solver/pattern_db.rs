@@ -156,7 +156,8 @@ impl PatternDb {
     /// How the rank of the group of board tile `tile` changes when it moves from `from` to
     /// `to` (`tiles`: the board after the move); on the mirrored board when `mirrored`, where
     /// the group is that of the tile's mirror.
-    #[inline]
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
     pub(crate) fn rank_step(
         &self,
         mirrored: bool,
@@ -167,6 +168,13 @@ impl PatternDb {
     ) -> i32 {
         let steps = if mirrored { &self.mirror_steps } else { &self.steps };
         steps.step(tiles, tile, from, to)
+    }
+
+    /// [`PatternDb::rank_step`] on the board itself, where no cell needs mapping.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
+    pub(crate) fn direct_rank_step(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+        self.steps.step_unmapped(tiles, tile, from, to)
     }
 
     /// Group `g`'s value from a byte table.

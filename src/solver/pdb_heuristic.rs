@@ -3,72 +3,120 @@
 
 use std::sync::Arc;
 
+use crate::puzzle::MAX_CELLS;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::partition::MAX_GROUPS;
 use crate::solver::pattern_db::PatternDb;
 
 /// Pattern databases as a search heuristic: both sums kept per move.
-pub(crate) struct PdbHeuristic<'a> {
+///
+/// `G` is how many groups the state has room for. The search copies a state for every
+/// child it generates, so the dispatcher takes the narrow [`SMALL_GROUPS`] where the
+/// partition fits (every 3×3 and 4×4 one: 44 bytes a state instead of 128).
+pub(crate) struct PdbHeuristic<'a, const G: usize = MAX_GROUPS> {
     db: &'a PatternDb,
+    /// Each group's table, read without going through the database's vectors.
+    tables: [&'a [u8]; G],
+    /// For each board tile, the group of its mirror tile (the mirrored lookup's group).
+    mirror_group: [u8; MAX_CELLS],
+    mirror: bool,
 }
 
+/// The room a narrow state has: enough for any 3×3 or 4×4 partition.
+pub(crate) const SMALL_GROUPS: usize = 4;
+
 #[derive(Clone, Copy)]
-pub(crate) struct PdbState {
+pub(crate) struct PdbState<const G: usize> {
     /// Each group's placement rank on the board and on its mirror, kept per move.
-    ranks: [u32; MAX_GROUPS],
-    mranks: [u32; MAX_GROUPS],
-    vals: [u8; MAX_GROUPS],
-    mvals: [u8; MAX_GROUPS],
+    ranks: [u32; G],
+    mranks: [u32; G],
+    vals: [u8; G],
+    mvals: [u8; G],
     sum: u32,
     msum: u32,
 }
 
-impl<'a> PdbHeuristic<'a> {
-    /// The heuristic over byte tables (compact ones have [`CompactPdbHeuristic`]).
+impl<'a> PdbHeuristic<'a, MAX_GROUPS> {
+    /// The heuristic over byte tables, with room for any partition (compact ones have
+    /// [`CompactPdbHeuristic`]).
     ///
     /// [`CompactPdbHeuristic`]: crate::solver::compact_pdb_heuristic::CompactPdbHeuristic
-    pub fn new(db: &'a Arc<PatternDb>) -> PdbHeuristic<'a> {
-        debug_assert!(!db.partition().is_compact(), "compact tables have their own heuristic");
-        PdbHeuristic { db }
+    pub fn new(db: &'a Arc<PatternDb>) -> PdbHeuristic<'a, MAX_GROUPS> {
+        PdbHeuristic::fitting(db).expect("a partition has at most MAX_GROUPS groups")
     }
 }
 
-impl Incremental for PdbHeuristic<'_> {
-    type State = PdbState;
+impl<'a, const G: usize> PdbHeuristic<'a, G> {
+    /// The heuristic over byte tables with a state of room `G`, if the partition fits.
+    pub fn fitting(db: &'a Arc<PatternDb>) -> Option<PdbHeuristic<'a, G>> {
+        debug_assert!(!db.partition().is_compact(), "compact tables have their own heuristic");
+        let all = db.tables();
+        if all.len() > G {
+            return None;
+        }
+        let mut tables: [&'a [u8]; G] = [&[]; G];
+        for (slot, table) in tables.iter_mut().zip(all) {
+            *slot = table.as_slice();
+        }
+        let mut mirror_group = [0u8; MAX_CELLS];
+        for (t, mg) in mirror_group
+            .iter_mut()
+            .enumerate()
+            .take(db.partition().size().cells())
+            .skip(1)
+        {
+            *mg = db.group_of(db.mirror_tile(t)) as u8;
+        }
+        Some(PdbHeuristic {
+            db,
+            tables,
+            mirror_group,
+            mirror: db.uses_mirror(),
+        })
+    }
+}
 
-    fn init(&self, board: &SearchBoard) -> PdbState {
+/// The first `G` of `all`, the rest being unused groups.
+fn narrow<T: Copy, const G: usize>(all: &[T; MAX_GROUPS]) -> [T; G] {
+    std::array::from_fn(|g| all[g])
+}
+
+impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
+    type State = PdbState<G>;
+
+    fn init(&self, board: &SearchBoard) -> PdbState<G> {
         let (cell_of, mirrored) = self.db.cells_of(board);
         let (vals, sum) = self.db.sums(&cell_of);
         // Without the mirror its sum stays 0, so `h` is the direct sum.
-        let (mvals, msum) = if self.db.uses_mirror() {
+        let (mvals, msum) = if self.mirror {
             self.db.sums(&mirrored)
         } else {
             ([0; MAX_GROUPS], 0)
         };
         PdbState {
-            ranks: self.db.ranks(&cell_of),
-            mranks: self.db.ranks(&mirrored),
-            vals,
-            mvals,
+            ranks: narrow(&self.db.ranks(&cell_of)),
+            mranks: narrow(&self.db.ranks(&mirrored)),
+            vals: narrow(&vals),
+            mvals: narrow(&mvals),
             sum,
             msum,
         }
     }
 
     #[inline]
-    fn h(&self, s: &PdbState) -> u32 {
+    fn h(&self, s: &PdbState<G>) -> u32 {
         s.sum.max(s.msum)
     }
 
     #[inline]
-    fn rank(&self, s: &PdbState) -> u32 {
+    fn rank(&self, s: &PdbState<G>) -> u32 {
         self.db.rank_of_sums(s.sum, s.msum)
     }
 
     #[inline]
-    fn update(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    fn update(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         self.update_direct(s, board, tile, from, to);
-        if self.db.uses_mirror() {
+        if self.mirror {
             self.update_mirror(s, board, tile, from, to);
         }
     }
@@ -76,7 +124,7 @@ impl Incremental for PdbHeuristic<'_> {
     #[inline]
     fn update_within(
         &self,
-        s: &mut PdbState,
+        s: &mut PdbState<G>,
         board: &SearchBoard,
         tile: u8,
         from: usize,
@@ -86,35 +134,90 @@ impl Incremental for PdbHeuristic<'_> {
         // Most children are cut off; the direct sum alone usually proves it, which saves the
         // mirror's table lookup.
         self.update_direct(s, board, tile, from, to);
-        if s.sum > limit || !self.db.uses_mirror() {
+        if s.sum > limit || !self.mirror {
             return s.sum;
         }
         self.update_mirror(s, board, tile, from, to);
         s.sum.max(s.msum)
     }
+
+    /// As [`Incremental::update_within`] for each child, in three passes so that the table
+    /// reads, nearly all of them cache misses, are in flight together instead of one after
+    /// another: every child's direct read, then the mirrored reads of the children the
+    /// direct sum does not cut off, then the mirrored sums. The board is not moved: a rank
+    /// step reads only the cells strictly between the tile's two cells, and those hold the
+    /// same tiles before and after the move.
+    #[inline]
+    fn children(&self, board: &mut SearchBoard, from: &[usize], limit: u32, out: &mut [PdbState<G>; 4]) -> [u32; 4] {
+        let db = self.db;
+        let tiles = &board.tiles;
+        let blank = board.blank;
+        let mut group = [0usize; 4];
+        let mut value = [0u8; 4];
+        for (((s, &cell), g), v) in out.iter_mut().zip(from).zip(&mut group).zip(&mut value) {
+            let t = tiles[cell] as usize;
+            *g = db.group_of(t);
+            let r = s.ranks[*g].wrapping_add_signed(db.direct_rank_step(tiles, t, cell, blank));
+            s.ranks[*g] = r;
+            *v = self.tables[*g][r as usize];
+        }
+        let mut hs = [u32::MAX; 4];
+        let mut mirrored = [usize::MAX; 4];
+        let mut mvalue = [0u8; 4];
+        for i in 0..from.len() {
+            let s = &mut out[i];
+            let (g, v) = (group[i], value[i]);
+            s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
+            s.vals[g] = v;
+            hs[i] = s.sum;
+            if self.mirror && s.sum <= limit {
+                let t = tiles[from[i]] as usize;
+                let mg = self.mirror_group[t] as usize;
+                let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, tiles, t, from[i], blank));
+                s.mranks[mg] = r;
+                mirrored[i] = mg;
+                mvalue[i] = self.tables[mg][r as usize];
+            }
+        }
+        for i in 0..from.len() {
+            let mg = mirrored[i];
+            if mg != usize::MAX {
+                let s = &mut out[i];
+                let mv = mvalue[i];
+                s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
+                s.mvals[mg] = mv;
+                hs[i] = s.sum.max(s.msum);
+            }
+        }
+        hs
+    }
 }
 
-impl PdbHeuristic<'_> {
-    #[inline]
-    fn update_direct(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+impl<const G: usize> PdbHeuristic<'_, G> {
+    // Always inlined: the search's inner loop is these two and the move, and a call costs
+    // as much as the arithmetic.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
+    fn update_direct(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
         let t = tile as usize;
         let g = db.group_of(t);
-        let r = s.ranks[g].wrapping_add_signed(db.rank_step(false, &board.tiles, t, from, to));
+        let r = s.ranks[g].wrapping_add_signed(db.direct_rank_step(&board.tiles, t, from, to));
         s.ranks[g] = r;
-        let v = db.value_at(g, r);
+        let v = self.tables[g][r as usize];
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
     }
 
-    #[inline]
-    fn update_mirror(&self, s: &mut PdbState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
+    fn update_mirror(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         let db = self.db;
         let t = tile as usize;
-        let mg = db.group_of(db.mirror_tile(t));
+        let mg = self.mirror_group[t] as usize;
         let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
         s.mranks[mg] = r;
-        let mv = db.value_at(mg, r);
+        let mv = self.tables[mg][r as usize];
         s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
         s.mvals[mg] = mv;
     }

@@ -67,7 +67,8 @@ impl RankSteps {
 
     /// The change of the rank of board tile `tile`'s group (in this view) when the tile
     /// moves from board cell `from` to board cell `to`; `tiles` is the board after the move.
-    #[inline]
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
     pub fn step(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         let (f, t) = (self.cell[from] as usize, self.cell[to] as usize);
         let w = self.weight[tile];
@@ -84,6 +85,28 @@ impl RankSteps {
             d += cross[tiles[self.cell[c] as usize] as usize];
         }
         if t > f { d } else { -d }
+    }
+
+    /// [`RankSteps::step`] for the board's own view (the identity on cells), without reading
+    /// the cell map.
+    #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
+    #[inline(always)]
+    pub fn step_unmapped(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+        debug_assert!(self.cell[from] as usize == from && self.cell[to] as usize == to);
+        let w = self.weight[tile];
+        if to == from + 1 {
+            return w;
+        }
+        if from == to + 1 {
+            return -w;
+        }
+        let cross = &self.cross[tile];
+        let (lo, hi) = if to > from { (from, to) } else { (to, from) };
+        let mut d = (hi - lo) as i32 * w;
+        for &u in &tiles[lo + 1..hi] {
+            d += cross[u as usize];
+        }
+        if to > from { d } else { -d }
     }
 }
 
@@ -135,7 +158,7 @@ mod tests {
         for p in &partitions {
             let size = p.size();
             let (mt, mc) = mirror(size);
-            for (tile, cell) in [(&identity, &identity), (&mt, &mc)] {
+            for (tile, cell, direct) in [(&identity, &identity, true), (&mt, &mc, false)] {
                 let steps = RankSteps::new(p, tile, cell);
                 let mut board = Board::random(size, &mut rng);
                 let mut kept = ranks(p, &SearchBoard::new(&board), tile, cell);
@@ -148,7 +171,11 @@ mod tests {
                     let sb = SearchBoard::new(&board);
                     let t = sb.tiles[to] as usize;
                     let g = p.groups().iter().position(|g| g.contains(&tile[t])).expect("grouped");
-                    kept[g] += i64::from(steps.step(&sb.tiles, t, from, to));
+                    let step = steps.step(&sb.tiles, t, from, to);
+                    if direct {
+                        assert_eq!(steps.step_unmapped(&sb.tiles, t, from, to), step, "{board}");
+                    }
+                    kept[g] += i64::from(step);
                     assert_eq!(kept, ranks(p, &sb, tile, cell), "{board}");
                 }
             }
