@@ -128,3 +128,86 @@ fn with_the_setting_off_nothing_is_built() {
     t.keys("g", &["q"]);
     wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
 }
+
+#[test]
+fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables-ask");
+    start(&t, "ask");
+    let asked = wait(&t, "the question", 60, |s| s.contains("Large tables?"));
+    assert!(asked.contains("Build its large tables?"), "{asked}");
+    assert!(asked.contains("Enter builds them"), "{asked}");
+    // Nothing is built while the question waits.
+    sleep(Duration::from_secs(2));
+    assert!(!t.screen("g").contains("Building 4×4"), "{}", t.screen("g"));
+    t.keys("g", &["Enter"]);
+    let progress = wait(&t, "the build's progress in the panel", 120, |s| {
+        s.contains("Building 4×4 tables") || s.contains("large tables built")
+    });
+    assert!(!progress.contains("Large tables?"), "the question is gone:\n{progress}");
+    wait(&t, "the end of the build", 120, |s| {
+        s.contains("4×4 large tables built")
+    });
+    let listing = tables(&t);
+    assert!(listing.contains("game.large_tables = \"ask\""), "{listing}");
+    assert!(
+        listing
+            .lines()
+            .any(|l| l.contains("4×4 6-6-3:") && l.contains("built,")),
+        "{listing}"
+    );
+    t.keys("g", &["q"]);
+    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}
+
+#[test]
+fn with_the_setting_ask_another_key_builds_nothing() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables-ask-no");
+    start(&t, "ask");
+    wait(&t, "the question", 60, |s| s.contains("Large tables?"));
+    t.keys("g", &["n"]);
+    let screen = wait(&t, "the board", 30, |s| {
+        s.contains("Not now") && !s.contains("Large tables?")
+    });
+    assert!(screen.contains("Not now: asked again at the"), "{screen}");
+    sleep(Duration::from_secs(3));
+    let screen = t.screen("g");
+    assert!(!screen.contains("Building 4×4"), "{screen}");
+    assert!(tables(&t).contains("4×4 6-6-3: absent"), "{}", tables(&t));
+    t.keys("g", &["q"]);
+    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}
+
+#[test]
+fn turning_the_setting_to_auto_on_the_settings_screen_starts_the_build() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables-set");
+    start(&t, "off");
+    wait(&t, "the game", 60, |s| {
+        s.contains("Moves    0") && !s.contains("any key to close")
+    });
+    t.keys("g", &["o"]);
+    wait(&t, "the settings", 30, |s| {
+        s.contains("Large tables") && s.contains("◀ off ▶")
+    });
+    // The last row: up from the first.
+    t.keys("g", &["Up", "Right"]);
+    wait(&t, "the row turned to auto", 30, |s| {
+        s.contains("◀ built after 3 games ▶")
+    });
+    t.keys("g", &["Escape"]);
+    wait(&t, "the build's progress in the panel", 120, |s| {
+        s.contains("Building 4×4 tables") || s.contains("large tables built")
+    });
+    let saved = std::fs::read_to_string(t.dir().join("config").join("config.toml")).expect("config");
+    assert!(saved.contains("large_tables = \"auto\""), "{saved}");
+    t.keys("g", &["q"]);
+    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}

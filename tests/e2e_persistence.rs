@@ -216,8 +216,10 @@ fn an_unwritable_data_directory_is_warned_of_at_start() {
     let blocker = t.dir().join("blocker");
     std::fs::write(&blocker, b"a file, not a folder").expect("write");
     play(&t, "one", &blocker.join("data"), &format!("--board '{BOARD}'"));
+    // A key closes the warning only once the screen offers it (keys in its first moments
+    // are dropped, as typed before it came).
     let (screen, _) = t.wait_for("one", "the warning", |s| {
-        s.contains("can't be saved") && s.contains("Please read")
+        s.contains("can't be saved") && s.contains("Please read") && s.contains("any key to close")
     });
     assert!(
         screen.contains("Please read"),

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 use serde::Serialize;
-use slide::config::Config;
+use slide::config::{Config, LargeTables};
 use slide::puzzle::Size;
 use slide::solver::{BuildStatus, CacheStatus, CachedFile, Partition, Solver, TableCache};
 
@@ -201,9 +201,18 @@ fn list(json: bool) -> Result<(), CliError> {
 /// What the game builds by itself: the setting, and each size's large tables (absent,
 /// building, stopped part-way, or built with their size and path).
 fn large_lines(cache: &TableCache) -> Result<(), CliError> {
-    let setting = match Config::load(None) {
-        Ok(c) => format!("game.large_tables = \"{}\"", c.game.large_tables.name()),
-        Err(e) => format!("the setting is unknown: {e}"),
+    let (setting, chosen) = match Config::load(None) {
+        Ok(c) => (
+            format!("game.large_tables = \"{}\"", c.game.large_tables.name()),
+            Some(c.game.large_tables),
+        ),
+        Err(e) => (format!("the setting is unknown: {e}"), None),
+    };
+    // Who goes on with a build stopped part-way, as the setting says.
+    let goes_on = |size: Size| match chosen {
+        Some(LargeTables::Auto) | None => format!("the game goes on with it when you play {size}"),
+        Some(LargeTables::Ask) => format!("the game asks to go on with it when you play {size}"),
+        Some(LargeTables::Off) => format!("`slide tables build --size {} --large` goes on with it", size.side()),
     };
     print_line(format_args!("large tables ({setting}):"))?;
     // The same partitions the game builds (a test's stand-in included).
@@ -216,7 +225,7 @@ fn large_lines(cache: &TableCache) -> Result<(), CliError> {
             BuildStatus::Absent => "absent".to_string(),
             BuildStatus::Building { percent } => format!("building {percent}%"),
             BuildStatus::Stopped { percent } => {
-                format!("stopped at {percent}% (the game goes on with it when you play {size})")
+                format!("stopped at {percent}% ({})", goes_on(size))
             }
             BuildStatus::Built { path, bytes } => format!("built, {} bytes, {}", grouped(bytes), path.display()),
         };

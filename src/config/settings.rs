@@ -137,7 +137,7 @@ pub struct GameSettings {
 pub enum LargeTables {
     /// In the background, once the size has been played a few times.
     Auto,
-    /// Not without asking: the game says how to build them, once a run, and builds nothing.
+    /// Not without asking: once a run, as a game of the size starts, the game asks first.
     Ask,
     /// Never by the game (`slide tables build --large` still does).
     Off,

@@ -362,6 +362,13 @@ impl Engine {
         self.large.as_ref().map(|b| b.size)
     }
 
+    /// Stops the background build of the large tables, if one runs (the player turned it
+    /// off): the groups finished so far stay saved, and a later build goes on from them.
+    /// The size whose build stopped; no answer follows for it.
+    pub fn stop_large_tables(&mut self) -> Option<Size> {
+        self.large.take().map(|b| b.size)
+    }
+
     /// Prepares the other sizes' tables once `size` (in play) has its own, if asked to.
     pub(super) fn prewarm_after(&mut self, size: Size) {
         if self.options.prewarm && self.options.prepare && self.options.thinking && !self.prewarmed {

@@ -186,7 +186,11 @@ impl Engine {
                 }
                 vec![Answer::Prepared { size, error }]
             }
-            Message::LargeProgress { size, percent } => vec![Answer::LargeTables { size, percent }],
+            // A build stopped by the player may still say how far it got: not worth a word.
+            Message::LargeProgress { size, percent } if self.large_tables_building() == Some(size) => {
+                vec![Answer::LargeTables { size, percent }]
+            }
+            Message::LargeProgress { .. } => Vec::new(),
             Message::LargeBuilt { size, error } => {
                 if self.large.as_ref().is_some_and(|b| b.size == size) {
                     self.large = None;

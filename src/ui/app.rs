@@ -23,8 +23,9 @@ use crate::ui::context::{Context, View, context};
 use crate::ui::events::Event;
 use crate::ui::keys::{Action, Keymap};
 use crate::ui::look::Look;
-use crate::ui::notices::{Notices, Shown};
+use crate::ui::notices::{KeyTaken, Notices, Shown};
 use crate::ui::screen::{Screen, Transition, draw_stack};
+use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
@@ -157,8 +158,8 @@ impl App {
             if self.session.game.stm() == slid {
                 return false;
             }
-        } else if self.notices.dismiss(now) {
-            // A notice on screen takes the first key, so that it is read, not typed past.
+        } else if self.notices.take_key(now) != KeyTaken::NoNotice {
+            // A notice takes the first key once it can have been read, not typed past.
         } else if !self.board_visible() {
             // While the board is hidden (the terminal is too small), a key must not move a
             // tile nobody can see: only quitting is taken.
@@ -172,19 +173,18 @@ impl App {
 
     /// Time passed: the screen on top, inspection, the writer, notices that time out.
     /// Whether the screen may have changed (something on it moves with time, or a notice
-    /// left).
+    /// left or began to take keys).
     pub fn tick(&mut self, now: Instant) -> bool {
         let moving = self.poll_timeout(now) < Duration::from_secs(1);
-        let notices = self.notices.len();
+        let notices = (self.notices.len(), self.notices.readable_at(now));
         self.dispatch(now, Screen::tick);
         self.session.tick(now);
-        let side = self.session.game.size().side();
-        if let Some(n) = self.look.check_picture(self.area, side) {
+        if let Some(n) = self.look.check_picture(self.area, self.session.game.size().side()) {
             self.notify(n);
         }
         self.sync();
         self.notices.expire(now);
-        moving || self.notices.len() != notices
+        moving || (self.notices.len(), self.notices.readable_at(now)) != notices
     }
 
     /// Hands one of the engine's replies back to it and applies what it answers; whether
@@ -251,20 +251,24 @@ impl App {
     /// After any event: the clock runs only on the board, the engine learns what is on
     /// screen, and the game's notices join the queue.
     fn sync(&mut self) {
-        let (clock_runs, watching) = (self.top_screen().clock_runs(), self.top_screen().watches_board());
-        let visible = self.board_visible();
-        self.session.sync_clock(clock_runs && visible);
-        self.session.watching = watching;
+        let runs = self.top_screen().clock_runs() && self.board_visible();
+        self.session.sync_clock(runs);
+        self.session.watching = self.top_screen().watches_board();
         self.engine.focus(self.session.focus());
         for n in self.session.take_notices() {
             self.notices.push(n);
         }
+        if let Some(question) = self.session.large_question.take() {
+            self.stack.push(Box::new(ConfirmLargeTables { question }));
+        }
     }
 
-    /// How long to wait for input before the next tick.
+    /// How long to wait for input before the next tick (at most until the notice on screen
+    /// starts taking keys, to say so).
     pub fn poll_timeout(&self, now: Instant) -> Duration {
         let calm = self.notices.is_empty();
-        (self.top_screen().wake_in(now)).unwrap_or_else(|| self.session.wake_in(now, &self.engine, calm))
+        let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.session.wake_in(now, &self.engine, calm));
+        self.notices.readable_at(now).map_or(wait, |at| wait.min(at - now))
     }
 
     /// Draws the screens, from the highest one that covers the terminal up to the top, and
@@ -282,11 +286,7 @@ impl App {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }
-        if let Some(shown) = self.notices.front() {
-            let queued = self.notices.len() - 1;
-            let theme = &self.settings.theme;
-            NoticeView { shown, queued, theme }.render(area, buf);
-        }
+        NoticeView::draw(&self.notices, view.now, &self.settings.theme, area, buf);
         if !self.settings.caps.unicode {
             crate::ui::widgets::ascii::downgrade(buf);
         }

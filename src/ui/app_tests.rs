@@ -15,7 +15,7 @@ use slide::solver::Solver;
 use crate::ui::app::App;
 use crate::ui::context::{Context, context};
 use crate::ui::keys::Action;
-use crate::ui::notices::NOTICE_TIME;
+use crate::ui::notices::{NOTICE_TIME, READ_TIME};
 use crate::ui::scheme::Scheme;
 use crate::ui::screen::Screen;
 use crate::ui::screens::animation::Animation;
@@ -106,7 +106,14 @@ fn app_with(board: &str) -> App {
     test_app(Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None))
 }
 
+/// Presses a key as a player who has read the notice on screen, if any, would.
 fn key(app: &mut App, code: KeyCode) {
+    app.notices.age(READ_TIME);
+    press(app, code);
+}
+
+/// Presses a key at once, whatever is on screen.
+fn press(app: &mut App, code: KeyCode) {
     let ev = Event::Key(KeyEvent::new(code, KeyModifiers::NONE));
     if let Some(a) = app.keymap.action(&ev) {
         app.update(a);
@@ -204,6 +211,55 @@ fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
     app.notify(Notice::info("Resumed."));
     app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(1));
     assert!(app.notice().is_none(), "an information leaves by itself");
+}
+
+#[test]
+fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.session.game.moves(), 1);
+    // A notice lands mid-play; the player's next key was already on its way.
+    app.notify(Notice::warning("Progress can't be saved."));
+    press(&mut app, KeyCode::Right);
+    assert!(
+        app.notice().is_some(),
+        "a key typed as the notice came does not close it"
+    );
+    assert_eq!(app.session.game.moves(), 1, "nor does it reach the board");
+    let screen = render_text(&app, 80, 24);
+    assert!(
+        screen.contains("Progress can't be saved."),
+        "the notice is on screen:\n{screen}"
+    );
+    assert!(
+        !screen.contains("any key to close"),
+        "no key closes it yet, so none is offered:\n{screen}"
+    );
+    // Once it has been up long enough to read, the screen says a key closes it, and one does.
+    app.notices.age(READ_TIME);
+    assert!(
+        app.tick(Instant::now()),
+        "the screen changes when the notice takes keys"
+    );
+    let screen = render_text(&app, 80, 24);
+    assert!(screen.contains("Progress can't be saved."), "{screen}");
+    assert!(screen.contains("any key to close"), "{screen}");
+    press(&mut app, KeyCode::Right);
+    assert!(app.notice().is_none());
+    assert_eq!(app.session.game.moves(), 1, "the closing key did nothing else");
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.session.game.moves(), 2, "the next key plays");
+}
+
+/// The screen as text, drawn at `w`×`h`.
+fn render_text(app: &App, w: u16, h: u16) -> String {
+    let area = Rect::new(0, 0, w, h);
+    let mut buf = ratatui::buffer::Buffer::empty(area);
+    app.render(area, &mut buf);
+    (0..h)
+        .map(|y| (0..w).map(|x| buf[(x, y)].symbol().to_string()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]

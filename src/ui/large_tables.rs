@@ -7,7 +7,7 @@ use slide::engine::{Answer, Engine};
 use slide::game::{Kind, Notice};
 use slide::puzzle::Size;
 
-use crate::ui::session::Session;
+use crate::ui::session::{LargeQuestion, Session};
 
 /// Attempts of a size after which its large tables are built.
 pub const LARGE_TABLES_AFTER: u32 = 3;
@@ -49,16 +49,30 @@ impl Session {
                     .map(|g| partition.table_bytes(g.len()))
                     .sum::<u64>()
                     >> 20;
-                self.notify(Notice::info(format!(
-                    "You play {size} often: its large tables ({mb} MB) would make hints faster. Build \
-                     them with `slide tables build --size {} --large`, or set game.large_tables = \
-                     \"auto\" to let the game build them in the background.",
-                    size.side()
-                )));
+                self.large_question = Some(LargeQuestion { size, mb });
             }
             // Off, or asked already this run.
             LargeTables::Off | LargeTables::Ask => {}
         }
+    }
+
+    /// The player changed `game.large_tables` to `setting`: a build runs only with "auto"
+    /// (one stopped keeps what it finished, for a later build to go on from), and "auto"
+    /// starts one at once if the size in play has been played enough. What to say of it.
+    pub(crate) fn large_tables_set(&mut self, engine: &mut Engine, config: &Config) -> Option<String> {
+        if config.game.large_tables != LargeTables::Auto
+            && let Some(size) = engine.stop_large_tables()
+        {
+            self.building = None;
+            return Some(format!("Stopped building the {size} tables; what is built is kept."));
+        }
+        if config.game.large_tables == LargeTables::Auto {
+            self.offer_large_tables(engine, config);
+            if let Some(size) = engine.large_tables_building() {
+                return Some(format!("Building the {size} tables in the background."));
+            }
+        }
+        None
     }
 
     /// Takes the engine's word on the large tables' build: its progress for the panel, and

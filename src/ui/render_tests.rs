@@ -293,6 +293,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
     }));
     a.notify(slide::game::Notice::warning(text.clone()));
     a.notify(slide::game::Notice::info("Resumed your last game."));
+    a.notices.age(crate::ui::notices::READ_TIME);
     let lines = screen(&a, 80, 24);
     let shown: String = lines
         .iter()

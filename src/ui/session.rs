@@ -56,8 +56,10 @@ pub struct Session {
     /// The large tables' background build, as the panel says it.
     pub building: Option<String>,
     /// Sizes whose large tables the game offered to build this run (`game.large_tables =
-    /// "ask"`: said once).
+    /// "ask"`: asked once).
     pub(crate) asked_large: Vec<slide::puzzle::Size>,
+    /// The question to put to the player about a size's large tables, for the app to open.
+    pub(crate) large_question: Option<LargeQuestion>,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub bumped_at: Option<Instant>,
     /// Whether the player looks at the board (the screen on top is the board or the help):
@@ -70,6 +72,16 @@ pub struct Session {
     run_board: u32,
     /// Notices for the screen, taken by the app.
     outbox: Vec<Notice>,
+}
+
+/// "Build the large tables?", for a size the player plays often (`game.large_tables =
+/// "ask"`), for the app to put on screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LargeQuestion {
+    /// The size played often.
+    pub size: slide::puzzle::Size,
+    /// How big its large tables are, in MB (on disk, and in memory once built).
+    pub mb: u64,
 }
 
 impl Session {
@@ -87,6 +99,7 @@ impl Session {
             tables: None,
             building: None,
             asked_large: Vec::new(),
+            large_question: None,
             bumped_at: None,
             watching: true,
             blind: false,

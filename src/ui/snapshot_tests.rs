@@ -105,7 +105,8 @@ fn the_win_box() {
 
 #[test]
 fn a_solved_start_offers_a_new_game() {
-    let a = app("1 2 3 4 5 6 7 8 0", None, None);
+    let mut a = app("1 2 3 4 5 6 7 8 0", None, None);
+    a.notices.age(crate::ui::notices::READ_TIME);
     check("solved_start", &a, &SIZES);
 }
 
@@ -234,6 +235,7 @@ fn a_notice_over_the_board() {
         "Progress can't be saved: the data folder is read-only. Your games are not kept.",
     ));
     a.notify(Notice::info("Resumed your last game."));
+    a.notices.age(crate::ui::notices::READ_TIME);
     check("notice", &a, &SIZES);
 }
 

@@ -81,22 +81,32 @@ impl Tmux {
     /// Opens `session`, `width`×`height`, running `script` in `sh`.
     pub fn open(&self, session: &str, width: u16, height: u16, script: &str) {
         let (w, h) = (width.to_string(), height.to_string());
-        let out = self
-            .run(&[
-                "new-session",
-                "-d",
-                "-s",
-                session,
-                "-x",
-                &w,
-                "-y",
-                &h,
-                "sh",
-                "-c",
-                script,
-            ])
-            .expect("tmux runs");
-        assert!(out.status.success(), "tmux: {}", String::from_utf8_lossy(&out.stderr));
+        let args = [
+            "new-session",
+            "-d",
+            "-s",
+            session,
+            "-x",
+            &w,
+            "-y",
+            &h,
+            "sh",
+            "-c",
+            script,
+        ];
+        // A server whose last session was just killed may still be shutting down when the
+        // next session asks for it ("server exited unexpectedly"): that is tmux's race, not
+        // the game's, so the session is asked for again.
+        for _ in 0..5 {
+            let out = self.run(&args).expect("tmux runs");
+            let err = String::from_utf8_lossy(&out.stderr);
+            if out.status.success() {
+                return;
+            }
+            assert!(err.contains("server exited unexpectedly"), "tmux: {err}");
+            std::thread::sleep(std::time::Duration::from_millis(200));
+        }
+        panic!("tmux: the server kept exiting as the session {session} was opened");
     }
 
     /// The text on `session`'s screen.

@@ -6,7 +6,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
-use slide::config::{ArrowsMove, SettingValue, ThemePreset};
+use slide::config::{ArrowsMove, LargeTables, SettingValue, ThemePreset};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::{Action, Bindings};
@@ -38,11 +38,13 @@ pub enum Row {
     Colours,
     /// Background thinking (`game.thinking`).
     Thinking,
+    /// The large tables of sizes played often (`game.large_tables`).
+    LargeTables,
 }
 
 impl Row {
     /// Every row, in order on screen.
-    pub const ALL: [Row; 9] = [
+    pub const ALL: [Row; 10] = [
         Row::Scheme,
         Row::Numbers,
         Row::Picture,
@@ -52,6 +54,7 @@ impl Row {
         Row::Inspection,
         Row::Colours,
         Row::Thinking,
+        Row::LargeTables,
     ];
 
     fn label(self) -> &'static str {
@@ -65,6 +68,7 @@ impl Row {
             Row::Inspection => "Inspection",
             Row::Colours => "Colours",
             Row::Thinking => "Background thinking",
+            Row::LargeTables => "Large tables",
         }
     }
 }
@@ -73,6 +77,8 @@ impl Row {
 const ANIMATION: [u64; 7] = [0, 60, 120, 180, 300, 500, 1000];
 /// The choices of inspection, in seconds.
 const INSPECTION: [u64; 7] = [0, 5, 8, 10, 15, 30, 60];
+/// The large tables' settings, in the order of the config's documentation.
+const LARGE: [LargeTables; 3] = [LargeTables::Auto, LargeTables::Ask, LargeTables::Off];
 /// The colour presets, in the order of the config's documentation.
 const PRESETS: [(ThemePreset, &str); 3] = [
     (ThemePreset::Default, "default"),
@@ -200,6 +206,15 @@ impl SettingsScreen {
                 ctx.engine.set_thinking(config.game.thinking);
                 ("game", "thinking", SettingValue::Bool(config.game.thinking))
             }
+            Row::LargeTables => {
+                let i = LARGE.iter().position(|l| *l == config.game.large_tables).unwrap_or(0);
+                config.game.large_tables = LARGE[step(i, LARGE.len())];
+                let name = config.game.large_tables.name();
+                if let Some(said) = ctx.session.large_tables_set(ctx.engine, &ctx.settings.config) {
+                    ctx.session.status = Some(said);
+                }
+                ("game", "large_tables", SettingValue::Text(name.into()))
+            }
         };
         for n in notices {
             ctx.notify(n);
@@ -283,6 +298,12 @@ impl SettingsScreen {
                 "on, low priority"
             } else {
                 "off"
+            }
+            .to_string(),
+            Row::LargeTables => match config.game.large_tables {
+                LargeTables::Auto => "built after 3 games",
+                LargeTables::Ask => "ask first",
+                LargeTables::Off => "off",
             }
             .to_string(),
         };

@@ -7,7 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
-use crate::ui::notices::Shown;
+use std::time::Instant;
+
+use crate::ui::notices::{Notices, Shown};
 use crate::ui::theme::Theme;
 
 /// The notice overlay.
@@ -16,8 +18,26 @@ pub struct NoticeView<'a> {
     pub shown: &'a Shown,
     /// How many more wait behind it.
     pub queued: usize,
+    /// Whether a key closes it now (it has been on screen long enough to be read).
+    pub readable: bool,
     /// Styles.
     pub theme: &'a Theme,
+}
+
+impl NoticeView<'_> {
+    /// Draws the first of `notices`, if any, as it is at `now`.
+    pub fn draw(notices: &Notices, now: Instant, theme: &Theme, area: Rect, buf: &mut Buffer) {
+        if let Some(shown) = notices.front() {
+            let (queued, readable) = (notices.len() - 1, shown.readable(now));
+            NoticeView {
+                shown,
+                queued,
+                readable,
+                theme,
+            }
+            .render(area, buf);
+        }
+    }
 }
 
 /// Splits `text` into lines of at most `width` characters, breaking at spaces where it can
@@ -67,7 +87,9 @@ impl Widget for NoticeView<'_> {
         } else {
             String::new()
         };
-        lines.push(Line::styled(format!("any key to close{more}"), t.dim));
+        // "any key to close" only once a key does: keys in the first moments are dropped.
+        let close = if self.readable { "any key to close" } else { "" };
+        lines.push(Line::styled(format!("{close}{more}").trim_start().to_string(), t.dim));
         // Keep the last lines (the key hint) even on a very short screen: the text is cut
         // only when the screen could never hold it.
         let max_lines = usize::from(area.height.saturating_sub(2));
