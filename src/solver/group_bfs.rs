@@ -18,10 +18,15 @@
 //!   frontier is large it *pulls*: each unseen state looks for a frontier neighbour and stops
 //!   at the first, marking only itself, in its own thread's block, with a plain write
 //!   (Beamer, Asanović and Patterson's direction-optimizing search);
+//! - a neighbour costs two lookups: the moves out of each region of a block are the same in
+//!   every order's block ([`GroupSpace::moves_of`]: where each lands within a block, and which
+//!   tile place moves how far), and the order a move leads to is one entry of the order's row
+//!   ([`GroupSpace::steps_from`]); no cell, subset or order rank is computed per state;
 //! - nothing is allocated per state; a placement's entry is written once, at its first depth,
 //!   into a table in the index's own order (each thread writing its own blocks), checked to
 //!   fit 4 bits as it is written for compact partitions, and the table is put in rank order
-//!   at the end by all threads, each filling its own part.
+//!   at the end by all threads, each filling its own part, the ranks of a placement's index
+//!   updated by additions as the last tile walks its free cells.
 //!
 //! For the large 4×4 group (8 tiles) that is 1.43 billion states in 356 MB of marks, 65 MB
 //! of placement bits and the table twice (259 MB each in 4 bits, the first freed with the
@@ -265,6 +270,7 @@ impl<'a> Search<'a> {
         let mut written = 0u64;
         for order in orders {
             let places = self.space.places(order);
+            let steps = self.space.steps_from(order);
             for wb in 0..self.block_words {
                 let word = &self.marks[order as usize * self.block_words + wb];
                 let w = word.load(Ordering::Relaxed);
@@ -289,7 +295,7 @@ impl<'a> Search<'a> {
                             hits &= hits - 1;
                             let (s, _) = self.space.region_at(e);
                             written += u64::from(self.write_entry(order, s, places, depth));
-                            marked += self.push(order, places, s, self.space.region_mask(e), next);
+                            marked += self.push(steps, e, next);
                         }
                     }
                     Direction::Pull => {
@@ -299,8 +305,7 @@ impl<'a> Search<'a> {
                             let bit = unseen.trailing_zeros();
                             unseen &= unseen - 1;
                             let e = first + (bit / 2) as usize;
-                            let (s, _) = self.space.region_at(e);
-                            if self.has_neighbour_in(order, places, s, self.space.region_mask(e), frontier(depth)) {
+                            if self.has_neighbour_in(steps, e, frontier(depth)) {
                                 add |= next << bit;
                                 marked += 1;
                             }
@@ -360,66 +365,33 @@ impl<'a> Search<'a> {
         (mask, pos)
     }
 
-    /// Marks the unseen neighbours of the state (order, subset `s`, region `free`) with
-    /// `next`; returns how many it marked.
+    /// Marks the unseen neighbours of the block's `e`-th state in the order whose
+    /// [`GroupSpace::steps_from`] are `steps` with `next`; returns how many it marked.
     #[inline]
-    fn push(&self, order: u64, places: [u8; MAX_GROUP_TILES], s: usize, free: u64, next: u64) -> u64 {
-        let (mask, pos) = self.cells(s, places);
+    fn push(&self, steps: &[u16], e: usize, next: u64) -> u64 {
+        let block = self.space.block;
         let mut marked = 0;
-        for i in 0..self.k {
-            let from = pos[i] as usize;
-            let mut targets = self.space.grid.neighbours[from] & free;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let index = self.neighbour(order, places, s, mask, i, from, to);
-                let word = &self.marks[(index / 32) as usize];
-                let shift = (index % 32) * 2;
-                if (word.load(Ordering::Relaxed) >> shift) & 3 == 0 {
-                    let before = word.fetch_or(next << shift, Ordering::Relaxed);
-                    marked += u64::from((before >> shift) & 3 == 0);
-                }
+        for m in self.space.moves_of(e) {
+            let index = u64::from(steps[usize::from(m.step)]) * block + u64::from(m.offset);
+            let word = &self.marks[(index / 32) as usize];
+            let shift = (index % 32) * 2;
+            if (word.load(Ordering::Relaxed) >> shift) & 3 == 0 {
+                let before = word.fetch_or(next << shift, Ordering::Relaxed);
+                marked += u64::from((before >> shift) & 3 == 0);
             }
         }
         marked
     }
 
-    /// Whether a neighbour of the state (order, subset `s`, region `free`) bears `mark`.
+    /// Whether a neighbour of the block's `e`-th state (as in [`Search::push`]) bears `mark`.
     #[inline]
-    fn has_neighbour_in(&self, order: u64, places: [u8; MAX_GROUP_TILES], s: usize, free: u64, mark: u64) -> bool {
-        let (mask, pos) = self.cells(s, places);
-        for i in 0..self.k {
-            let from = pos[i] as usize;
-            let mut targets = self.space.grid.neighbours[from] & free;
-            while targets != 0 {
-                let to = targets.trailing_zeros() as usize;
-                targets &= targets - 1;
-                let index = self.neighbour(order, places, s, mask, i, from, to);
-                let w = self.marks[(index / 32) as usize].load(Ordering::Relaxed);
-                if (w >> ((index % 32) * 2)) & 3 == mark {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// The state after tile `i` moves from `from` into the free cell `to`: its subset and
-    /// order follow from this one's by the cells the move passes (none along a row).
-    #[inline]
-    #[allow(clippy::too_many_arguments)]
-    fn neighbour(
-        &self,
-        order: u64,
-        places: [u8; MAX_GROUP_TILES],
-        s: usize,
-        mask: u64,
-        i: usize,
-        from: usize,
-        to: usize,
-    ) -> u64 {
-        let (cs, delta) = self.space.moved(s, mask, from, to, places[i] as usize + 1);
-        self.space.state(self.space.shifted(order, i, delta), cs, from)
+    fn has_neighbour_in(&self, steps: &[u16], e: usize, mark: u64) -> bool {
+        let block = self.space.block;
+        self.space.moves_of(e).iter().any(|m| {
+            let index = u64::from(steps[usize::from(m.step)]) * block + u64::from(m.offset);
+            let w = self.marks[(index / 32) as usize].load(Ordering::Relaxed);
+            (w >> ((index % 32) * 2)) & 3 == mark
+        })
     }
 
     /// Writes the entry of the placement (order, subset `s`) reached at `depth` if it has
@@ -466,7 +438,8 @@ impl<'a> Search<'a> {
 /// The table in rank order ([`crate::solver::placement::rank`]) from `mine`, the entries in
 /// the index's order (order, then subset, `stride` placements an order). The ranks of the
 /// placements whose first tile is on one cell form one run, so the threads take cells and
-/// fill their runs.
+/// fill their runs. Each placement's index costs a few additions
+/// ([`GroupSpace::last_tile_ranks`]), its ranks computed once for every cell of the last tile.
 fn in_rank_order(job: &GroupJob<'_>, space: &GroupSpace, mine: &[u8], compact: bool) -> Vec<u8> {
     let cells = job.size.cells();
     let k = space.k;
@@ -475,9 +448,7 @@ fn in_rank_order(job: &GroupJob<'_>, space: &GroupSpace, mine: &[u8], compact: b
     let entries = placements(cells, k) as usize;
     let bytes = if compact { entries.div_ceil(2) } else { entries };
     let mut table = vec![0u8; bytes];
-    let read = |pos: &[u8]| -> u8 {
-        let mask = pos.iter().fold(0u64, |m, &c| m | (1 << c));
-        let p = space.order_rank(mask, pos) * stride + space.subset_rank(mask) as u64;
+    let read = |p: u64| -> u8 {
         if compact {
             (mine[(p / 2) as usize] >> ((p & 1) * 4)) & 0xF
         } else {
@@ -486,9 +457,8 @@ fn in_rank_order(job: &GroupJob<'_>, space: &GroupSpace, mine: &[u8], compact: b
     };
     // Runs of 4-bit entries split into whole bytes when they hold an even number.
     if compact && run % 2 == 1 {
-        let mut pos = [0u8; MAX_GROUP_TILES];
-        walk(cells, k, 0, 0, &mut pos, &mut |r, pos| {
-            table[r >> 1] |= read(pos) << ((r & 1) * 4);
+        walk(space, cells, stride, None, &mut |r, p| {
+            table[r >> 1] |= read(p) << ((r & 1) * 4);
         });
         return table;
     }
@@ -497,14 +467,11 @@ fn in_rank_order(job: &GroupJob<'_>, space: &GroupSpace, mine: &[u8], compact: b
     let worker = || {
         loop {
             let Some((first, part)) = lock(&parts).pop() else { break };
-            let mut pos = [0u8; MAX_GROUP_TILES];
-            pos[0] = first as u8;
-            walk(cells, k, 1, 1u64 << first, &mut pos, &mut |r, pos| {
-                let r = r - first * run;
+            walk(space, cells, stride, Some(first), &mut |r, p| {
                 if compact {
-                    part[r >> 1] |= read(pos) << ((r & 1) * 4);
+                    part[r >> 1] |= read(p) << ((r & 1) * 4);
                 } else {
-                    part[r] = read(pos);
+                    part[r] = read(p);
                 }
             });
         }
@@ -522,32 +489,57 @@ fn in_rank_order(job: &GroupJob<'_>, space: &GroupSpace, mine: &[u8], compact: b
     table
 }
 
-/// Calls `f(rank, cells)` for every placement of the tiles `i..k` on the cells not in
-/// `used` (the first `i` tiles fixed in `pos`), in rank order, with the rank counted from
-/// the first placement with those first tiles.
-fn walk(cells: usize, k: usize, i: usize, used: u64, pos: &mut [u8; MAX_GROUP_TILES], f: &mut dyn FnMut(usize, &[u8])) {
-    fn go(
+/// Calls `f(rank, index)` for every placement in rank order with its index in the search's
+/// order (order rank · `stride` + subset rank): those whose first tile is on `first` (ranks
+/// counted from the first of them), or all of them for `None`.
+fn walk(space: &GroupSpace, cells: usize, stride: u64, first: Option<usize>, f: &mut dyn FnMut(usize, u64)) {
+    struct Walk<'a> {
+        space: &'a GroupSpace,
         cells: usize,
-        k: usize,
-        i: usize,
-        used: u64,
-        pos: &mut [u8; MAX_GROUP_TILES],
-        rank: &mut usize,
-        f: &mut dyn FnMut(usize, &[u8]),
-    ) {
+        stride: u64,
+        pos: [u8; MAX_GROUP_TILES],
+        rank: usize,
+    }
+    fn go(w: &mut Walk<'_>, i: usize, used: u64, f: &mut dyn FnMut(usize, u64)) {
+        let k = w.space.k;
         if i == k {
-            f(*rank, &pos[..k]);
-            *rank += 1;
+            // Only when the walk starts at the last tile (one-tile groups).
+            let p = w.space.order_rank(used, &w.pos[..k]) * w.stride + w.space.subset_rank(used) as u64;
+            f(w.rank, p);
+            w.rank += 1;
             return;
         }
-        for cell in 0..cells {
+        if i + 1 == k {
+            let (order, subset) = w.space.last_tile_ranks(used, &w.pos[..i]);
+            let mut free = !used & ((1u64 << w.cells) - 1);
+            while free != 0 {
+                let c = free.trailing_zeros() as usize;
+                free &= free - 1;
+                let b = (used & ((1u64 << c) - 1)).count_ones() as usize;
+                f(w.rank, order[b] * w.stride + subset[b] + w.space.binomial(c, b + 1));
+                w.rank += 1;
+            }
+            return;
+        }
+        for cell in 0..w.cells {
             if used & (1u64 << cell) == 0 {
-                pos[i] = cell as u8;
-                go(cells, k, i + 1, used | (1u64 << cell), pos, rank, f);
+                w.pos[i] = cell as u8;
+                go(w, i + 1, used | (1u64 << cell), f);
             }
         }
     }
-    // The rank of the first placement with these first tiles.
-    let mut rank = crate::solver::placement::rank(&pos[..i], cells) * placements(cells - i, k - i) as usize;
-    go(cells, k, i, used, pos, &mut rank, f);
+    let mut w = Walk {
+        space,
+        cells,
+        stride,
+        pos: [0u8; MAX_GROUP_TILES],
+        rank: 0,
+    };
+    match first {
+        Some(cell) => {
+            w.pos[0] = cell as u8;
+            go(&mut w, 1, 1u64 << cell, f);
+        }
+        None => go(&mut w, 0, 0, f),
+    }
 }

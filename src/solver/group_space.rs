@@ -10,6 +10,10 @@
 //! index (no slot for a blank inside a group tile, none for two cells of one region), which
 //! keeps the largest search (8 tiles on 4×4, 1.43 billion states) at 2 bits a state.
 //!
+//! The moves out of a state depend on its subset and region only, and where they land within
+//! a block too: they are listed once per region ([`BlockMove`]), and a move's order is one
+//! lookup in a table of orders by (order, tile place, places passed).
+//!
 //! Blocks start on a 64-bit word of 2-bit marks (32 states), so that the threads of a build,
 //! each taking whole blocks, never share a word of marks.
 
@@ -110,12 +114,28 @@ pub(crate) struct GroupSpace {
     /// For each order rank, each tile's place among the subset's cells (0 for the lowest):
     /// decoding an order is one lookup.
     places: Vec<[u8; MAX_GROUP_TILES]>,
-    /// `shifted[(order · k + tile) · shifts + side − 1 + delta]`: the order rank after the
-    /// tile's place moves by `delta` (the tiles it passes closing up), `delta` from
-    /// `1 − side` to `side − 1`: a step along a column passes at most `side − 1` cells.
+    /// `shifted[(order · k + place) · shifts + side − 1 + delta]`: the order rank after the
+    /// tile on the subset's `place`-th lowest cell moves by `delta` places (the tiles it
+    /// passes closing up), `delta` from `1 − side` to `side − 1`: a step along a column passes
+    /// at most `side − 1` cells. `delta` 0 keeps the order.
     shifted: Vec<u16>,
     /// `2 · side − 1`.
     shifts: usize,
+    /// Each region's moves, `moves[move_start[e] .. move_start[e + 1]]` for the block's
+    /// `e`-th region: every step of a subset cell into the region, with where it leads
+    /// within a block. The same for every order, so a neighbour costs two lookups.
+    move_start: Vec<u32>,
+    moves: Vec<BlockMove>,
+}
+
+/// One move of a group tile into the blank's region, the same in every order's block: the
+/// tile on the subset's `place`-th lowest cell steps into the region; the neighbour is in
+/// the block of order [`GroupSpace::after`]`(order, place, shift)`, at `offset` in it.
+#[derive(Clone, Copy)]
+pub(crate) struct BlockMove {
+    pub offset: u32,
+    /// `place · shifts + side − 1 + delta` (see `shifted`).
+    pub step: u16,
 }
 
 impl GroupSpace {
@@ -167,14 +187,16 @@ impl GroupSpace {
         let mut shifted = vec![0u16; orders as usize * k * shifts];
         for (order, p) in places.iter().enumerate() {
             for tile in 0..k {
+                let place = usize::from(p[tile]);
                 for d in 0..shifts {
                     let delta = d as i32 - (side as i32 - 1);
                     if let Some(moved) = shift_place(k, *p, tile, delta) {
-                        shifted[(order * k + tile) * shifts + d] = encode_order(k, &weights, moved) as u16;
+                        shifted[(order * k + place) * shifts + d] = encode_order(k, &weights, moved) as u16;
                     }
                 }
             }
         }
+        let (move_start, moves) = block_moves(&grid, k, shifts, &subsets, &region_start, &region_masks, &region_of);
         GroupSpace {
             block: (region_masks.len() as u64).div_ceil(32) * 32,
             grid,
@@ -190,16 +212,33 @@ impl GroupSpace {
             places,
             shifted,
             shifts,
+            move_start,
+            moves,
         }
+    }
+
+    /// The moves out of the block's `e`-th region (see [`BlockMove`]).
+    #[inline]
+    pub fn moves_of(&self, e: usize) -> &[BlockMove] {
+        &self.moves[self.move_start[e] as usize..self.move_start[e + 1] as usize]
+    }
+
+    /// The orders reached from `order` by each [`BlockMove::step`]: index it with the step.
+    #[inline]
+    pub fn steps_from(&self, order: u64) -> &[u16] {
+        let n = self.k * self.shifts;
+        &self.shifted[order as usize * n..(order as usize + 1) * n]
     }
 
     /// Bytes the index's own tables take for `k` tiles on `cells` cells (before they exist).
     pub fn tables_bytes(cells: usize, k: usize) -> u64 {
         let count = binomials()[cells.min(MAX_CELLS)][k.min(MAX_GROUP_TILES)];
         let orders: u64 = (1..=k as u64).product();
+        // Per subset: its cells, region starts and numbers, a region or two, and up to four
+        // moves of each tile (8 bytes each).
         count
-            .saturating_mul(cells as u64 + 24)
-            .saturating_add(orders.saturating_mul(8 + 2 * 8 * k as u64))
+            .saturating_mul(cells as u64 + 32 + 32 * k as u64)
+            .saturating_add(orders.saturating_mul(8 + 2 * 11 * k as u64))
     }
 
     /// Slots in the marks: every order's block (the last ones of a block unused).
@@ -220,6 +259,7 @@ impl GroupSpace {
     }
 
     /// The cells of the block's `e`-th region.
+    #[cfg(test)]
     #[inline]
     pub fn region_mask(&self, e: usize) -> u64 {
         self.region_masks[e]
@@ -236,6 +276,55 @@ impl GroupSpace {
     #[inline]
     pub fn places(&self, order: u64) -> [u8; MAX_GROUP_TILES] {
         self.places[order as usize]
+    }
+
+    /// The ranks of every placement that puts the first `k − 1` tiles on `pos` (cells `mask`)
+    /// and the last tile on a free cell `c`: with `b` the cells of `mask` below `c`, its order
+    /// rank is `order[b]` and its subset rank `subset[b] + C(c, b + 1)`
+    /// ([`GroupSpace::binomial`]). Inserting `c` keeps the first tiles' relative order, so
+    /// their Lehmer digits only grow by one for the tiles above `c`, and the last tile's
+    /// digit is always 0; the subset's cells above `c` count one place higher.
+    pub fn last_tile_ranks(&self, mask: u64, pos: &[u8]) -> ([u64; MAX_GROUP_TILES], [u64; MAX_GROUP_TILES]) {
+        let k = self.k;
+        let sorted = sorted_cells(mask);
+        let mut order = [0u64; MAX_GROUP_TILES];
+        let mut subset = [0u64; MAX_GROUP_TILES];
+        // The Lehmer code with the last tile on a cell above all others: every place as in `mask`.
+        let mut weight_at = [0u64; MAX_GROUP_TILES];
+        let mut places = [0u8; MAX_GROUP_TILES];
+        for (t, &c) in pos.iter().enumerate().take(k - 1) {
+            let place = (mask & ((1u64 << c) - 1)).count_ones() as usize;
+            places[t] = place as u8;
+            weight_at[place] = self.weights[t];
+        }
+        places[k - 1] = (k - 1) as u8;
+        let base = encode_order(k, &self.weights, places);
+        // order[b] = base + the weights of the tiles on sorted places b.. (they move up one).
+        let (mut above, mut high) = (0u64, 0u64);
+        for b in (0..k).rev() {
+            order[b] = base + above;
+            if b > 0 {
+                above += weight_at[b - 1];
+            }
+            subset[b] = high;
+            if b > 0 {
+                high += self.binomials[usize::from(sorted[b - 1])][b + 1];
+            }
+        }
+        let mut low = 0u64;
+        for (b, sub) in subset.iter_mut().enumerate().take(k) {
+            *sub += low;
+            if b + 1 < k {
+                low += self.binomials[usize::from(sorted[b])][b + 1];
+            }
+        }
+        (order, subset)
+    }
+
+    /// `C(n, j)`.
+    #[inline]
+    pub fn binomial(&self, n: usize, j: usize) -> u64 {
+        self.binomials[n][j]
     }
 
     /// The rank of a subset among the `k`-subsets in colex order.
@@ -265,38 +354,85 @@ impl GroupSpace {
     /// Subset `s` (cells `mask`) after the cell `from`, the `j`-th lowest (from 1), moves to
     /// the free cell `to` one row or column away: the new subset's rank, and by how many
     /// places the moved cell's place changes (the cells of `mask` it passes).
+    #[cfg(test)]
     #[inline]
     pub fn moved(&self, s: usize, mask: u64, from: usize, to: usize, j: usize) -> (usize, i32) {
-        let c = &self.binomials;
-        if from.abs_diff(to) == 1 {
-            return ((s as u64 + c[to][j] - c[from][j]) as usize, 0);
-        }
-        let (lo, hi) = (from.min(to), from.max(to));
-        let mut between = mask & ((1u64 << hi) - 1) & !((1u64 << (lo + 1)) - 1);
-        let m = between.count_ones() as usize;
-        let down = to > from;
-        let mut r = s as u64 + if down { c[to][j + m] } else { c[to][j - m] } - c[from][j];
-        // The cells passed keep their order and close up by one place.
-        let mut t = if down { j + 1 } else { j - m };
-        while between != 0 {
-            let b = between.trailing_zeros() as usize;
-            between &= between - 1;
-            let now = if down { t - 1 } else { t + 1 };
-            r = r + c[b][now] - c[b][t];
-            t += 1;
-        }
-        (r as usize, if down { m as i32 } else { -(m as i32) })
+        moved(&self.binomials, s, mask, from, to, j)
     }
 
     /// The order rank after tile `tile`'s place moves by `delta` (see [`GroupSpace::moved`]).
+    #[cfg(test)]
     #[inline]
     pub fn shifted(&self, order: u64, tile: usize, delta: i32) -> u64 {
-        if delta == 0 {
-            return order;
-        }
         let d = (delta + (self.shifts as i32 - 1) / 2) as usize;
-        u64::from(self.shifted[(order as usize * self.k + tile) * self.shifts + d])
+        let place = usize::from(self.places[order as usize][tile]);
+        u64::from(self.shifted[(order as usize * self.k + place) * self.shifts + d])
     }
+}
+
+/// Every region's moves, in block order (see [`BlockMove`]): for each cell of the region's
+/// subset (by place) and each of its neighbours in the region, the state the step leads to
+/// within a block and the change of the moved cell's place.
+fn block_moves(
+    grid: &Grid,
+    k: usize,
+    shifts: usize,
+    subsets: &[u64],
+    region_start: &[u32],
+    region_masks: &[u64],
+    region_of: &[u8],
+) -> (Vec<u32>, Vec<BlockMove>) {
+    let cells = grid.cells;
+    let binomials = binomials();
+    let mid = (shifts - 1) / 2;
+    let mut start = Vec::with_capacity(region_masks.len() + 1);
+    let mut moves = Vec::new();
+    for (s, &mask) in subsets.iter().enumerate() {
+        for &region in &region_masks[region_start[s] as usize..region_start[s + 1] as usize] {
+            start.push(moves.len() as u32);
+            let sorted = sorted_cells(mask);
+            for (place, &from) in sorted.iter().enumerate().take(k) {
+                let from = usize::from(from);
+                let mut targets = grid.neighbours[from] & region;
+                while targets != 0 {
+                    let to = targets.trailing_zeros() as usize;
+                    targets &= targets - 1;
+                    let (cs, delta) = moved(&binomials, s, mask, from, to, place + 1);
+                    let offset = region_start[cs] + u32::from(region_of[cs * cells + from]);
+                    moves.push(BlockMove {
+                        offset,
+                        step: (place * shifts + (mid as i32 + delta) as usize) as u16,
+                    });
+                }
+            }
+        }
+    }
+    start.push(moves.len() as u32);
+    (start, moves)
+}
+
+/// Subset `s` (cells `mask`) after the cell `from`, the `j`-th lowest (from 1), moves to
+/// the free cell `to` one row or column away: the new subset's rank, and by how many
+/// places the moved cell's place changes (the cells of `mask` it passes).
+fn moved(c: &Binomials, s: usize, mask: u64, from: usize, to: usize, j: usize) -> (usize, i32) {
+    if from.abs_diff(to) == 1 {
+        return ((s as u64 + c[to][j] - c[from][j]) as usize, 0);
+    }
+    let (lo, hi) = (from.min(to), from.max(to));
+    let mut between = mask & ((1u64 << hi) - 1) & !((1u64 << (lo + 1)) - 1);
+    let m = between.count_ones() as usize;
+    let down = to > from;
+    let mut r = s as u64 + if down { c[to][j + m] } else { c[to][j - m] } - c[from][j];
+    // The cells passed keep their order and close up by one place.
+    let mut t = if down { j + 1 } else { j - m };
+    while between != 0 {
+        let b = between.trailing_zeros() as usize;
+        between &= between - 1;
+        let now = if down { t - 1 } else { t + 1 };
+        r = r + c[b][now] - c[b][t];
+        t += 1;
+    }
+    (r as usize, if down { m as i32 } else { -(m as i32) })
 }
 
 /// The cells of `mask`, lowest first.
