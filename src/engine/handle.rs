@@ -350,11 +350,24 @@ impl Engine {
             || self.large_failed.contains(&size)
             || self.solver.has_large(size)
             || self.solver.large_partition(size).is_none()
+            || self.large_file_awaits_preparing(size)
         {
             return false;
         }
         self.large = large_tables::start(&self.solver, size, self.worker.busy_probe(), &self.sink);
         self.large.is_some()
+    }
+
+    /// Whether `size`'s large tables are in the cache already (a build of an earlier run)
+    /// while its tables are still being prepared: preparing loads that file, so a build now
+    /// would load a second copy beside it (twice the memory) and then say it had built them.
+    fn large_file_awaits_preparing(&self, size: Size) -> bool {
+        !self.solver.is_ready(size)
+            && self
+                .solver
+                .large_partition(size)
+                .and_then(|p| self.solver.cache().file_for(p))
+                .is_some_and(|file| file.exists())
     }
 
     /// The size whose large tables are being built in the background, if any.

@@ -97,7 +97,7 @@ mod tests {
     use crate::engine::{Answer, Engine, Options};
     use crate::puzzle::{Board, Size};
     use crate::solver::test_tables::{small_4x4, temp_dir};
-    use crate::solver::{Partition, Solver, TableCache};
+    use crate::solver::{BuildControl, Partition, Solver, TableCache};
 
     #[test]
     fn the_engine_builds_the_large_tables_and_its_searches_use_them_at_once() {
@@ -140,6 +140,39 @@ mod tests {
         assert!(solver.has_large(Size::FOUR));
         assert!(!engine.build_large_tables(Size::FOUR), "nothing left to build");
         assert!(solver.cache().file_for(&large).unwrap().exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn large_tables_left_in_the_cache_by_an_earlier_run_are_loaded_once_and_not_announced_as_built() {
+        let dir = temp_dir("engine-large-cached");
+        let large = small_4x4().stored_compactly();
+        // An earlier run built them.
+        TableCache::at(dir.clone())
+            .build_resumable(&large, &|_| {}, &BuildControl::new())
+            .expect("built");
+        let solver = Solver::preferring(TableCache::at(dir.clone()), large.clone());
+        let (mut engine, rx) = Engine::with_channel(solver.clone(), Options::default());
+        // A new run: the game offers the build before the size's tables are prepared.
+        assert!(!solver.is_ready(Size::FOUR));
+        assert!(
+            !engine.build_large_tables(Size::FOUR),
+            "preparing loads the file; a build would load a second copy"
+        );
+        assert_eq!(engine.large_tables_building(), None);
+        solver.prepare(Size::FOUR, &|_| {}).expect("prepared");
+        assert!(solver.has_large(Size::FOUR));
+        assert_eq!(solver.pdb(Size::FOUR).unwrap().partition(), &large);
+        while let Ok(reply) = rx.recv_timeout(Duration::from_millis(300)) {
+            for answer in engine.handle(reply) {
+                assert!(
+                    !matches!(answer, Answer::LargeTables { .. } | Answer::LargeTablesBuilt { .. }),
+                    "nothing was built this run: {answer:?}"
+                );
+            }
+        }
+        // Prepared: in use, nothing to build.
+        assert!(!engine.build_large_tables(Size::FOUR));
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
