@@ -118,18 +118,31 @@ fn session_keeps_the_latest_sessions_attempts_with_every_other_filter() {
 }
 
 #[test]
-fn replaying_a_marathon_says_it_cannot_yet_rather_than_failing_on_its_boards() {
+fn replaying_a_marathon_is_checked_board_by_board_before_the_terminal() {
     let data = temp("run-replay");
     let dir = data.join("history");
     std::fs::create_dir_all(&dir).expect("history dir");
+    // Two boards, each solved by one L; the damaged copy's third move can't be made.
     let run = r#"{"id":"00000000000000aa-1","at":1796259720000,"size":3,"level":"marathon-2","mode":"marathon","result":"won","millis":1500,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3/4 5 6/7 0 8","moves":"LL","gaps":[0,700]}"#;
-    std::fs::write(dir.join("active.jsonl"), format!("{{\"slide_history\":1}}\n{run}\n")).expect("write");
-    let out = slide(&data, &["replay", "00000000000000aa-1"]);
+    let damaged = run
+        .replace("aa-1", "ab-1")
+        .replace(r#""LL""#, r#""LLU""#)
+        .replace("[0,700]", "[0,700,100]");
+    std::fs::write(
+        dir.join("active.jsonl"),
+        format!("{{\"slide_history\":1}}\n{run}\n{damaged}\n"),
+    )
+    .expect("write");
+    let out = slide(&data, &["replay", "00000000000000ab-1"]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("marathon run of several boards, which can't be played back yet"),
+        err.contains("can't be replayed: move 3 can't be made on its board"),
         "{err}"
     );
+    // The good run is played back (here, with no terminal, it says that is what it lacks).
+    let out = slide(&data, &["replay", "00000000000000aa-1"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("can't be replayed") && !err.contains("yet"), "{err}");
     let _ = std::fs::remove_dir_all(&data);
 }

@@ -1,5 +1,6 @@
 //! `slide replay ID`: a recorded attempt played back in the terminal at its real speed,
-//! with its clock (the ids are those `slide history --json` prints).
+//! with its clock (the ids are those `slide history --json` prints); a marathon or a relay
+//! board after board on its one clock.
 
 use std::path::Path;
 
@@ -16,7 +17,7 @@ use crate::ui;
     after_help = "In the replay: the pause key pauses and plays on, left and right step a move back or on, \
 down and up play slower or faster (×0.5, ×1, ×2, ×4), the restart key plays from the start, back closes \
 (keys as bound in config.toml). On 3×3 and 4×4 the optimal distance after each move is shown, with the \
-detours, as in the review.\n\n\
+detours, as in the review. A marathon or a relay plays back board after board on its one clock.\n\n\
 Examples:\n  slide history --json --last 1\n  slide replay 0193a0c2f1d4e5b6-1"
 )]
 pub struct ReplayCommand {
@@ -35,14 +36,9 @@ pub fn run(args: &ReplayCommand, config: Option<&Path>) -> Result<(), CliError> 
             args.id
         )));
     };
-    if [slide::game::MARATHON, slide::game::RELAY].contains(&record.mode.as_str()) {
-        // Its several boards are not one board to play back (yet): say so rather than fail on
-        // the run's scramble list.
-        return Err(CliError::Input(format!(
-            "attempt '{}' is a {} run of several boards, which can't be played back yet \
-             (slide history --json has its boards, moves and times)",
-            args.id, record.mode
-        )));
+    // A record that can't be played back is said so before the terminal is taken.
+    if let Err(e) = slide::game::Replay::of(record) {
+        return Err(CliError::Input(format!("attempt {} can't be replayed: {e}", args.id)));
     }
     ui::replay(record, config).map_err(|e| {
         if e.is_bad_input() {

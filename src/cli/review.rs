@@ -4,7 +4,7 @@ use clap::Args;
 use serde::Serialize;
 use slide::puzzle::slidysim::parse_solution;
 use slide::puzzle::{Board, format_moves, parse_moves};
-use slide::review::{Review, ReviewError, ReviewOptions, review};
+use slide::review::{Review, ReviewError, ReviewOptions, RunReview, review};
 use slide::solver::{Solver, TableCache};
 
 use crate::cli::board_input::board_from_words;
@@ -19,6 +19,7 @@ number after a letter repeats it (L2 = LL), as in slidysim's solutions and `slid
 board may also be written in slidysim's form, rows joined by /.\n\n\
 Examples:\n  slide review \"1 2 3 4 5 6 0 7 8\" LL\n  \
 slide review \"1 2 3/4 5 6/0 7 8\" L2\n  \
+slide review \"1 2 3/4 5 6/0 7 8;1 2 3/4 5 6/7 0 8\" L3   (a marathon or relay: its boards joined by ;)\n  \
 slide review 8 6 7 2 5 4 3 0 1 RDLURDLUR --json"
 )]
 pub struct ReviewCommand {
@@ -45,17 +46,36 @@ struct ReviewLine {
     extra: u32,
 }
 
+/// A marathon's or relay's review as `--json` prints it: each board's, and the totals.
+#[derive(Serialize)]
+struct RunLine {
+    boards: Vec<ReviewLine>,
+    moves: usize,
+    optimal: u32,
+    exact: bool,
+    extra: u32,
+}
+
+/// The moves as given: U D L R, or slidysim's run-length form (`L2` = `LL`), as
+/// `slide history` prints a solution.
+fn read_moves(text: &str) -> Result<Vec<slide::puzzle::Move>, CliError> {
+    if text.chars().any(|c| c.is_ascii_digit()) {
+        parse_solution(text)
+    } else {
+        parse_moves(text)
+    }
+    .map_err(|e| CliError::Input(format!("MOVES: {e}")))
+}
+
 /// Reviews the game given on the command line.
 pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
-    let (board, moves_text) = split(&args.words)?;
-    // A number after a letter is slidysim's run-length form (`L2` = `LL`), as `slide history`
-    // prints a solution.
-    let moves = if moves_text.chars().any(|c| c.is_ascii_digit()) {
-        parse_solution(moves_text)
-    } else {
-        parse_moves(moves_text)
+    if let [boards, moves] = args.words.as_slice()
+        && boards.contains(slide::game::BOARD_SEPARATOR)
+    {
+        return review_run(boards, &read_moves(moves)?, args.json);
     }
-    .map_err(|e| CliError::Input(format!("MOVES: {e}")))?;
+    let (board, moves_text) = split(&args.words)?;
+    let moves = read_moves(moves_text)?;
     let solver = Solver::new(TableCache::default_location());
     if board.size().side() > 3 {
         progress::prepare(&solver, board.size())?;
@@ -67,18 +87,77 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
         Err(ReviewError::Solve(e)) => return Err(e.into()),
     };
     if args.json {
-        print_json(&ReviewLine {
-            board: r.board.to_string(),
-            size: r.board.size().side(),
-            moves: format_moves(&r.moves),
-            distances: r.distances.clone(),
-            exact: r.exact,
-            lower_bounds: r.lower_bounds.clone(),
-            extra: r.extra(),
-        })
+        print_json(&line(&r))
     } else {
         print_human(&r)
     }
+}
+
+/// One board's review as `--json` prints it.
+fn line(r: &Review) -> ReviewLine {
+    ReviewLine {
+        board: r.board.to_string(),
+        size: r.board.size().side(),
+        moves: format_moves(&r.moves),
+        distances: r.distances.clone(),
+        exact: r.exact,
+        lower_bounds: r.lower_bounds.clone(),
+        extra: r.extra(),
+    }
+}
+
+/// Reviews a marathon or a relay: its boards (joined by `;`, as the history keeps them)
+/// and all its moves, split where each board is solved; each board against its optimum.
+fn review_run(boards: &str, moves: &[slide::puzzle::Move], json: bool) -> Result<(), CliError> {
+    let legs = slide::game::legs(boards, moves).map_err(|e| CliError::Input(format!("BOARD MOVES: {e}")))?;
+    let solver = Solver::new(TableCache::default_location());
+    let mut reviews = Vec::with_capacity(legs.len());
+    for leg in &legs {
+        if leg.start.size().side() > 3 {
+            progress::prepare(&solver, leg.start.size())?;
+        }
+        let r = review(
+            &solver,
+            &leg.start,
+            &moves[leg.moves.clone()],
+            &ReviewOptions::default(),
+            &mut |_| {},
+        )
+        .map_err(|e| match e {
+            e @ ReviewError::IllegalMove { .. } => CliError::Input(format!("MOVES: {e}")),
+            ReviewError::Solve(e) => e.into(),
+        })?;
+        reviews.push(r);
+    }
+    let run = RunReview { boards: reviews };
+    if json {
+        return print_json(&RunLine {
+            boards: run.boards.iter().map(line).collect(),
+            moves: run.moves(),
+            optimal: run.optimal(),
+            exact: run.exact(),
+            extra: run.extra(),
+        });
+    }
+    let kind = if run.exact() { "optimal" } else { "best found" };
+    for (i, r) in run.boards.iter().enumerate() {
+        let side = r.board.size().side();
+        print_line(format_args!(
+            "board {} ({side}×{side}): {}; {kind} {}; {} extra · {}",
+            i + 1,
+            crate::cli::output::moves(r.moves.len() as u64),
+            r.distances.first().copied().unwrap_or(0),
+            r.extra(),
+            r.summary()
+        ))?;
+    }
+    print_line(format_args!(
+        "run of {} boards: {}; {kind} {}; {} extra",
+        run.boards.len(),
+        crate::cli::output::moves(run.moves() as u64),
+        run.optimal(),
+        run.extra()
+    ))
 }
 
 /// The board (every word but the last) and the moves (the last word). When the last word

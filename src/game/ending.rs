@@ -125,7 +125,13 @@ mod tests {
 
     #[test]
     fn a_blind_solve_is_recorded_under_its_own_level_with_its_own_averages() {
-        let mut g = game();
+        // Dealt for a blind solve: uniformly random.
+        let mut g = Game::new(
+            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            Some(Level::Random),
+            Some(4),
+            Some(2),
+        );
         g.set_blind(true);
         g.play_segment(Move::Left, 2);
         let r = g.ending_record(Ending::Solved, false, 5).unwrap();
@@ -140,6 +146,17 @@ mod tests {
         // Kept through a save.
         let back = Game::from_saved(&g.to_saved()).unwrap();
         assert!(back.is_blind());
+    }
+
+    #[test]
+    fn a_levels_board_from_a_code_played_blind_keeps_its_levels_row() {
+        // `slide play --mode blind --code 4H-…`: a hard board, not a ranked (random) deal.
+        let mut g = game();
+        g.set_blind(true);
+        g.play_segment(Move::Left, 2);
+        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        assert_eq!((r.level.as_str(), r.mode.as_str()), ("easy", "blind"));
+        assert_eq!(r.record_key(), Some(g.record_key()));
     }
 
     #[test]

@@ -6,35 +6,22 @@
 //! play time; what came before the first move (an inspection that ran out, a clock started
 //! by hand) is the difference, so the first move is played after it. An attempt recorded
 //! before times were kept has its moves spread evenly over its time, and says so.
-
-use thiserror::Error;
+//!
+//! A marathon or a relay plays back board after board on its one clock: its record's
+//! boards and moves split into legs (`run_legs.rs`), and the position after a move that
+//! solves a board is the next board, as the game dealt it.
 
 use crate::game::attempt_record::AttemptRecord;
-use crate::puzzle::{Board, BoardError, Move};
-
-/// Why a record can't be played back.
-#[derive(Debug, Error, PartialEq, Eq)]
-pub enum ReplayError {
-    /// The scramble is not a board.
-    #[error("its scramble '{scramble}' is not a board: {source}")]
-    Scramble {
-        /// The scramble as recorded.
-        scramble: String,
-        /// What is wrong with it.
-        source: BoardError,
-    },
-    /// The moves are not moves, or not one time per move.
-    #[error("its moves are damaged")]
-    Moves,
-    /// A move can't be made from the position it is recorded at.
-    #[error("move {0} can't be made on its board")]
-    Illegal(usize),
-}
+use crate::game::replay_error::ReplayError;
+use crate::game::run_legs::{Leg, leg_at, legs};
+use crate::puzzle::{Board, Move};
 
 /// A recorded attempt as a timeline.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
     start: Board,
+    /// The boards, each with its moves (one for a single solve).
+    legs: Vec<Leg>,
     moves: Vec<Move>,
     /// The play time of each move, in milliseconds since the attempt's clock started.
     at_ms: Vec<u64>,
@@ -47,15 +34,12 @@ pub struct Replay {
 impl Replay {
     /// The timeline of `record`.
     pub fn of(record: &AttemptRecord) -> Result<Replay, ReplayError> {
-        let start = record.start_board().map_err(|source| ReplayError::Scramble {
-            scramble: record.scramble.clone(),
-            source,
-        })?;
         let log = record.log().ok_or(ReplayError::Moves)?;
         let moves = log.plain_moves();
+        let legs = legs(&record.scramble, &moves)?;
         let timed = !record.gaps.is_empty();
         let since_first = log.times_ms();
-        Replay::new(start, moves, timed.then_some(since_first), record.millis)
+        Replay::timeline(legs, moves, timed.then_some(since_first), record.millis)
     }
 
     /// The timeline of `moves` from `start`, made at `times` (milliseconds since the first
@@ -68,6 +52,23 @@ impl Replay {
                 return Err(ReplayError::Illegal(i + 1));
             }
         }
+        let legs = vec![Leg {
+            start,
+            moves: 0..moves.len(),
+            solved: board.is_goal(),
+        }];
+        Replay::timeline(legs, moves, times, total_ms)
+    }
+
+    /// The timeline of `legs` (checked: each leg's moves legal on its board), as
+    /// [`Replay::new`] times them.
+    fn timeline(
+        legs: Vec<Leg>,
+        moves: Vec<Move>,
+        times: Option<Vec<u64>>,
+        total_ms: u64,
+    ) -> Result<Replay, ReplayError> {
+        let start = legs.first().map(|l| l.start).ok_or(ReplayError::Moves)?;
         let n = moves.len() as u64;
         let (at_ms, timed): (Vec<u64>, bool) = match times {
             Some(t) if t.len() == moves.len() => {
@@ -82,6 +83,7 @@ impl Replay {
         let total_ms = total_ms.max(at_ms.last().copied().unwrap_or(0));
         Ok(Replay {
             start,
+            legs,
             moves,
             at_ms,
             total_ms,
@@ -89,9 +91,20 @@ impl Replay {
         })
     }
 
-    /// The start board.
+    /// The start board (a run's first).
     pub fn start(&self) -> &Board {
         &self.start
+    }
+
+    /// The boards, each with its moves: one for a single solve, each board reached for a
+    /// marathon or a relay.
+    pub fn legs(&self) -> &[Leg] {
+        &self.legs
+    }
+
+    /// Which board (an index into [`Replay::legs`]) is on view after `step` moves.
+    pub fn leg_at(&self, step: usize) -> usize {
+        leg_at(&self.legs, step)
     }
 
     /// The moves, in order.
@@ -119,10 +132,13 @@ impl Replay {
         self.timed
     }
 
-    /// The board after the first `step` moves.
+    /// The board on view after the first `step` moves (in a run, after the move that
+    /// solves a board, the next board).
     pub fn board_after(&self, step: usize) -> Board {
-        let mut board = self.start;
-        for &m in self.moves.iter().take(step) {
+        let leg = &self.legs[self.leg_at(step)];
+        let mut board = leg.start;
+        let end = step.min(self.moves.len()).max(leg.moves.start);
+        for &m in &self.moves[leg.moves.start..end] {
             board.try_move(m);
         }
         board
@@ -226,6 +242,33 @@ mod tests {
         assert_eq!(r.total_ms(), record.millis);
         // Gaps 0 and 700 in 1500 ms: the first move at 800, the second at 1500.
         assert_eq!((r.time_of(1), r.time_of(2)), (800, 1500));
+    }
+
+    #[test]
+    fn a_run_plays_back_board_after_board_on_its_one_clock() {
+        let mut record = sample();
+        record.level = "marathon-2".into();
+        record.mode = "marathon".into();
+        // Board one: L L; board two: L (its blank one step from home).
+        record.scramble = "1 2 3/4 5 6/0 7 8;1 2 3/4 5 6/7 0 8".into();
+        record.moves = "LLL".into();
+        record.gaps = vec![0, 300, 900];
+        record.millis = 2_000;
+        let r = Replay::of(&record).expect("a good run");
+        assert_eq!((r.legs().len(), r.len(), r.total_ms()), (2, 3, 2_000));
+        let second = crate::puzzle::slidysim::parse_scramble("1 2 3/4 5 6/7 0 8").expect("a board");
+        assert_eq!(
+            r.board_after(1),
+            crate::puzzle::parse_board("1 2 3 4 5 6 7 0 8").expect("a board")
+        );
+        assert_eq!(r.board_after(2), second, "the solving move deals the next board");
+        assert!(r.board_after(3).is_goal());
+        assert_eq!((r.leg_at(1), r.leg_at(2)), (0, 1));
+        // One clock: the second board's move at its time in the run (800 ms before the first).
+        assert_eq!((r.time_of(1), r.time_of(3)), (800, 2_000));
+        // A move the second board can't make is refused with its number in the run.
+        record.moves = "LLU".into();
+        assert_eq!(Replay::of(&record), Err(ReplayError::Illegal(3)));
     }
 
     #[test]

@@ -87,6 +87,15 @@ impl RunKind {
         }
     }
 
+    /// What it is, in words: `marathon-10 4×4`, `relay-5 3×3→5×5`.
+    pub fn describe(self) -> String {
+        let side = self.record_size().side();
+        match self {
+            RunKind::Marathon { .. } => format!("{} {side}×{side}", self.level()),
+            RunKind::Relay { .. } => format!("{} 3×3→{side}×{side}", self.level()),
+        }
+    }
+
     /// The kind named by a level and the size its records are under; `None` if the level
     /// names no run (or one out of range).
     pub fn from_level(level: &str, size: Size) -> Option<RunKind> {
@@ -227,6 +236,7 @@ mod tests {
         assert_eq!(second.size(), Size::FOUR);
         assert!(run.on_last() && run.next().is_none());
         assert_eq!(RunKind::from_level("relay-4", Size::FOUR), Some(relay));
+        assert_eq!(relay.describe(), "relay-4 3×3→4×4");
     }
 
     #[test]

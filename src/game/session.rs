@@ -154,10 +154,12 @@ impl Game {
         &self.id
     }
 
-    /// A blind solve of a dealt board, recorded in the blind row. A given board or the daily
-    /// played blind keeps its own row: a board the player chose must not set a ranked record.
+    /// A blind solve of a board dealt for it (uniformly random: level `random`, as every
+    /// blind deal is), recorded in the blind row. A given board, the daily, or a level's
+    /// board from a puzzle code (`--code 4H-…`, not a ranked deal) played blind keeps its
+    /// own row: a board the player chose must not set a ranked record.
     pub(crate) fn is_ranked_blind(&self) -> bool {
-        self.is_blind() && self.level.is_some() && self.daily.is_none()
+        self.is_blind() && self.level == Some(crate::difficulty::Level::Random) && self.daily.is_none()
     }
 
     /// The records this game counts towards: its daily puzzle, its board (given by hand),

@@ -16,10 +16,12 @@ mod exact;
 mod game_review;
 mod options;
 mod reviewer;
+mod run_review;
 mod summary;
 
 pub use error::ReviewError;
 pub use game_review::Review;
 pub use options::{Progress, ReviewOptions};
 pub use reviewer::review;
+pub use run_review::RunReview;
 pub use summary::{Detour, Summary};

@@ -261,6 +261,7 @@ fn reviewed(step: usize) -> App {
             error: None,
             step,
         },
+        run: None,
     }));
     a
 }
@@ -342,4 +343,29 @@ fn the_replay_of_a_solve_with_its_distances() {
     while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
     assert!(known(&a), "the review's distances came");
     check("replay", &a, &SIZES);
+}
+
+#[test]
+fn the_replay_of_a_marathon_on_its_second_board() {
+    let mut a = three();
+    // A marathon of two 3×3 boards: the first solved in 4 moves with a detour, the second
+    // in 1; paused on the move that solved the first, where the second was dealt.
+    let json = r#"{"id":"00000000000000ac-1","at":1796259723000,"size":3,"level":"marathon-2","mode":"marathon",
+        "result":"won","millis":3300,"scramble":"1 2 3/4 5 6/0 7 8;1 2 3/4 5 6/7 0 8","moves":"LRLLL",
+        "gaps":[0,500,700,900,600],"seed":7}"#;
+    let record: slide::game::AttemptRecord = serde_json::from_str(json).expect("a record");
+    let screen = a
+        .with_context(|ctx| ReplayScreen::open(&record, false, ctx))
+        .expect("playable");
+    a.push(Box::new(screen));
+    let known = |a: &App| {
+        a.top::<ReplayScreen>()
+            .is_some_and(|r| matches!(r.state.distances, Distances::Known(_)))
+    };
+    while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
+    assert!(known(&a), "both boards' distances came");
+    if let Some(r) = a.top_mut::<ReplayScreen>() {
+        r.state.go_to(4);
+    }
+    check("replay_marathon", &a, &SIZES);
 }

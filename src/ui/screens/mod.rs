@@ -17,8 +17,11 @@ pub mod replay;
 pub mod replay_state;
 pub mod replay_view;
 pub mod review;
+pub mod review_run;
+pub mod review_state;
 #[cfg(test)]
 pub(crate) mod review_stats_tests;
+pub mod run_reviewing;
 pub mod session_stats;
 pub mod settings;
 pub mod stats;

@@ -3,6 +3,9 @@
 //! board and, on 3×3 and 4×4, the optimal distance after each move with its detours, as
 //! the review has them.
 //!
+//! A marathon or a relay plays back board after board on its one clock, its distances
+//! reviewed board by board (`run_reviewing.rs`).
+//!
 //! The timeline is the library's (`slide::game::Replay`); the distances come from the engine's review
 //! (`Engine::review`), asked for when the screen opens. Opened from the statistics, it
 //! goes back there; opened by `slide replay ID`, closing it ends the program.
@@ -21,6 +24,7 @@ use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
 use crate::ui::screens::replay_state::{Distances, ReplayState};
 use crate::ui::screens::replay_view::ReplayView;
+use crate::ui::screens::run_reviewing::{RunReviewState, RunReviewing};
 
 /// How often the clock on screen is brought up to date while playing.
 const FRAME: Duration = Duration::from_millis(40);
@@ -38,6 +42,8 @@ pub struct ReplayScreen {
     last: Option<Instant>,
     /// Opened by `slide replay`: closing it ends the program.
     alone: bool,
+    /// The engine's review of each board, where the distances are shown.
+    reviewing: Option<RunReviewing>,
 }
 
 impl ReplayScreen {
@@ -46,25 +52,33 @@ impl ReplayScreen {
     /// left it). `alone`: opened by `slide replay`, so closing it quits.
     pub fn open(record: &AttemptRecord, alone: bool, ctx: &mut Context) -> Result<ReplayScreen, ReplayError> {
         let state = ReplayState::new(record)?;
-        if state.distances != Distances::NotShown {
-            ctx.engine.cancel_interactive();
-            // The par recorded with the game: no figure of the review exceeds it.
-            let start = *state.replay.start();
-            let known = record.par.map(|p| (start, p)).into_iter().collect();
-            ctx.engine
-                .review(start, state.replay.moves().to_vec(), known, REVIEW_BUDGET);
-        }
+        let reviewing = (state.distances != Distances::NotShown).then(|| {
+            let r = &state.replay;
+            // Each board on its own; the par recorded with a single solve is its board's: no
+            // figure of the review exceeds it.
+            let single = r.legs().len() == 1;
+            let boards = r
+                .legs()
+                .iter()
+                .map(|l| {
+                    let par = record.par.filter(|_| single);
+                    (l.start, r.moves()[l.moves.clone()].to_vec(), par)
+                })
+                .collect();
+            RunReviewing::start(boards, REVIEW_BUDGET, ctx)
+        });
         Ok(ReplayScreen {
             state,
             last: Some(ctx.now),
             alone,
+            reviewing,
         })
     }
 
     /// Leaves the replay: back to the statistics, or out of the program.
     fn close(&self, ctx: &mut Context) -> Transition {
-        if matches!(self.state.distances, Distances::Computing(_)) {
-            ctx.engine.cancel_review();
+        if let Some(r) = &self.reviewing {
+            r.cancel(ctx);
         }
         if self.alone { Transition::Quit } else { Transition::Pop }
     }
@@ -99,18 +113,16 @@ impl Screen for ReplayScreen {
         Transition::Stay
     }
 
-    /// The distances, as the review computes them.
-    fn answer(&mut self, answer: &Answer, _ctx: &mut Context) -> Transition {
-        let d = &mut self.state.distances;
-        match answer {
-            Answer::ReviewProgress(p) if matches!(d, Distances::Computing(_)) => *d = Distances::Computing(Some(*p)),
-            Answer::Review(result) if matches!(d, Distances::Computing(_)) => {
-                *d = match result {
-                    Ok(review) => Distances::Known(review.clone()),
-                    Err(e) => Distances::Failed(e.to_string()),
-                };
-            }
-            _ => {}
+    /// The distances, as the review computes them board by board.
+    fn answer(&mut self, answer: &Answer, ctx: &mut Context) -> Transition {
+        if let Some(r) = self.reviewing.as_mut()
+            && r.answer(answer, ctx)
+        {
+            self.state.distances = match r.state() {
+                RunReviewState::Computing(p) => Distances::Computing(Some(p)),
+                RunReviewState::Known(review) => Distances::Known(review),
+                RunReviewState::Failed(why) => Distances::Failed(why),
+            };
         }
         Transition::Stay
     }

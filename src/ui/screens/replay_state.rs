@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use slide::game::{AttemptRecord, Replay, ReplayError};
-use slide::review::{Progress, Review};
+use slide::game::{AttemptRecord, Replay, ReplayError, RunKind};
+use slide::review::{Progress, RunReview};
 
 /// The speeds offered, slowest first; the real speed is [`REAL_SPEED`].
 pub const SPEEDS: [f64; 4] = [0.5, 1.0, 2.0, 4.0];
@@ -13,15 +13,15 @@ pub const SPEEDS: [f64; 4] = [0.5, 1.0, 2.0, 4.0];
 /// The index of ×1 in [`SPEEDS`].
 const REAL_SPEED: usize = 1;
 
-/// The optimal distances along the solve, as far as they are known.
+/// The optimal distances along the solve (every board of a run), as far as they are known.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Distances {
-    /// Not shown for this size (5×5 and 6×6).
+    /// Not shown for this size (5×5 and 6×6, or a run with such a board).
     NotShown,
     /// The engine is computing them.
     Computing(Option<Progress>),
-    /// Computed.
-    Known(Review),
+    /// Computed (a single solve is a run of one board).
+    Known(RunReview),
     /// The engine failed (why).
     Failed(String),
 }
@@ -47,6 +47,8 @@ pub struct ReplayState {
     pub paused: bool,
     /// The distances (3×3 and 4×4).
     pub distances: Distances,
+    /// For a marathon or a relay, how many boards it has (the replay has those reached).
+    pub run_boards: Option<u32>,
 }
 
 impl ReplayState {
@@ -54,10 +56,15 @@ impl ReplayState {
     pub fn new(record: &AttemptRecord) -> Result<ReplayState, ReplayError> {
         let replay = Replay::of(record)?;
         let side = record.size;
-        let mut title = format!("{side}×{side} {}", record.level);
-        if record.mode != slide::game::SINGLE {
-            title = format!("{title} {}", record.mode);
-        }
+        let run = record
+            .board_size()
+            .and_then(|size| RunKind::from_level(&record.level, size))
+            .filter(|kind| kind.mode() == record.mode);
+        let mut title = match run {
+            Some(kind) => kind.describe(),
+            None if record.mode == slide::game::SINGLE => format!("{side}×{side} {}", record.level),
+            None => format!("{side}×{side} {} {}", record.level, record.mode),
+        };
         title = format!("{title} · {}", record.result.name());
         if record.replay {
             title.push_str(" · replay");
@@ -66,11 +73,14 @@ impl ReplayState {
             title.push_str(" · helped");
         }
         let when = record.date().replace('T', " ");
+        let run_boards = run.map(RunKind::count);
+        // Every board on view is 3×3 or 4×4 (a relay's sizes grow to its record size).
+        let small = replay.legs().iter().all(|l| l.start.size().side() <= 4);
         Ok(ReplayState {
             id: record.id.clone(),
             title,
             when: when.get(..16).unwrap_or(&when).to_string(),
-            distances: if side <= 4 {
+            distances: if side <= 4 && small {
                 Distances::Computing(None)
             } else {
                 Distances::NotShown
@@ -80,6 +90,7 @@ impl ReplayState {
             step: 0,
             speed: REAL_SPEED,
             paused: false,
+            run_boards,
         })
     }
 

@@ -11,14 +11,13 @@ use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
 use slide::game::format_time;
-use slide::review::Review;
+use slide::review::RunReview;
 
 use crate::ui::context::View;
 use crate::ui::keys::Action;
 use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::replay_state::{Distances, ReplayState, SPEEDS};
 use crate::ui::theme::Theme;
-use crate::ui::widgets::distance_points::DistancePoints;
 use crate::ui::widgets::layout::board_within;
 
 /// Columns the side column needs at least.
@@ -49,7 +48,9 @@ impl Widget for ReplayView<'_> {
         footer_line(self.view).render(footer, buf);
         let chart_h = (body.height / 4).max(CHART_MIN).min(body.height);
         let middle_h = body.height - chart_h;
-        let side = s.replay.start().size().side() as u16;
+        let board = s.replay.board_after(s.step);
+        // A relay's board grows as it goes: the layout is the board's on view.
+        let side = board.size().side() as u16;
         let room = Rect {
             height: middle_h,
             width: body.width.saturating_sub(SIDE_MIN + 1),
@@ -72,7 +73,6 @@ impl Widget for ReplayView<'_> {
         let Some(layout) = board_within(self.terminal, board_room, side) else {
             return;
         };
-        let board = s.replay.board_after(s.step);
         draw_board(self.view, &layout, &board, None, format!(" {} ", s.title), false, buf);
         let column = Rect::new(x + bw + 1, body.y, side_w, middle_h);
         let chart = Rect::new(x, body.y + middle_h, bw + 1 + side_w, chart_h);
@@ -149,12 +149,24 @@ fn info_lines(s: &ReplayState, t: &Theme) -> Vec<Line<'static>> {
             ),
         ),
         row("Move", Span::raw(format!("{} / {}", s.step, r.len()))),
+    ];
+    if let Some(count) = s.run_boards {
+        let leg = r.leg_at(s.step);
+        let on = &r.legs()[leg];
+        let side = on.start.size().side();
+        let mut board = format!("{} of {count} · {side}×{side}", leg + 1);
+        if on.solved && s.step >= on.moves.end {
+            board.push_str(" · solved");
+        }
+        lines.push(row("Board", Span::raw(board)));
+    }
+    lines.extend([
         row("Speed", Span::raw(format!("{speed} · {state}"))),
         row(
             "TPS",
             Span::raw(format!("{so_far:.2} so far · {:.2} in all", r.mean_tps())),
         ),
-    ];
+    ]);
     match &s.distances {
         Distances::NotShown => {}
         Distances::Computing(progress) => {
@@ -170,53 +182,73 @@ fn info_lines(s: &ReplayState, t: &Theme) -> Vec<Line<'static>> {
     lines
 }
 
-/// The optimal distance now, what the last move did, and the detours so far.
+/// The optimal distance now, what the last move did, and the detours so far (in a run,
+/// every board's, numbered across the run).
 fn distance_lines(
     s: &ReplayState,
-    review: &Review,
+    review: &RunReview,
     t: &Theme,
     row: impl Fn(&str, Span<'static>) -> Line<'static>,
 ) -> Vec<Line<'static>> {
-    let d = review.distances.get(s.step).copied().unwrap_or(0);
-    let verdict = match s.step.checked_sub(1).and_then(|i| review.distances.get(i)) {
-        None => Span::raw(""),
-        Some(&before) => match d.cmp(&before) {
+    let d = review.distance_at(s.step);
+    let (board, local) = review.locate(s.step);
+    let verdict = if s.step == 0 {
+        Span::raw("")
+    } else if local == 0 && board > 0 {
+        // The move before solved the board before: this is the next board's start.
+        Span::styled(format!(" · board {board} solved"), t.tile_home)
+    } else {
+        let before = review.distance_at(s.step - 1);
+        match d.cmp(&before) {
             Ordering::Less => Span::styled(" · closer", t.tile_home),
             Ordering::Greater => Span::styled(format!(" · away (+{})", 2 * (d - before)), t.hint),
             Ordering::Equal => Span::styled(" · level", t.dim),
-        },
+        }
     };
-    let summary = review.summary();
-    let (count, cost) = summary
-        .detours
+    let detours = review.detours();
+    let (count, cost) = detours
         .iter()
         .filter(|x| x.first_move <= s.step)
         .fold((0, 0), |(n, c), x| (n + 1, c + x.cost));
-    let detours = format!(
-        "{count} so far (+{cost}) · {} in all (+{})",
-        summary.detours.len(),
-        summary.detour_cost()
-    );
-    vec![
+    let all_cost: u32 = detours.iter().map(|x| x.cost).sum();
+    let text = format!("{count} so far (+{cost}) · {} in all (+{all_cost})", detours.len());
+    let mut lines = vec![
         Line::from(vec![
             Span::styled(format!("{:<9}", "To go"), t.dim),
             Span::raw(format!("{d} at best")),
             verdict,
         ]),
-        row("Detours", Span::styled(detours, if count > 0 { t.hint } else { t.dim })),
-    ]
+        row("Detours", Span::styled(text, if count > 0 { t.hint } else { t.dim })),
+    ];
+    if review.boards.len() > 1 {
+        lines.push(row(
+            "Optimum",
+            Span::raw(format!("{} for the run · {} extra", review.optimal(), review.extra())),
+        ));
+    }
+    lines
 }
 
 /// The optimal distance after each move: played so far (bright) and still to come (dim),
-/// the detours' moves marked, the move shown as a line.
-fn distance_chart(s: &ReplayState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
-    let DistancePoints {
-        all,
-        detours: away,
-        top,
-    } = DistancePoints::new(&review.distances, s.step);
+/// the detours' moves marked, the move shown as a line. In a run, the distance after a
+/// board's solving move is the next board's.
+fn distance_chart(s: &ReplayState, review: &RunReview, area: Rect, buf: &mut Buffer, t: &Theme) {
+    let distances = review.distances();
+    let all: Vec<(f64, f64)> = distances
+        .iter()
+        .enumerate()
+        .map(|(i, &d)| (i as f64, f64::from(d)))
+        .collect();
+    let away: Vec<(f64, f64)> = review
+        .moves_away()
+        .into_iter()
+        .filter(|&m| m <= s.step)
+        .map(|m| (m as f64, f64::from(review.distance_at(m))))
+        .collect();
+    let top = f64::from(distances.iter().copied().max().unwrap_or(1).max(1));
     let played = &all[..(s.step + 1).min(all.len())];
-    let n = review.moves.len().max(1) as f64;
+    let moves = review.moves();
+    let n = moves.max(1) as f64;
     let cursor = [(s.step as f64, 0.0), (s.step as f64, top)];
     let datasets = vec![
         line(&all, t.dim),
@@ -239,7 +271,7 @@ fn distance_chart(s: &ReplayState, review: &Review, area: Rect, buf: &mut Buffer
         .x_axis(
             Axis::default()
                 .bounds([0.0, n])
-                .labels(vec![Span::raw("0"), Span::raw(review.moves.len().to_string())])
+                .labels(vec![Span::raw("0"), Span::raw(moves.to_string())])
                 .style(t.dim),
         )
         .y_axis(

@@ -1,6 +1,9 @@
 //! The post-game review: a chart of the optimal distance to the goal after each move, the
 //! detours and their cost, and the game replayed move by move on a small board.
 //!
+//! A marathon or a relay is reviewed board by board (`run_reviewing.rs`): each board against
+//! its optimum, a line per board and the run's total; page up/down show another board.
+//!
 //! The distances come from the engine (`Engine::review`); this screen only asks and
 //! draws. Esc cancels a review still computing and goes back to where it was opened.
 
@@ -16,56 +19,26 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
 use slide::engine::Answer;
 use slide::puzzle::{Board, Move};
-use slide::review::{Progress, Review};
+use slide::review::Review;
 
 use crate::ui::context::{Context, View};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
+use crate::ui::screens::review_run::RunPart;
+pub use crate::ui::screens::review_state::ReviewState;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::distance_points::DistancePoints;
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
 const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
 
-/// A review on screen: the game, what the worker has said so far, and the step shown.
-#[derive(Debug, Clone, PartialEq)]
-pub struct ReviewState {
-    /// The start board.
-    pub start: Board,
-    /// The moves played.
-    pub moves: Vec<Move>,
-    /// What the game was ("4×4 medium").
-    pub title: String,
-    /// Whether the engine is still computing it.
-    pub computing: bool,
-    /// How far the worker has come.
-    pub progress: Option<Progress>,
-    /// The distances, once computed.
-    pub review: Option<Review>,
-    /// Why there are none, if the worker failed.
-    pub error: Option<String>,
-    /// The position shown: after this many moves.
-    pub step: usize,
-}
-
-impl ReviewState {
-    /// The step of the next detour after the one shown (`forward`) or the one before.
-    fn detour_from(&self, forward: bool) -> Option<usize> {
-        let review = self.review.as_ref()?;
-        let starts = review.summary().detours.into_iter().map(|d| d.first_move);
-        if forward {
-            starts.into_iter().find(|&s| s > self.step)
-        } else {
-            starts.into_iter().rev().find(|&s| s < self.step)
-        }
-    }
-}
-
 /// The review as a screen.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ReviewScreen {
-    /// What it shows.
+    /// What it shows (for a run, the board on view).
     pub state: ReviewState,
+    /// A marathon's or a relay's boards, when it reviews one.
+    pub run: Option<RunPart>,
 }
 
 impl ReviewScreen {
@@ -88,12 +61,43 @@ impl ReviewScreen {
                 error: None,
                 step: 0,
             },
+            run: None,
+        }
+    }
+
+    /// The review of a marathon's or relay's `legs` (each board's start and moves), each
+    /// board asked of the engine in turn.
+    pub fn open_run(legs: Vec<(Board, Vec<Move>)>, title: String, ctx: &mut Context) -> ReviewScreen {
+        let (run, state) = RunPart::start(legs, title, ESTIMATE_BUDGET, ctx);
+        ReviewScreen { state, run: Some(run) }
+    }
+
+    /// The state brought up to what the run's review says.
+    fn sync(&mut self) {
+        if let Some(run) = self.run.as_mut() {
+            run.sync(&mut self.state);
+        }
+    }
+
+    /// Shows the next board of the run (`forward`) or the one before.
+    fn turn(&mut self, forward: bool) {
+        if let Some(run) = self.run.as_mut() {
+            run.turn(forward, &mut self.state);
         }
     }
 
     /// The review of the game on screen (just won).
     pub fn current(ctx: &mut Context) -> ReviewScreen {
         let game = &ctx.session.game;
+        if let Some(run) = game.run() {
+            // Every board of the run, from its boards and all its moves.
+            let moves = game.log().plain_moves();
+            if let Ok(legs) = slide::game::legs(&run.scrambles(), &moves) {
+                let legs = legs.into_iter().map(|l| (l.start, moves[l.moves].to_vec())).collect();
+                let title = run.kind().describe();
+                return ReviewScreen::open_run(legs, title, ctx);
+            }
+        }
         let title = match game.level() {
             Some(l) => format!("{} {l}", game.size()),
             None => game.size().to_string(),
@@ -115,9 +119,15 @@ impl Screen for ReviewScreen {
             Action::Right => state.step = (state.step + 1).min(last),
             Action::Up => state.step = state.detour_from(false).unwrap_or(0),
             Action::Down => state.step = state.detour_from(true).unwrap_or(last),
+            Action::PageUp | Action::PageDown => {
+                self.turn(action == Action::PageDown);
+                return Transition::Stay;
+            }
             Action::Back | Action::Review | Action::Confirm => {
-                if state.computing {
-                    ctx.engine.cancel_review();
+                match &self.run {
+                    Some(run) => run.reviewing.cancel(ctx),
+                    None if state.computing => ctx.engine.cancel_review(),
+                    None => {}
                 }
                 return Transition::Pop;
             }
@@ -129,7 +139,13 @@ impl Screen for ReviewScreen {
     }
 
     /// The engine's progress, then the distances (or the failure).
-    fn answer(&mut self, answer: &Answer, _ctx: &mut Context) -> Transition {
+    fn answer(&mut self, answer: &Answer, ctx: &mut Context) -> Transition {
+        if let Some(run) = self.run.as_mut() {
+            if run.reviewing.answer(answer, ctx) {
+                self.sync();
+            }
+            return Transition::Stay;
+        }
         let r = &mut self.state;
         match answer {
             Answer::ReviewProgress(progress) if r.computing => r.progress = Some(*progress),
@@ -148,6 +164,7 @@ impl Screen for ReviewScreen {
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         ReviewView {
             state: &self.state,
+            run: self.run.as_ref().map(RunPart::lines).unwrap_or_default(),
             keys: &view.settings.keys,
             theme: &view.settings.theme,
         }
@@ -163,6 +180,8 @@ impl Screen for ReviewScreen {
 pub struct ReviewView<'a> {
     /// What to show.
     pub state: &'a ReviewState,
+    /// For a run: its total and a line for its boards.
+    pub run: Vec<String>,
     /// Key names.
     pub keys: &'a Bindings,
     /// Styles.
@@ -203,9 +222,14 @@ impl Widget for ReviewView<'_> {
         let (step, jump) = (pair(Action::Left, Action::Right), pair(Action::Up, Action::Down));
         match (&s.review, &s.error) {
             (Some(review), _) => {
-                render_review(s, review, body, buf, t);
+                render_review(s, review, &self.run, body, buf, t);
+                let boards = if self.run.is_empty() {
+                    String::new()
+                } else {
+                    format!("{} board · ", pair(Action::PageUp, Action::PageDown))
+                };
                 Line::styled(
-                    format!("{step} step · {jump} previous/next detour · {back} back"),
+                    format!("{step} step · {jump} previous/next detour · {boards}{back} back"),
                     t.dim,
                 )
                 .centered()
@@ -265,12 +289,17 @@ fn render_progress(s: &ReviewState, area: Rect, buf: &mut Buffer, t: &Theme) {
         .render(gauge, buf);
 }
 
-fn render_review(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
+fn render_review(s: &ReviewState, review: &Review, run: &[String], area: Rect, buf: &mut Buffer, t: &Theme) {
     let summary = review.summary();
     let prefix = if review.exact { "" } else { "estimate: " };
-    let head = Line::styled(format!("{prefix}{summary}"), t.accent);
-    // One line when it fits, two on a narrow screen.
-    let head_height = if head.width() > usize::from(area.width) { 2 } else { 1 };
+    let mut head = vec![Line::styled(format!("{prefix}{summary}"), t.accent)];
+    head.extend(run.iter().map(|l| Line::styled(l.clone(), t.hint)));
+    // Each line on one row when it fits, more on a narrow screen.
+    let width = usize::from(area.width.max(1));
+    let head_height = head
+        .iter()
+        .map(|l| l.width().div_ceil(width).max(1) as u16)
+        .sum::<u16>();
     let side = s.start.size().side() as u16;
     let board_width = side * 3 + 2;
     let [head_area, middle, detour_area] = Layout::vertical([

@@ -68,6 +68,7 @@ fn reviewed(step: usize) -> App {
             error: None,
             step,
         },
+        run: None,
     }));
     a
 }

@@ -113,14 +113,28 @@ impl Screen for StatsScreen {
                     Columns::Speed => Columns::Games,
                 };
             }
-            Action::Confirm | Action::Review | Action::Playback
+            Action::Confirm | Action::Review
                 if state
                     .history
                     .get(state.selected)
                     .is_some_and(|g| [slide::game::MARATHON, slide::game::RELAY].contains(&g.mode.as_str())) =>
             {
-                // Its several boards are not one board to review or play back (yet).
-                ctx.session.status = Some("A marathon or relay can't be reviewed or replayed yet.".into());
+                // Every board of the run, each against its optimum.
+                let Some(game) = state.history.get(state.selected) else {
+                    return Transition::Stay;
+                };
+                let kind = game
+                    .board_size()
+                    .and_then(|size| slide::game::RunKind::from_level(&game.level, size));
+                let moves = game.log().map(|l| l.plain_moves());
+                match (kind, moves.as_ref().map(|m| (m, slide::game::legs(&game.scramble, m)))) {
+                    (Some(kind), Some((moves, Ok(legs)))) => {
+                        let legs = legs.into_iter().map(|l| (l.start, moves[l.moves].to_vec())).collect();
+                        return Transition::Push(Box::new(ReviewScreen::open_run(legs, kind.describe(), ctx)));
+                    }
+                    (_, Some((_, Err(e)))) => ctx.session.status = Some(format!("That run can't be reviewed: {e}.")),
+                    _ => ctx.session.status = Some("That run's boards or moves were not kept.".into()),
+                }
             }
             Action::Confirm | Action::Review => {
                 let Some(game) = state.history.get(state.selected) else {
@@ -360,6 +374,19 @@ fn render_table(
     if wide || columns == Columns::Speed {
         heads.extend(speed_columns());
     }
+    // "3×3 marathon-10" in full: a name is never cut. Where the columns then don't all fit
+    // (80 columns), the last ones are left out rather than squeezed.
+    let longest = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0) as u16;
+    let name = longest.clamp(11, 20);
+    let mut used = name;
+    let fit = heads
+        .iter()
+        .take_while(|(_, w)| {
+            used += w + 1;
+            used <= area.width
+        })
+        .count();
+    heads.truncate(fit);
     // The first column says which rows are shown when not all fit.
     let first = if rows.len() > shown {
         format!("{}–{} of {}", top + 1, (top + shown).min(rows.len()), rows.len())
@@ -376,11 +403,9 @@ fn render_table(
         if wide || columns == Columns::Speed {
             cells.extend(speed_cells(r.record));
         }
+        cells.truncate(fit + 1);
         Row::new(cells)
     });
-    // "3×3 marathon-10" where there is room; 11 columns fit every other row's name.
-    let longest = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0) as u16;
-    let name = if area.width >= 100 { longest.clamp(11, 20) } else { 11 };
     let mut widths = vec![Constraint::Length(name)];
     widths.extend(heads.iter().map(|(_, w)| Constraint::Length(*w)));
     let table = Table::new(body, widths).header(Row::new(header).style(t.dim));
