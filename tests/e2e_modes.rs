@@ -5,75 +5,14 @@
 //! same way, `RunKind::board`); the test checks the screen shows each, then types a plan the
 //! library's solver finds for it, as a player would type moves.
 
+mod runs;
 mod tmux;
 
-use std::process::Command;
-use std::time::Duration;
-
 use slide::game::RunKind;
-use slide::puzzle::{Board, Move, Size};
-use slide::solver::{SolveOptions, Solver, TableCache};
+use slide::puzzle::{Board, Size};
 
+use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
 use tmux::Tmux;
-
-/// The keys that play `board`'s solution (the arrows slide a tile that way).
-fn keys_solving(board: &Board) -> Vec<&'static str> {
-    let options = SolveOptions {
-        max_time: Some(Duration::from_millis(500)),
-        ..SolveOptions::default()
-    };
-    let plan = Solver::new(TableCache::disabled())
-        .solve(board, &options)
-        .expect("a plan")
-        .moves;
-    plan.into_iter()
-        .map(|m| match m {
-            Move::Up => "Up",
-            Move::Down => "Down",
-            Move::Left => "Left",
-            Move::Right => "Right",
-        })
-        .collect()
-}
-
-/// The digits drawn inside the board's frame, row by row (the frame's title left out).
-fn board_digits(screen: &str, side: usize) -> String {
-    screen
-        .lines()
-        .skip_while(|l| !l.contains(&format!("╭ {side}×{side}")))
-        .skip(1)
-        .take_while(|l| !l.contains('╰'))
-        .map(|l| l.split("│ │").next().unwrap_or(l).to_string())
-        .collect::<String>()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect()
-}
-
-/// A 3×3 board's tiles in reading order, as the screen draws them.
-fn digits_of(board: &Board) -> String {
-    board
-        .tiles()
-        .iter()
-        .filter(|&&t| t != 0)
-        .map(ToString::to_string)
-        .collect()
-}
-
-/// `slide ARGS` on the test's data directory: its standard output.
-fn slide(data: &std::path::Path, args: &[&str]) -> String {
-    let out = Command::new(tmux::bin())
-        .args(args)
-        .env("SLIDE_DATA_DIR", data)
-        .output()
-        .expect("slide runs");
-    assert!(
-        out.status.success(),
-        "slide {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// The one attempt `slide history --json` and `slide stats --json` hold: won, under `level`.
 fn recorded_once(data: &std::path::Path, level: &str, mode: &str, boards: &[Board]) {
@@ -109,23 +48,13 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     }
     let t = Tmux::new("marathon");
     let data = t.dir().join("data");
-    let kind = RunKind::Marathon {
-        size: Size::THREE,
-        count: 2,
-    };
-    let boards = [kind.board(7, 0), kind.board(7, 1)];
-    let script = format!(
-        "{} '{}' play --mode marathon --count 2 --size 3 --seed 7; echo \"EXITED $?\"; sleep 60",
-        t.env(&data),
-        tmux::bin()
-    );
-    t.open("m", 80, 24, &script);
+    let boards = open_marathon_of_two(&t, "m", &data);
     let (first, _) = t.wait_for("m", "the first board", |s| s.contains("Board    1 of 2"));
     assert!(first.contains("marathon-2"), "{first}");
-    assert_eq!(board_digits(&first, 3), digits_of(&boards[0]), "{first}");
+    assert_eq!(board_digits(&first, "3×3"), digits_of(&boards[0]), "{first}");
     t.keys("m", &keys_solving(&boards[0]));
     let (second, _) = t.wait_for("m", "the second board", |s| s.contains("Board    2 of 2"));
-    assert_eq!(board_digits(&second, 3), digits_of(&boards[1]), "{second}");
+    assert_eq!(board_digits(&second, "3×3"), digits_of(&boards[1]), "{second}");
     // The terminal closes mid-run: the run is saved, and `slide` resumes it.
     t.kill_session("m");
     let resume = format!("{} '{}'; echo \"EXITED $?\"; sleep 60", t.env(&data), tmux::bin());
@@ -138,7 +67,7 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     let (back, _) = t.wait_for("r", "the board again", |s| {
         s.contains("Board    2 of 2") && !s.contains("Resumed your last game")
     });
-    assert_eq!(board_digits(&back, 3), digits_of(&boards[1]), "{back}");
+    assert_eq!(board_digits(&back, "3×3"), digits_of(&boards[1]), "{back}");
     t.keys("r", &keys_solving(&boards[1]));
     t.wait_for("r", "the win", |s| s.contains("Solved!"));
     t.keys("r", &["q"]);
@@ -164,7 +93,7 @@ fn a_relay_from_three_to_four_played_to_its_end_is_one_win() {
     t.open("r", 120, 40, &script);
     let (first, _) = t.wait_for("r", "the 3×3", |s| s.contains("Board    1 of 2"));
     assert!(first.contains("╭ 3×3 · relay-4"), "{first}");
-    assert_eq!(board_digits(&first, 3), digits_of(&boards[0]), "{first}");
+    assert_eq!(board_digits(&first, "3×3"), digits_of(&boards[0]), "{first}");
     t.keys("r", &keys_solving(&boards[0]));
     let (second, _) = t.wait_for("r", "the 4×4", |s| s.contains("Board    2 of 2"));
     assert!(second.contains("╭ 4×4 · relay-4"), "{second}");

@@ -3,81 +3,17 @@
 //! optimal distance after each move and the run's optimum; the statistics' review then
 //! reviews every board of it.
 
+mod runs;
 mod tmux;
 
-use std::process::Command;
-use std::time::Duration;
-
-use slide::game::RunKind;
-use slide::puzzle::{Board, Move, Size};
-use slide::solver::{SolveOptions, Solver, TableCache};
-
+use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
 use tmux::Tmux;
-
-/// The keys that play `board`'s solution (the arrows slide a tile that way).
-fn keys_solving(board: &Board) -> Vec<&'static str> {
-    let options = SolveOptions {
-        max_time: Some(Duration::from_millis(500)),
-        ..SolveOptions::default()
-    };
-    let plan = Solver::new(TableCache::disabled())
-        .solve(board, &options)
-        .expect("a plan")
-        .moves;
-    plan.into_iter()
-        .map(|m| match m {
-            Move::Up => "Up",
-            Move::Down => "Down",
-            Move::Left => "Left",
-            Move::Right => "Right",
-        })
-        .collect()
-}
-
-/// `slide ARGS` on the test's data directory: its standard output.
-fn slide(data: &std::path::Path, args: &[&str]) -> String {
-    let out = Command::new(tmux::bin())
-        .args(args)
-        .env("SLIDE_DATA_DIR", data)
-        .output()
-        .expect("slide runs");
-    assert!(
-        out.status.success(),
-        "slide {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
-}
 
 /// The value after `label` in the replay's side column.
 fn value(screen: &str, label: &str) -> Option<String> {
     let line = screen.lines().find(|l| l.contains(&format!("│{label} ")))?;
     let at = line.find(&format!("│{label} "))? + label.len() + 3;
     Some(line[at..].trim_start().split('│').next()?.trim().to_string())
-}
-
-/// The digits drawn inside the board's frame, row by row (the frame's title left out).
-fn board_digits(screen: &str) -> String {
-    screen
-        .lines()
-        .skip_while(|l| !l.contains("╭ marathon-2"))
-        .skip(1)
-        .take_while(|l| !l.contains('╰'))
-        .map(|l| l.split("│ │").next().unwrap_or(l).to_string())
-        .collect::<String>()
-        .chars()
-        .filter(char::is_ascii_digit)
-        .collect()
-}
-
-/// A 3×3 board's tiles in reading order, as the screen draws them.
-fn digits_of(board: &Board) -> String {
-    board
-        .tiles()
-        .iter()
-        .filter(|&&t| t != 0)
-        .map(ToString::to_string)
-        .collect()
 }
 
 #[test]
@@ -87,17 +23,7 @@ fn a_marathon_of_two_plays_back_board_after_board_to_its_end() {
     }
     let t = Tmux::new("runreplay");
     let data = t.dir().join("data");
-    let kind = RunKind::Marathon {
-        size: Size::THREE,
-        count: 2,
-    };
-    let boards = [kind.board(7, 0), kind.board(7, 1)];
-    let script = format!(
-        "{} '{}' play --mode marathon --count 2 --size 3 --seed 7; echo \"EXITED $?\"; sleep 60",
-        t.env(&data),
-        tmux::bin()
-    );
-    t.open("m", 80, 24, &script);
+    let boards = open_marathon_of_two(&t, "m", &data);
     t.wait_for("m", "the first board", |s| s.contains("Board    1 of 2"));
     t.keys("m", &keys_solving(&boards[0]));
     t.wait_for("m", "the second board", |s| s.contains("Board    2 of 2"));
@@ -143,7 +69,7 @@ fn a_marathon_of_two_plays_back_board_after_board_to_its_end() {
         value(&second, "Board").is_some_and(|v| v.starts_with("2 of 2")),
         "{second}"
     );
-    assert_eq!(board_digits(&second), digits_of(&boards[1]), "{second}");
+    assert_eq!(board_digits(&second, "marathon-2"), digits_of(&boards[1]), "{second}");
     // Played on to the end: the goal, the run's time, the distance 0 and the run's optimum.
     t.keys("p", &["Space"]);
     let (end, _) = t.wait_for("p", "the replay's end", |s| {
@@ -161,7 +87,7 @@ fn a_marathon_of_two_plays_back_board_after_board_to_its_end() {
         value(&end, "Optimum").is_some_and(|v| v.contains("for the run")),
         "{end}"
     );
-    assert_eq!(board_digits(&end), "12345678", "{end}");
+    assert_eq!(board_digits(&end, "marathon-2"), "12345678", "{end}");
     t.keys("p", &["Escape"]);
     t.wait_for("p", "the program's end", |s| s.contains("EXITED 0"));
 
