@@ -56,7 +56,7 @@ impl Session {
         }
     }
 
-    /// The player changed `game.large_tables` to `setting`: a build runs only with "auto"
+    /// The player changed `game.large_tables` (in `config`): a build runs only with "auto"
     /// (one stopped keeps what it finished, for a later build to go on from), and "auto"
     /// starts one at once if the size in play has been played enough. What to say of it.
     pub(crate) fn large_tables_set(&mut self, engine: &mut Engine, config: &Config) -> Option<String> {
