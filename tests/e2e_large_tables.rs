@@ -72,6 +72,12 @@ fn wait(t: &Tmux, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String 
     }
 }
 
+/// Quits the game with its key, and waits for a clean exit.
+fn quit(t: &Tmux) {
+    t.keys("g", &["q"]);
+    wait(t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+}
+
 #[test]
 fn a_size_played_three_times_gets_its_large_tables_built_in_the_background() {
     if !tmux::available() {
@@ -106,8 +112,7 @@ fn a_size_played_three_times_gets_its_large_tables_built_in_the_background() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".part"))
         .count();
     assert_eq!(parts, 0);
-    t.keys("g", &["q"]);
-    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+    quit(&t);
 }
 
 #[test]
@@ -125,8 +130,7 @@ fn with_the_setting_off_nothing_is_built() {
     let listing = tables(&t);
     assert!(listing.contains("game.large_tables = \"off\""), "{listing}");
     assert!(listing.contains("4×4 6-6-3: absent"), "{listing}");
-    t.keys("g", &["q"]);
-    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+    quit(&t);
 }
 
 #[test]
@@ -158,8 +162,7 @@ fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
             .any(|l| l.contains("4×4 6-6-3:") && l.contains("built,")),
         "{listing}"
     );
-    t.keys("g", &["q"]);
-    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+    quit(&t);
 }
 
 #[test]
@@ -179,8 +182,7 @@ fn with_the_setting_ask_another_key_builds_nothing() {
     let screen = t.screen("g");
     assert!(!screen.contains("Building 4×4"), "{screen}");
     assert!(tables(&t).contains("4×4 6-6-3: absent"), "{}", tables(&t));
-    t.keys("g", &["q"]);
-    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+    quit(&t);
 }
 
 #[test]
@@ -208,6 +210,5 @@ fn turning_the_setting_to_auto_on_the_settings_screen_starts_the_build() {
     });
     let saved = std::fs::read_to_string(t.dir().join("config").join("config.toml")).expect("config");
     assert!(saved.contains("large_tables = \"auto\""), "{saved}");
-    t.keys("g", &["q"]);
-    wait(&t, "a clean exit", 30, |s| s.contains("EXITED 0"));
+    quit(&t);
 }

@@ -325,12 +325,9 @@ fn the_statistics_with_games() {
     }
 }
 
-#[test]
-fn the_replay_of_a_solve_with_its_distances() {
-    let mut a = three();
-    // A 3×3 won in 4 moves with a detour, each move's gap in milliseconds.
-    let json = r#"{"id":"00000000000000ab-1","at":1796259723000,"size":3,"level":"easy","result":"won",
-        "millis":2100,"scramble":"1 2 3/4 5 6/0 7 8","moves":"LRLL","gaps":[0,500,700,900]}"#;
+/// Opens the replay of the history line `json` over `a`, and waits for the review's
+/// distances: whether they came.
+fn open_replay(a: &mut App, json: &str) -> bool {
     let record: slide::game::AttemptRecord = serde_json::from_str(json).expect("a record");
     let screen = a
         .with_context(|ctx| ReplayScreen::open(&record, false, ctx))
@@ -340,8 +337,18 @@ fn the_replay_of_a_solve_with_its_distances() {
         a.top::<ReplayScreen>()
             .is_some_and(|r| matches!(r.state.distances, Distances::Known(_)))
     };
-    while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
-    assert!(known(&a), "the review's distances came");
+    while !known(a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
+    known(a)
+}
+
+#[test]
+fn the_replay_of_a_solve_with_its_distances() {
+    let mut a = three();
+    // A 3×3 won in 4 moves with a detour, each move's gap in milliseconds.
+    let json = r#"{"id":"00000000000000ab-1","at":1796259723000,"size":3,"level":"easy","result":"won",
+        "millis":2100,"scramble":"1 2 3/4 5 6/0 7 8","moves":"LRLL","gaps":[0,500,700,900]}"#;
+    let known = open_replay(&mut a, json);
+    assert!(known, "the review's distances came");
     check("replay", &a, &SIZES);
 }
 
@@ -353,17 +360,8 @@ fn the_replay_of_a_marathon_on_its_second_board() {
     let json = r#"{"id":"00000000000000ac-1","at":1796259723000,"size":3,"level":"marathon-2","mode":"marathon",
         "result":"won","millis":3300,"scramble":"1 2 3/4 5 6/0 7 8;1 2 3/4 5 6/7 0 8","moves":"LRLLL",
         "gaps":[0,500,700,900,600],"seed":7}"#;
-    let record: slide::game::AttemptRecord = serde_json::from_str(json).expect("a record");
-    let screen = a
-        .with_context(|ctx| ReplayScreen::open(&record, false, ctx))
-        .expect("playable");
-    a.push(Box::new(screen));
-    let known = |a: &App| {
-        a.top::<ReplayScreen>()
-            .is_some_and(|r| matches!(r.state.distances, Distances::Known(_)))
-    };
-    while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
-    assert!(known(&a), "both boards' distances came");
+    let known = open_replay(&mut a, json);
+    assert!(known, "both boards' distances came");
     if let Some(r) = a.top_mut::<ReplayScreen>() {
         r.state.go_to(4);
     }
