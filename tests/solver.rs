@@ -243,18 +243,23 @@ fn hints_on_3x3_are_optimal_first_moves() {
     );
 }
 
+/// The instances of a research file in tests/data: each optimal length with its board.
+fn instances(file: &str) -> Vec<(u32, Board)> {
+    let path = format!("{}/tests/data/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("instance file");
+    text.lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|line| {
+            let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
+            (len.parse().expect("a length"), tiles.parse().expect("a board"))
+        })
+        .collect()
+}
+
 #[test]
 fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
     let solver = common::prepared(Size::FIVE);
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/korf-taylor10-24puzzle.txt"
-    ))
-    .expect("instance file");
-    for line in text.lines().filter(|l| !l.starts_with('#')) {
-        let (len, tiles) = line.split_once('\t').expect("length<TAB>tiles");
-        let optimal: u32 = len.parse().unwrap();
-        let b: Board = tiles.parse().unwrap();
+    for (optimal, b) in instances("korf-taylor10-24puzzle.txt") {
         let r = solver.rate(&b);
         assert!(r.lower_bound <= optimal && r.pdb.unwrap() <= optimal, "{b}");
         let o = SolveOptions {
@@ -265,6 +270,24 @@ fn korf_taylor_24_puzzles_bounds_and_plans_bracket_the_optimum() {
         assert_replays(&b, &s.moves);
         assert!(s.len() as u32 >= optimal);
         assert!(!s.optimal);
+    }
+}
+
+#[test]
+fn the_held_out_24_puzzles_lengths_agree_with_their_bounds_and_the_blanks_parity() {
+    // Korf and Felner's instances 11-50, transcribed with their published optimal lengths:
+    // a length mistyped or a board mis-mapped would show as a bound above the length or a
+    // length of the wrong parity (every move moves the blank one cell, so the length has the
+    // parity of the blank's distance to its goal cell).
+    let solver = common::prepared(Size::FIVE);
+    let held_out = instances("korf-felner40-24puzzle.txt");
+    assert_eq!(held_out.len(), 40);
+    let tuned_on = instances("korf-taylor10-24puzzle.txt");
+    for (optimal, b) in &held_out {
+        assert!(tuned_on.iter().all(|(_, t)| t != b), "{b} is one of Korf and Taylor's");
+        assert!(solver.rate(b).lower_bound <= *optimal, "{b}");
+        let (row, col) = (b.blank() / 5, b.blank() % 5);
+        assert_eq!((8 - row - col) % 2, *optimal as usize % 2, "{b}");
     }
 }
 
