@@ -50,7 +50,7 @@ impl Game {
             scramble: run.map_or_else(|| format_scramble(self.start()), crate::game::run::Run::scrambles),
             moves: log.letters(),
             gaps: log.gaps_ms(),
-            par: self.par(),
+            par: self.attempt_par().proven(),
             seed: self.seed().filter(|_| self.level().is_some() || run.is_some()),
             mtm: Some(self.mtm()),
             carried: false,

@@ -3,6 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::run_par::BoardPar;
+
 /// A game as stored in its save file. Fields a newer version adds are ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs, reason = "mirrors the fields of Game")]
@@ -76,6 +78,9 @@ pub struct SavedRun {
     pub seed: u64,
     /// The board in play, from 0.
     pub board: u32,
+    /// What is known of each board's par, by board (absent in older saves: none known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pars: Vec<BoardPar>,
 }
 
 fn first_attempt() -> u32 {

@@ -8,6 +8,7 @@ use crate::game::move_log::{Actor, MoveLog};
 use crate::game::outcome::{Ending, Outcome, decide};
 use crate::game::play_clock::PlayClock;
 use crate::game::run::Run;
+use crate::game::run_par::BoardPar;
 pub(crate) use crate::game::saved_game::SavedGame;
 use crate::game::saved_game_error::SavedGameError;
 use crate::game::solve_mode::SolveMode;
@@ -58,8 +59,11 @@ pub struct Game {
     mode: SolveMode,
     /// A marathon's or relay's boards (see `run.rs`): the board in play is its current one.
     run: Option<Run>,
+    /// A run's boards' pars, by board (see `run_par.rs`); empty outside a run.
+    board_pars: Vec<BoardPar>,
 }
 
+mod par;
 mod run_play;
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -95,6 +99,7 @@ impl Game {
             log: MoveLog::new(),
             mode: SolveMode::Single,
             run: None,
+            board_pars: Vec::new(),
         }
     }
 
@@ -219,25 +224,6 @@ impl Game {
             },
             _ => PuzzleCode::Board(self.start),
         }
-    }
-    /// The optimal length from the start, when known.
-    pub fn par(&self) -> Option<u32> {
-        self.par
-    }
-    /// Records the optimal length from the start once the solver finds it.
-    pub fn set_par(&mut self, par: u32) {
-        // A run has no par: it would be one board's.
-        self.par = self.run.is_none().then_some(par);
-    }
-    /// The shortest plan found from the start, where no par is proven (5×5, 6×6): saved
-    /// with the game, so that a resumed game still shows it.
-    pub fn par_estimate(&self) -> Option<u32> {
-        self.par_estimate
-    }
-    /// Records a plan of `len` moves found from the start; the estimate keeps the shortest.
-    pub fn note_par_estimate(&mut self, len: u32) {
-        let estimate = self.par_estimate.map_or(len, |p| p.min(len));
-        self.par_estimate = self.run.is_none().then_some(estimate);
     }
     /// Slides made so far.
     pub fn moves(&self) -> u32 {
@@ -578,6 +564,7 @@ impl Game {
             log,
             mode: Game::saved_mode(saved)?,
             run: Game::run_from_saved(saved)?,
+            board_pars: saved.run.as_ref().map(|r| r.pars.clone()).unwrap_or_default(),
         })
     }
 }

@@ -215,6 +215,8 @@ impl Session {
         };
         self.status = Some(format!("Board {} of {}.", run.number(), run.kind().count()));
         self.run_board = run.index();
+        // Each board's par is found as a single board's is; the run's is their sum.
+        self.par_from_table(engine);
         engine.start_game(self.focus());
         self.hint_visible = false;
         self.hint_mode = false;
