@@ -64,6 +64,10 @@ pub struct SavedGame {
     /// A marathon's or relay's run: the board in play is `start` (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run: Option<SavedRun>,
+    /// The seed was the player's, not drawn at random: no ranked deal (absent in older
+    /// saves: drawn at random).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seed_chosen: bool,
 }
 
 /// A marathon or relay as its save holds it: with the seed, the boards after the one in

@@ -61,6 +61,8 @@ pub struct Game {
     run: Option<Run>,
     /// A run's boards' pars, by board (see `run_par.rs`); empty outside a run.
     board_pars: Vec<BoardPar>,
+    /// The seed was the player's (`--seed`, a puzzle code), not drawn at random for the deal.
+    seed_chosen: bool,
 }
 
 mod par;
@@ -100,6 +102,7 @@ impl Game {
             mode: SolveMode::Single,
             run: None,
             board_pars: Vec::new(),
+            seed_chosen: false,
         }
     }
 
@@ -159,12 +162,22 @@ impl Game {
         &self.id
     }
 
-    /// A blind solve of a board dealt for it (uniformly random: level `random`, as every
-    /// blind deal is), recorded in the blind row. A given board, the daily, or a level's
-    /// board from a puzzle code (`--code 4H-…`, not a ranked deal) played blind keeps its
-    /// own row: a board the player chose must not set a ranked record.
+    /// A blind solve of a board dealt for it from a seed drawn at random (uniformly random:
+    /// level `random`, as every blind deal is), recorded in the blind row. A given board, the
+    /// daily, a level's board from a puzzle code (`--code 4H-…`), or any deal from a seed the
+    /// player chose (`--seed S`, a random level's code: the same board at will) played blind
+    /// keeps its own row: a board the player can choose must not set a ranked record.
     pub(crate) fn is_ranked_blind(&self) -> bool {
-        self.is_blind() && self.level == Some(crate::difficulty::Level::Random) && self.daily.is_none()
+        self.is_blind()
+            && self.level == Some(crate::difficulty::Level::Random)
+            && self.daily.is_none()
+            && !self.seed_chosen
+    }
+
+    /// Says that the game's seed was the player's (`--seed`, a puzzle code), not drawn at
+    /// random: the deal is no ranked one (see [`is_ranked_blind`](Game::is_ranked_blind)).
+    pub fn mark_seed_chosen(&mut self) {
+        self.seed_chosen = true;
     }
 
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
@@ -493,6 +506,7 @@ impl Game {
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
             mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
             run: self.saved_run(),
+            seed_chosen: self.seed_chosen,
         }
     }
 
@@ -565,6 +579,7 @@ impl Game {
             mode: Game::saved_mode(saved)?,
             run: Game::run_from_saved(saved)?,
             board_pars: saved.run.as_ref().map(|r| r.pars.clone()).unwrap_or_default(),
+            seed_chosen: saved.seed_chosen,
         })
     }
 }

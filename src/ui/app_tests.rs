@@ -252,7 +252,7 @@ fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
 }
 
 /// The screen as text, drawn at `w`×`h`.
-fn render_text(app: &App, w: u16, h: u16) -> String {
+pub(crate) fn render_text(app: &App, w: u16, h: u16) -> String {
     let area = Rect::new(0, 0, w, h);
     let mut buf = ratatui::buffer::Buffer::empty(area);
     app.render(area, &mut buf);
@@ -988,4 +988,34 @@ fn a_run_resumed_after_the_terminal_closed_knows_its_boards_pars() {
     assert!(second > 0, "the board in play's par was kept too");
     assert_eq!(game.par_so_far(), slide::game::ParSum::Proven(first + second));
     let _ = std::fs::remove_dir_all(store.dir());
+}
+
+#[test]
+fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
+    let solver = Solver::new(slide::solver::TableCache::disabled());
+    let request = DealRequest {
+        size: Size::THREE,
+        level: Level::Random,
+        seed: 4,
+        daily: None,
+    };
+    // As the opening does for `--mode blind`, with `--seed 4` (chosen) or without (drawn).
+    for chosen in [true, false] {
+        let mut app = App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+        if chosen {
+            app.session.note_chosen_seed(4);
+        }
+        app.session.blind = true;
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let game = &app.session.game;
+        assert!(game.is_blind(), "a blind solve either way");
+        let ranked = game.record_key().kind == slide::game::Kind::Blind;
+        assert_eq!(ranked, !chosen, "ranked only when the seed was drawn at random");
+        // The next deal's seed is drawn at random again.
+        if chosen {
+            app.update(Action::NextScramble);
+            assert!(app.wait_dealt(Duration::from_secs(60)));
+            assert_eq!(app.session.game.record_key().kind, slide::game::Kind::Blind);
+        }
+    }
 }
