@@ -8,6 +8,10 @@ use crate::game::run_par::BoardPar;
 /// A game as stored in its save file. Fields a newer version adds are ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs, reason = "mirrors the fields of Game")]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about a game, not a state"
+)]
 pub struct SavedGame {
     pub version: u32,
     /// The game's id (absent in the first format: a new one is given).

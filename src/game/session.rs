@@ -21,6 +21,10 @@ use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 /// takes one back, as in Tatham's Fifteen and GNOME Taquin, so the count compares with par
 /// move for move. A mouse slide of a whole segment is one undo step.
 #[derive(Debug, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about a game, not a state"
+)]
 pub struct Game {
     id: String,
     start: Board,
