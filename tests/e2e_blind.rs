@@ -1,6 +1,7 @@
 //! End to end, issue 22's blind mode: `slide play --mode blind` hides the numbers after
 //! the first move, and the solve is recorded under its own level, `blind`.
 
+mod runs;
 mod tmux;
 
 use std::process::Command;
@@ -67,5 +68,47 @@ fn blind_hides_the_numbers_after_the_first_move() {
     assert!(
         !text.contains("\"level\":\"blind\""),
         "a chosen board sets no blind record: {text}"
+    );
+}
+
+#[test]
+fn a_blind_deal_from_a_seed_the_player_chose_is_no_ranked_blind_deal() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("blindseed");
+    let data = t.dir().join("data");
+    // The board `--seed 4` deals, as `slide generate` gives it.
+    let out = Command::new(tmux::bin())
+        .args(["generate", "--size", "3", "--level", "random", "--seed", "4"])
+        .output()
+        .expect("slide generate");
+    let board: slide::puzzle::Board = String::from_utf8_lossy(&out.stdout).trim().parse().expect("a board");
+    let script = format!(
+        "{} '{}' play --mode blind --size 3 --seed 4; echo \"EXITED $?\"; sleep 60",
+        t.env(&data),
+        tmux::bin()
+    );
+    t.open("g", 80, 24, &script);
+    let digits = |s: &str| board_rows(s).concat().chars().filter(char::is_ascii_digit).count();
+    t.wait_for("g", "the blind game with its numbers", |s| {
+        s.contains("Moves    0") && s.contains("blind") && s.contains('╰') && digits(s) == 8
+    });
+    for key in runs::keys_solving(&board) {
+        t.keys("g", &[key]);
+    }
+    t.wait_for("g", "the win", |s| s.contains("Solved!"));
+    t.keys("g", &["q"]);
+    t.wait_for("g", "the end", |s| s.contains("EXITED 0"));
+    // Played blind, kept under its level: the same board can be dealt again at will.
+    let history = runs::slide(&data, &["history", "--json"]);
+    assert!(
+        history.contains("\"level\":\"random\"") && history.contains("\"mode\":\"blind\""),
+        "{history}"
+    );
+    let stats = runs::slide(&data, &["stats", "--json"]);
+    assert!(
+        !stats.contains("\"level\":\"blind\"") && stats.contains("\"level\":\"random\""),
+        "a chosen seed sets no ranked blind record: {stats}"
     );
 }

@@ -123,8 +123,8 @@ pub struct GameSettings {
     /// starts on the first move) ([`INSPECTION_S`]).
     #[serde(deserialize_with = "read_inspection_s")]
     pub inspection_s: u64,
-    /// Whether the game thinks while the player does (better 5×5 and 6×6 plans, the other
-    /// sizes' tables), at a low priority.
+    /// Whether the game thinks while the player does (better 5×5 and 6×6 plans, proofs of
+    /// 3×3 and 4×4 hints that ran out of time, the other sizes' tables), at a low priority.
     #[serde(deserialize_with = "read_thinking")]
     pub thinking: bool,
     /// Whether the large tables of a size played often are built in the background.

@@ -1,5 +1,6 @@
 //! What the engine does while the player thinks, and when: on 3×3 and 4×4 the par (the
-//! optimal length from the start) is searched once; on 5×5 and 6×6 the board on screen's
+//! optimal length from the start) is searched once, and a plan a hint could not prove
+//! optimal in its budget (or a par search that gave up) gets a longer proof; on 5×5 and 6×6 the board on screen's
 //! plan is improved while the player looks at it (its best plan from the start is the par
 //! estimate), and a game left before it had an estimate asks for one search of its start.
 //! Nothing runs while an interactive request or a review waits, nor before the size's
@@ -105,8 +106,11 @@ impl Background {
                 });
             }
         }
-        if !thinking || size.side() < 5 || f.won || !f.watching || !ready || self.improved == Some(f.board) {
+        if !thinking || f.won || !f.watching || !ready || self.improved == Some(f.board) {
             return None;
+        }
+        if size.side() <= 4 {
+            return self.prove(f);
         }
         match &self.plan {
             Some(k) if k.optimal => None,
@@ -117,6 +121,24 @@ impl Background {
             // Without a plan only the start is searched (for the par); elsewhere the player
             // asks for a hint first.
             None if f.board == f.start => Some(Next::Improve {
+                board: f.board,
+                plan: Vec::new(),
+            }),
+            None => None,
+        }
+    }
+
+    /// On 3×3 and 4×4: the proof a hint's plan or the par search ran out of time for, while
+    /// the player looks at the board (a busy machine, a very deep 4×4).
+    fn prove(&self, f: &Focus) -> Option<Next> {
+        match &self.plan {
+            Some(k) if k.optimal => None,
+            Some(k) => Some(Next::Improve {
+                board: f.board,
+                plan: k.plan.clone(),
+            }),
+            // The par search gave up on the start: the player still on it gets the proof.
+            None if f.board == f.start && self.par_done && f.par.is_none() => Some(Next::Improve {
                 board: f.board,
                 plan: Vec::new(),
             }),

@@ -1,6 +1,7 @@
-//! Using the player's thinking time on 5×5 and 6×6: better plans for one board, by bounded
-//! searches with growing budgets, on 5×5 an attempt at a proof, and the best plan shortened.
-//! Each step is answered with a plan only when it beats the best so far.
+//! Using the player's thinking time: on 5×5 and 6×6, better plans for one board, by bounded
+//! searches with growing budgets, on 5×5 an attempt at a proof, and the best plan shortened;
+//! on 3×3 and 4×4, the proof a hint ran out of time for (a busy machine, a very deep board).
+//! Each step is answered with a plan only when it beats the best so far, or proves it.
 
 use std::time::{Duration, Instant};
 
@@ -29,19 +30,26 @@ pub const OPTIMAL_5X5_BUDGET: Duration = Duration::from_secs(10);
 /// How long an improvement shortens the best plan before its longer bounded searches.
 pub const SHORTEN_BUDGET: Duration = Duration::from_millis(2500);
 
+/// How long an improvement on 3×3 or 4×4 searches for the optimum: the 80-move positions
+/// take about 24 CPU-seconds with the default tables (BENCHMARKS.md), and this thread runs
+/// at a low priority, so a player who keeps looking at one gets its proof on a machine busy
+/// with other work too (with the large tables, it takes well under a second).
+pub const OPTIMAL_4X4_BUDGET: Duration = Duration::from_secs(180);
+
 /// One step of an improvement.
 enum Stage {
     /// A bounded search with this budget.
     Bounded(Duration),
-    /// An optimal search for up to [`OPTIMAL_5X5_BUDGET`].
-    Optimal,
+    /// An optimal search for up to this long.
+    Optimal(Duration),
     /// Shortening the best plan so far for up to [`SHORTEN_BUDGET`].
     Shorten,
 }
 
 /// Improves `job`'s board's plan on one thread (the other core stays free for the game and
 /// the rest of the machine): a bounded search, on 5×5 an optimal attempt, the best plan
-/// shortened, then longer bounded searches. Steps with news go to `sink`; the last step is
+/// shortened, then longer bounded searches; on 3×3 and 4×4, one optimal search for up to
+/// [`OPTIMAL_4X4_BUDGET`]. Steps with news go to `sink`; the last step is
 /// returned. Stops at once when `stop` does.
 pub(crate) fn improve(
     solver: &Solver,
@@ -56,15 +64,22 @@ pub(crate) fn improve(
     // The best plan itself, when the game sent it.
     let mut best_plan = (!plan.is_empty() && best == plan.len() as u32).then(|| plan.to_vec());
     let [first, rest @ ..] = improve_stages(job.budget);
+    // A 3×3 or 4×4 search either proves its plan or is no better than the hint's: the one
+    // stage is the proof.
+    let small = board.size().side() <= 4;
     // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
     // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches. Shortening the
     // best plan pays sooner than a wider beam (BENCHMARKS.md), so it comes next.
-    let optimal_try = (board.size().side() == 5).then_some(Stage::Optimal);
-    let stages: Vec<Stage> = std::iter::once(Stage::Bounded(first))
-        .chain(optimal_try)
-        .chain(std::iter::once(Stage::Shorten))
-        .chain(rest.into_iter().map(Stage::Bounded))
-        .collect();
+    let optimal_try = (board.size().side() == 5).then_some(Stage::Optimal(OPTIMAL_5X5_BUDGET));
+    let stages: Vec<Stage> = if small {
+        vec![Stage::Optimal(OPTIMAL_4X4_BUDGET)]
+    } else {
+        std::iter::once(Stage::Bounded(first))
+            .chain(optimal_try)
+            .chain(std::iter::once(Stage::Shorten))
+            .chain(rest.into_iter().map(Stage::Bounded))
+            .collect()
+    };
     for (i, stage) in stages.iter().enumerate() {
         let opts = match stage {
             Stage::Bounded(budget) => SolveOptions {
@@ -73,9 +88,9 @@ pub(crate) fn improve(
                 threads: 1,
                 ..SolveOptions::default()
             },
-            Stage::Optimal => SolveOptions {
+            Stage::Optimal(budget) => SolveOptions {
                 optimal: true,
-                stop: stop.clone().with_deadline(Instant::now() + OPTIMAL_5X5_BUDGET),
+                stop: stop.clone().with_deadline(Instant::now() + *budget),
                 threads: 1,
                 ..SolveOptions::default()
             },

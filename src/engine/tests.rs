@@ -283,6 +283,39 @@ fn on_five_by_five_the_improvement_proves_an_easy_plan_optimal() {
     }
 }
 
+#[test]
+fn on_four_by_four_the_improvement_is_one_proof_and_a_longer_plan_is_replaced_by_the_optimum() {
+    let solver = solver();
+    let board = Board::scrambled(Size::FOUR, 30, &mut SeededRng::new(4));
+    let opts = SolveOptions {
+        optimal: true,
+        ..SolveOptions::default()
+    };
+    let optimal = solver.solve(&board, &opts).unwrap();
+    // The optimum with a detour in front: legal, longer, not proven.
+    let m = board.legal_moves().next().expect("a legal move");
+    let mut plan = vec![m, m.inverse()];
+    plan.extend(&optimal.moves);
+    let (w, rx) = worker(&solver);
+    let work = Work::Improve {
+        best: Some(plan.len() as u32),
+        plan,
+    };
+    w.submit(job(Lane::Background, 1, board, work, Duration::from_millis(20)));
+    // One answer: the proof, with the shorter plan (no bounded searches, no shortening).
+    match next(&rx, 120) {
+        Message::Improved {
+            plan: Some(s),
+            finished: true,
+            ..
+        } => {
+            assert!(s.optimal);
+            assert_eq!(s.len(), optimal.len());
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
 /// How long a hint waits behind a running 6×6 improvement, the best of five tries.
 fn hint_latency_behind_an_improvement() -> Duration {
     let solver = solver();
@@ -737,6 +770,106 @@ fn the_background_thread_runs_at_a_low_priority_and_the_players_at_the_normal_on
         assert!(Instant::now() < deadline, "no low-priority background thread: {all:?}");
         std::thread::sleep(Duration::from_millis(10));
     }
+}
+
+/// An engine whose solver has (small) 4×4 tables, so that searches may be asked for.
+fn ready_four_by_four() -> (Engine, Receiver<Reply>) {
+    let solver = solver();
+    let groups = (0..5u8).map(|g| (3 * g + 1..3 * g + 4).collect()).collect();
+    let partition = Partition::new(Size::FOUR, groups).expect("a partition");
+    solver.install_partition(partition, &|_| {}).expect("3-tile tables");
+    Engine::with_channel(solver, Options::default())
+}
+
+/// A hint's answer from `board`: `len` moves, proven or not.
+fn hint_reply(ticket: Ticket, board: Board, len: usize, optimal: bool) -> Reply {
+    let s = solution(len, optimal);
+    Reply(Message::Hint {
+        ticket,
+        board,
+        result: Ok(crate::solver::Hint {
+            mv: Move::Left,
+            tile: 1,
+            remaining: len as u32,
+            optimal,
+            lower_bound: s.lower_bound,
+            plan: s.moves,
+        }),
+        bounds: Vec::new(),
+    })
+}
+
+#[test]
+fn a_four_by_four_hint_not_proven_in_its_budget_is_proven_while_the_player_looks() {
+    let (mut engine, _rx) = ready_four_by_four();
+    let board = Board::scrambled(Size::FOUR, 200, &mut SeededRng::new(3));
+    let start = Focus {
+        par: Some(62),
+        ..focus(board, board)
+    };
+    engine.start_game(Some(start.clone()));
+    assert_eq!(engine.background_ticket(), None, "the par is known and no plan is");
+    // The hint ran out of time before its proof: 80 moves, at least 4.
+    let hint = engine.hint(board, Duration::from_secs(1));
+    engine.handle(hint_reply(hint, board, 80, false));
+    let proving = engine.background_ticket().expect("the proof runs behind the hint");
+    // Proven shorter: the known plan is the optimum, and nothing more runs.
+    let answers = engine.handle(improved(proving, board, 62, true, true));
+    assert!(answers.iter().any(|a| matches!(a, Answer::PlanImproved)), "{answers:?}");
+    assert!(engine.plan().is_some_and(|k| k.optimal && k.remaining() == 62));
+    assert_eq!(engine.background_ticket(), None);
+    // A proven hint asks for nothing, and neither does a player who is not looking.
+    let (mut engine, _rx) = ready_four_by_four();
+    engine.start_game(Some(start.clone()));
+    let hint = engine.hint(board, Duration::from_secs(1));
+    engine.handle(hint_reply(hint, board, 62, true));
+    assert_eq!(engine.background_ticket(), None, "proven already");
+    let (mut engine, _rx) = ready_four_by_four();
+    engine.start_game(Some(Focus {
+        watching: false,
+        ..start
+    }));
+    let hint = engine.hint(board, Duration::from_secs(1));
+    engine.handle(hint_reply(hint, board, 80, false));
+    assert_eq!(engine.background_ticket(), None, "nobody looks");
+}
+
+#[test]
+fn a_four_by_four_par_search_that_gave_up_is_taken_up_again_while_the_player_stays_on_the_start() {
+    let (mut engine, _rx) = ready_four_by_four();
+    let board = Board::scrambled(Size::FOUR, 200, &mut SeededRng::new(3));
+    engine.start_game(Some(focus(board, board)));
+    let par = engine.background_ticket().expect("the par search");
+    engine.handle(Reply(Message::Solution {
+        ticket: par,
+        board,
+        result: Err(EngineError::Solve(SolveError::OutOfTime)),
+    }));
+    let proving = engine.background_ticket().expect("the longer proof");
+    assert_ne!(proving, par);
+    let answers = engine.handle(improved(proving, board, 62, true, true));
+    assert!(
+        answers.iter().any(|a| matches!(
+            a,
+            Answer::Par {
+                length: 62,
+                optimal: true,
+                ..
+            }
+        )),
+        "{answers:?}"
+    );
+    // Without thinking, a par search that gave up is all there is.
+    let (mut engine, _rx) = ready_four_by_four();
+    engine.set_thinking(false);
+    engine.start_game(Some(focus(board, board)));
+    let par = engine.background_ticket().expect("the par search");
+    engine.handle(Reply(Message::Solution {
+        ticket: par,
+        board,
+        result: Err(EngineError::Solve(SolveError::OutOfTime)),
+    }));
+    assert_eq!(engine.background_ticket(), None);
 }
 
 #[test]

@@ -50,7 +50,7 @@ impl Game {
             scramble: run.map_or_else(|| format_scramble(self.start()), crate::game::run::Run::scrambles),
             moves: log.letters(),
             gaps: log.gaps_ms(),
-            par: self.par(),
+            par: self.attempt_par().proven(),
             seed: self.seed().filter(|_| self.level().is_some() || run.is_some()),
             mtm: Some(self.mtm()),
             carried: false,
@@ -146,6 +146,36 @@ mod tests {
         // Kept through a save.
         let back = Game::from_saved(&g.to_saved()).unwrap();
         assert!(back.is_blind());
+    }
+
+    #[test]
+    fn a_random_deal_from_a_seed_the_player_chose_played_blind_is_no_ranked_deal() {
+        // `slide play --mode blind --seed 4`, or a random level's code played blind: the same
+        // board at will, so not the uniformly random deal the blind row ranks.
+        let mut g = Game::new(
+            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
+            Some(Level::Random),
+            Some(4),
+            Some(2),
+        );
+        g.set_blind(true);
+        g.mark_seed_chosen();
+        assert!(!g.is_ranked_blind());
+        // Kept through a save (a game resumed after the terminal closed).
+        let mut g = Game::from_saved(&g.to_saved()).unwrap();
+        assert!(g.is_blind() && !g.is_ranked_blind());
+        g.play_segment(Move::Left, 2);
+        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        assert_eq!((r.level.as_str(), r.mode.as_str()), ("random", "blind"));
+        assert_eq!(r.record_key(), Some(g.record_key()));
+        let mut stats = crate::game::stats::Stats::default();
+        crate::game::figures::count(&mut stats, &r);
+        assert!(
+            stats.row(g.size(), crate::game::stats::Kind::Blind).is_none(),
+            "no ranked blind row"
+        );
+        let random = stats.row(g.size(), crate::game::stats::Kind::Level(Level::Random));
+        assert_eq!(random.map(|r| r.won), Some(1), "its level's row");
     }
 
     #[test]

@@ -3,9 +3,15 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::game::run_par::BoardPar;
+
 /// A game as stored in its save file. Fields a newer version adds are ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[allow(missing_docs, reason = "mirrors the fields of Game")]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about a game, not a state"
+)]
 pub struct SavedGame {
     pub version: u32,
     /// The game's id (absent in the first format: a new one is given).
@@ -62,6 +68,10 @@ pub struct SavedGame {
     /// A marathon's or relay's run: the board in play is `start` (absent otherwise).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run: Option<SavedRun>,
+    /// The seed was the player's, not drawn at random: no ranked deal (absent in older
+    /// saves: drawn at random).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub seed_chosen: bool,
 }
 
 /// A marathon or relay as its save holds it: with the seed, the boards after the one in
@@ -76,6 +86,9 @@ pub struct SavedRun {
     pub seed: u64,
     /// The board in play, from 0.
     pub board: u32,
+    /// What is known of each board's par, by board (absent in older saves: none known).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pars: Vec<BoardPar>,
 }
 
 fn first_attempt() -> u32 {

@@ -8,6 +8,7 @@ use crate::game::move_log::{Actor, MoveLog};
 use crate::game::outcome::{Ending, Outcome, decide};
 use crate::game::play_clock::PlayClock;
 use crate::game::run::Run;
+use crate::game::run_par::BoardPar;
 pub(crate) use crate::game::saved_game::SavedGame;
 use crate::game::saved_game_error::SavedGameError;
 use crate::game::solve_mode::SolveMode;
@@ -20,6 +21,10 @@ use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 /// takes one back, as in Tatham's Fifteen and GNOME Taquin, so the count compares with par
 /// move for move. A mouse slide of a whole segment is one undo step.
 #[derive(Debug, Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "independent facts about a game, not a state"
+)]
 pub struct Game {
     id: String,
     start: Board,
@@ -58,8 +63,13 @@ pub struct Game {
     mode: SolveMode,
     /// A marathon's or relay's boards (see `run.rs`): the board in play is its current one.
     run: Option<Run>,
+    /// A run's boards' pars, by board (see `run_par.rs`); empty outside a run.
+    board_pars: Vec<BoardPar>,
+    /// The seed was the player's (`--seed`, a puzzle code), not drawn at random for the deal.
+    seed_chosen: bool,
 }
 
+mod par;
 mod run_play;
 
 /// A fresh game id: 16 hex digits, unique enough that two games never share a save file.
@@ -95,6 +105,8 @@ impl Game {
             log: MoveLog::new(),
             mode: SolveMode::Single,
             run: None,
+            board_pars: Vec::new(),
+            seed_chosen: false,
         }
     }
 
@@ -154,12 +166,22 @@ impl Game {
         &self.id
     }
 
-    /// A blind solve of a board dealt for it (uniformly random: level `random`, as every
-    /// blind deal is), recorded in the blind row. A given board, the daily, or a level's
-    /// board from a puzzle code (`--code 4H-…`, not a ranked deal) played blind keeps its
-    /// own row: a board the player chose must not set a ranked record.
+    /// A blind solve of a board dealt for it from a seed drawn at random (uniformly random:
+    /// level `random`, as every blind deal is), recorded in the blind row. A given board, the
+    /// daily, a level's board from a puzzle code (`--code 4H-…`), or any deal from a seed the
+    /// player chose (`--seed S`, a random level's code: the same board at will) played blind
+    /// keeps its own row: a board the player can choose must not set a ranked record.
     pub(crate) fn is_ranked_blind(&self) -> bool {
-        self.is_blind() && self.level == Some(crate::difficulty::Level::Random) && self.daily.is_none()
+        self.is_blind()
+            && self.level == Some(crate::difficulty::Level::Random)
+            && self.daily.is_none()
+            && !self.seed_chosen
+    }
+
+    /// Says that the game's seed was the player's (`--seed`, a puzzle code), not drawn at
+    /// random: the deal is no ranked one (see [`is_ranked_blind`](Game::is_ranked_blind)).
+    pub fn mark_seed_chosen(&mut self) {
+        self.seed_chosen = true;
     }
 
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
@@ -219,25 +241,6 @@ impl Game {
             },
             _ => PuzzleCode::Board(self.start),
         }
-    }
-    /// The optimal length from the start, when known.
-    pub fn par(&self) -> Option<u32> {
-        self.par
-    }
-    /// Records the optimal length from the start once the solver finds it.
-    pub fn set_par(&mut self, par: u32) {
-        // A run has no par: it would be one board's.
-        self.par = self.run.is_none().then_some(par);
-    }
-    /// The shortest plan found from the start, where no par is proven (5×5, 6×6): saved
-    /// with the game, so that a resumed game still shows it.
-    pub fn par_estimate(&self) -> Option<u32> {
-        self.par_estimate
-    }
-    /// Records a plan of `len` moves found from the start; the estimate keeps the shortest.
-    pub fn note_par_estimate(&mut self, len: u32) {
-        let estimate = self.par_estimate.map_or(len, |p| p.min(len));
-        self.par_estimate = self.run.is_none().then_some(estimate);
     }
     /// Slides made so far.
     pub fn moves(&self) -> u32 {
@@ -507,6 +510,7 @@ impl Game {
             log_first_ms: self.log.moves().first().map_or(0, |m| m.at_ms),
             mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
             run: self.saved_run(),
+            seed_chosen: self.seed_chosen,
         }
     }
 
@@ -578,6 +582,8 @@ impl Game {
             log,
             mode: Game::saved_mode(saved)?,
             run: Game::run_from_saved(saved)?,
+            board_pars: saved.run.as_ref().map(|r| r.pars.clone()).unwrap_or_default(),
+            seed_chosen: saved.seed_chosen,
         })
     }
 }

@@ -12,6 +12,7 @@ use std::time::Duration;
 use crate::difficulty::ShareResult;
 use crate::game::averages::tps;
 use crate::game::outcome::Outcome;
+use crate::game::run_par::ParSum;
 use crate::game::session::Game;
 use crate::game::speed::Speed;
 use crate::game::stats::{Beaten, Best, Record};
@@ -83,8 +84,10 @@ pub struct WinReport {
     pub assisted: bool,
     /// Helped in an earlier attempt only (hints before a restart): counted as helped.
     pub helped_before: bool,
-    /// The par and how the moves made compare.
+    /// The par and how the moves made compare (a run's: the sum of its boards').
     pub par: ParLine,
+    /// A marathon's or relay's number of boards (`None` for a single board).
+    pub run_boards: Option<u32>,
     /// The best this game set (never for a replay or a solver-finished game).
     pub beaten: Option<Beaten>,
     /// Why the result was not recorded, if it was not.
@@ -124,16 +127,18 @@ impl WinReport {
         let stm = game.stm();
         let ms = game.clock().elapsed().as_millis() as u64;
         let judged = (!solver).then_some(stm);
-        let par = match (game.par(), game.par_estimate()) {
-            (Some(par), _) => ParLine::Proven {
+        // A run's par is the sum of its boards' (see `run_par.rs`), compared with every
+        // tile slid in the whole run.
+        let par = match game.attempt_par() {
+            ParSum::Proven(par) => ParLine::Proven {
                 par,
                 extra: judged.map(|m| m.saturating_sub(par)),
             },
-            (None, Some(best_found)) => ParLine::Estimate {
+            ParSum::BestFound(best_found) => ParLine::Estimate {
                 best_found,
                 made: judged,
             },
-            (None, None) => ParLine::Unknown,
+            ParSum::Unknown => ParLine::Unknown,
         };
         let daily = game.daily().map(|date| DailyReport {
             share: ShareResult {
@@ -166,6 +171,7 @@ impl WinReport {
             assisted: game.assisted(),
             helped_before: game.assisted() && game.hints_used() == 0 && !solver,
             par,
+            run_boards: game.run().map(|r| r.kind().count()),
             beaten: if recorded.replay || solver {
                 None
             } else {

@@ -5,13 +5,15 @@
 pub enum BuildProgress {
     /// A one-line notice (e.g. a corrupt cache file being rebuilt).
     Notice(String),
-    /// Building `what`: `done` of `total` entries.
+    /// Building `what`: `done` of `total` units of work (for a pattern database, each
+    /// placement's search and its place in the table, weighed by their time; for anything
+    /// else, entries). Only their ratio is meant to be shown.
     Building {
         /// What is being built.
         what: String,
-        /// Entries done.
+        /// Units done.
         done: u64,
-        /// Entries in all.
+        /// Units in all.
         total: u64,
     },
 }

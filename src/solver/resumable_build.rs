@@ -19,9 +19,9 @@ use std::time::{Duration, Instant, SystemTime};
 use crate::atomic_file::{write_atomically, write_atomically_with};
 use crate::solver::build_control::BuildControl;
 use crate::solver::build_progress::BuildProgress;
+use crate::solver::group_bfs::group_units;
 use crate::solver::partition::Partition;
 use crate::solver::pattern_db::PatternDb;
-use crate::solver::placement::placements;
 use crate::solver::table_builder::{self, BUILDER_VERSION, Checkpoints};
 use crate::solver::table_cache::TableCache;
 use crate::solver::table_error::TableError;
@@ -197,16 +197,16 @@ impl TableCache {
                 bytes: meta.len(),
             };
         }
-        let total = partition.entries().max(1);
+        let total = table_builder::build_units(partition).max(1);
         let progress = progress_file(&file);
         let fresh = fs::metadata(&progress)
             .and_then(|m| m.modified())
             .ok()
             .and_then(|t| SystemTime::now().duration_since(t).ok())
             .is_some_and(|age| age < RUNNING_WITHIN);
-        if fresh && let Some(done) = read_done(&progress) {
+        if fresh && let Some((done, of)) = read_done(&progress) {
             return BuildStatus::Building {
-                percent: percent(done, total),
+                percent: percent(done, of.unwrap_or(total).max(1)),
             };
         }
         let cells = partition.size().cells();
@@ -215,7 +215,7 @@ impl TableCache {
             .iter()
             .enumerate()
             .filter(|(g, _)| group_file(&file, *g).exists())
-            .map(|(_, tiles)| placements(cells, tiles.len()))
+            .map(|(_, tiles)| group_units(cells, tiles.len()))
             .sum();
         if saved > 0 || progress.exists() {
             BuildStatus::Stopped {
@@ -231,9 +231,13 @@ fn percent(done: u64, total: u64) -> u32 {
     (done.min(total) * 100 / total) as u32
 }
 
-/// The entries done, from a progress file.
-fn read_done(path: &Path) -> Option<u64> {
-    fs::read_to_string(path).ok()?.split_whitespace().next()?.parse().ok()
+/// The progress units done, and in all when the file says, from a progress file (its own
+/// total, so that a file written by another version of the builder still reads right).
+fn read_done(path: &Path) -> Option<(u64, Option<u64>)> {
+    let text = fs::read_to_string(path).ok()?;
+    let mut words = text.split_whitespace();
+    let done = words.next()?.parse().ok()?;
+    Some((done, words.next().and_then(|w| w.parse().ok())))
 }
 
 #[cfg(test)]

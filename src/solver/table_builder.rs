@@ -9,7 +9,9 @@ use crate::puzzle::Size;
 use crate::solver::build_control::BuildControl;
 use crate::solver::build_progress::BuildProgress;
 use crate::solver::compact_table;
-use crate::solver::group_bfs::{GroupFailure, GroupJob, build_bytes, build_group};
+use crate::solver::group_bfs::{
+    GroupFailure, GroupJob, ORDER_UNITS, SEARCH_UNITS, build_bytes, build_group, group_units,
+};
 use crate::solver::partition::Partition;
 use crate::solver::pattern_db::PatternDb;
 use crate::solver::placement::placements;
@@ -88,6 +90,13 @@ fn build_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from).min(16)
 }
 
+/// The progress units of `partition`'s whole build, as its [`BuildProgress::Building`]
+/// reports count them: each group's search and rank-order pass.
+pub(crate) fn build_units(partition: &Partition) -> u64 {
+    let cells = partition.size().cells();
+    partition.groups().iter().map(|g| group_units(cells, g.len())).sum()
+}
+
 fn run(
     partition: &Partition,
     progress: &dyn Fn(BuildProgress),
@@ -109,7 +118,7 @@ fn run(
             allowed_mb: MAX_BUILD_BYTES >> 20,
         });
     }
-    let total = partition.entries();
+    let total = build_units(partition);
     let done = AtomicU64::new(0);
     let what = format!("{} pattern databases {}", size, partition.name());
     let groups = partition.groups();
@@ -128,7 +137,7 @@ fn run(
                         .and_then(|c| c.finished(g))
                         .filter(|t| t.len() as u64 == bytes)
                     {
-                        done.fetch_add(placements(size.cells(), groups[g].len()), Ordering::Relaxed);
+                        done.fetch_add(group_units(size.cells(), groups[g].len()), Ordering::Relaxed);
                         tables[g] = table;
                         continue;
                     }
@@ -212,7 +221,7 @@ fn injected_group(
     let tiles = &partition.groups()[g];
     let mut last = 0u64;
     let table = builder(partition.size(), tiles, &mut |n| {
-        done.fetch_add(n.saturating_sub(last), Ordering::Relaxed);
+        done.fetch_add(n.saturating_sub(last) * (SEARCH_UNITS + ORDER_UNITS), Ordering::Relaxed);
         last = n;
     });
     if partition.is_compact() && table.len() as u64 == placements(partition.size().cells(), tiles.len()) {

@@ -252,7 +252,7 @@ fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
 }
 
 /// The screen as text, drawn at `w`×`h`.
-fn render_text(app: &App, w: u16, h: u16) -> String {
+pub(crate) fn render_text(app: &App, w: u16, h: u16) -> String {
     let area = Rect::new(0, 0, w, h);
     let mut buf = ratatui::buffer::Buffer::empty(area);
     app.render(area, &mut buf);
@@ -887,5 +887,135 @@ fn keys_on_a_board_given_solved_say_there_is_nothing_to_play() {
             said.contains("nothing to play") && said.contains("n for a new game"),
             "{said}"
         );
+    }
+}
+
+/// The optimal moves from `board`, by the library's solver.
+fn optimal_plan(board: &Board) -> Vec<Move> {
+    let options = slide::solver::SolveOptions {
+        optimal: true,
+        ..slide::solver::SolveOptions::default()
+    };
+    Solver::new(slide::solver::TableCache::disabled())
+        .solve(board, &options)
+        .expect("a plan")
+        .moves
+}
+
+#[test]
+fn a_runs_par_is_the_sum_of_its_boards_in_the_panel_the_win_box_and_the_review() {
+    let kind = slide::game::RunKind::Marathon {
+        size: Size::THREE,
+        count: 2,
+    };
+    let mut app = test_app(Game::new_run(kind, 42));
+    let first = app
+        .session
+        .game
+        .par()
+        .expect("a 3×3 board's par, from the table at once");
+    let plan = optimal_plan(app.session.game.board());
+    assert_eq!(plan.len() as u32, first);
+    // A detour on the first board: a move and its reverse, two moves over par.
+    play(&mut app, plan[0]);
+    play(&mut app, plan[0].inverse());
+    for m in plan {
+        play(&mut app, m);
+    }
+    assert_eq!(app.session.game.run().map(slide::game::Run::number), Some(2));
+    let second = app.session.game.par().expect("the next board's par, at once");
+    let text = render_text(&app, 80, 24);
+    assert!(
+        text.contains(&format!("{second} · {} in all", first + second)),
+        "{text}"
+    );
+    for m in optimal_plan(app.session.game.board()) {
+        play(&mut app, m);
+    }
+    let report = &app.top::<WinScreen>().expect("won").summary.report;
+    assert_eq!(
+        report.par,
+        slide::game::ParLine::Proven {
+            par: first + second,
+            extra: Some(2)
+        },
+        "every move of the run counts against the sum of the boards' pars"
+    );
+    assert!(!report.optimal());
+    let text = render_text(&app, 80, 24);
+    assert!(
+        text.contains(&format!("Run par {}  (+2 over par)", first + second)),
+        "{text}"
+    );
+    // The run's review finds the same optimum, board by board.
+    app.update(Action::Review);
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let review = loop {
+        let screen = app
+            .top::<crate::ui::screens::review::ReviewScreen>()
+            .expect("the review");
+        let part = screen.run.as_ref().expect("a run's review");
+        if let crate::ui::screens::run_reviewing::RunReviewState::Known(r) = part.reviewing.state() {
+            break r;
+        }
+        assert!(Instant::now() < deadline, "the review answers");
+        app.wait_reply(Duration::from_millis(200));
+    };
+    assert_eq!((review.optimal(), review.extra()), (first + second, 2));
+    assert_eq!(
+        review.boards.iter().map(|b| b.distances[0]).collect::<Vec<_>>(),
+        vec![first, second]
+    );
+}
+
+#[test]
+fn a_run_resumed_after_the_terminal_closed_knows_its_boards_pars() {
+    let kind = slide::game::RunKind::Marathon {
+        size: Size::THREE,
+        count: 2,
+    };
+    let store = temp_store("run-par");
+    let mut app = app_on_disk(&store, Game::new_run(kind, 5), Origin::New);
+    let first = app.session.game.par().expect("a 3×3 board's par");
+    for m in optimal_plan(app.session.game.board()) {
+        play(&mut app, m);
+    }
+    let saved = app.session.game.to_saved();
+    drop(app);
+    let game = Game::from_saved(&saved).expect("the run reads back");
+    assert_eq!(game.board_pars().first().and_then(|p| p.optimal), Some(first));
+    let second = game.par().unwrap_or(0);
+    assert!(second > 0, "the board in play's par was kept too");
+    assert_eq!(game.par_so_far(), slide::game::ParSum::Proven(first + second));
+    let _ = std::fs::remove_dir_all(store.dir());
+}
+
+#[test]
+fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
+    let solver = Solver::new(slide::solver::TableCache::disabled());
+    let request = DealRequest {
+        size: Size::THREE,
+        level: Level::Random,
+        seed: 4,
+        daily: None,
+    };
+    // As the opening does for `--mode blind`, with `--seed 4` (chosen) or without (drawn).
+    for chosen in [true, false] {
+        let mut app = App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+        if chosen {
+            app.session.note_chosen_seed(4);
+        }
+        app.session.blind = true;
+        assert!(app.wait_dealt(Duration::from_secs(60)));
+        let game = &app.session.game;
+        assert!(game.is_blind(), "a blind solve either way");
+        let ranked = game.record_key().kind == slide::game::Kind::Blind;
+        assert_eq!(ranked, !chosen, "ranked only when the seed was drawn at random");
+        // The next deal's seed is drawn at random again.
+        if chosen {
+            app.update(Action::NextScramble);
+            assert!(app.wait_dealt(Duration::from_secs(60)));
+            assert_eq!(app.session.game.record_key().kind, slide::game::Kind::Blind);
+        }
     }
 }

@@ -111,6 +111,20 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             App::dealing(settings, request, solver, persist)
         }
     };
+    // A seed the player chose deals the same board at will: the game is told so.
+    let chosen = match code {
+        Some(PuzzleCode::Seeded { seed, .. }) => Some(seed),
+        _ => args.seed,
+    };
+    if let Some(seed) = chosen.filter(|_| args.run.is_none() && given.is_none()) {
+        if app.session.placeholder {
+            app.session.note_chosen_seed(seed);
+        } else if app.session.game.seed() == Some(seed) {
+            // Dealt at once: told before its first move.
+            app.session.game.mark_seed_chosen();
+            app.session.changed();
+        }
+    }
     // Blind solves: the game given here, and every game dealt from now on.
     app.session.blind = args.blind;
     if args.blind && !app.session.placeholder {

@@ -209,6 +209,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
             par: 41,
             extra: Some(6),
         },
+        run_boards: None,
         beaten: None,
         not_stored: None,
         best: None,

@@ -76,6 +76,7 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         assisted: true,
         helped_before: false,
         par: slide::game::ParLine::Proven { par: 2, extra: Some(4) },
+        run_boards: None,
         beaten: Some(slide::game::Beaten::First { assisted: true }),
         not_stored: None,
         best: Some(slide::game::Best {

@@ -67,6 +67,9 @@ pub struct Session {
     pub watching: bool,
     /// Blind solves were asked for (`--mode blind`): every new game is one.
     pub blind: bool,
+    /// The seed the player chose (`--seed`, a puzzle code) for the deal being waited for:
+    /// the game it deals is told so (the model decides what that means for its records).
+    chosen_seed: Option<u64>,
     /// The board of a marathon or relay the screen last showed (0 outside one): when the
     /// game's moves on, the next board is new to the engine.
     run_board: u32,
@@ -103,6 +106,7 @@ impl Session {
             bumped_at: None,
             watching: true,
             blind: false,
+            chosen_seed: None,
             run_board: 0,
             outbox: Vec::new(),
         };
@@ -135,10 +139,22 @@ impl Session {
         if origin == Origin::New && self.blind {
             self.game.set_blind(true);
         }
+        if let Some(seed) = self.chosen_seed.take()
+            && origin == Origin::New
+            && self.game.seed() == Some(seed)
+        {
+            self.game.mark_seed_chosen();
+        }
         self.status = None;
         self.persist.start(&self.game, origin == Origin::New);
         self.par_from_table(engine);
         self.game_changed(engine, config);
+    }
+
+    /// The next game dealt is from `seed`, which the player chose: it is told so when it
+    /// starts.
+    pub fn note_chosen_seed(&mut self, seed: u64) {
+        self.chosen_seed = Some(seed);
     }
 
     /// Resumes the unfinished game `id` (from the menu); on failure the game in play stays.
@@ -215,6 +231,8 @@ impl Session {
         };
         self.status = Some(format!("Board {} of {}.", run.number(), run.kind().count()));
         self.run_board = run.index();
+        // Each board's par is found as a single board's is; the run's is their sum.
+        self.par_from_table(engine);
         engine.start_game(self.focus());
         self.hint_visible = false;
         self.hint_mode = false;

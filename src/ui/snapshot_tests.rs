@@ -13,7 +13,7 @@ use slide::puzzle::{Board, Move, Size, parse_moves};
 use slide::review::{Progress, Review};
 
 use crate::ui::app::App;
-use crate::ui::app_tests::{Driven, test_app};
+use crate::ui::app_tests::{Driven, render_text, test_app};
 use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::keys::Action;
 use crate::ui::render_tests::{FOUR, SEED, SIX, app, with_hint, won, won_with};
@@ -366,4 +366,59 @@ fn the_replay_of_a_marathon_on_its_second_board() {
         r.state.go_to(4);
     }
     check("replay_marathon", &a, &SIZES);
+}
+
+#[test]
+fn the_replay_of_a_relay_to_five_by_five_shows_its_small_boards_distances_only() {
+    let mut a = three();
+    // A relay 3×3 → 5×5: the 3×3 and the 4×4 solved in one move each, one move on the 5×5
+    // (a DNF). The 3×3's and 4×4's distances are shown; the 5×5's are said not to be.
+    let json = r#"{"id":"00000000000000ad-1","at":1796259723000,"size":5,"level":"relay-5","mode":"relay",
+        "result":"dnf","millis":2000,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15;1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24",
+        "moves":"LLR","gaps":[0,800,1200],"seed":7}"#;
+    let known = open_replay(&mut a, json);
+    assert!(known, "the small boards' distances came");
+    if let Some(r) = a.top_mut::<ReplayScreen>() {
+        assert_eq!(r.state.reviewed, 2);
+        r.state.go_to(1);
+    }
+    let on_four = render_text(&a, 120, 40);
+    assert!(on_four.contains("Optimum  2 for boards 1–2"), "{on_four}");
+    assert!(!on_four.contains("not shown"), "the 4×4 has its distances:\n{on_four}");
+    if let Some(r) = a.top_mut::<ReplayScreen>() {
+        r.state.go_to(3);
+    }
+    check("replay_relay_five", &a, &SIZES);
+    let on_five = render_text(&a, 120, 40);
+    assert!(on_five.contains("not shown for 5×5 boards"), "{on_five}");
+}
+
+#[test]
+fn the_review_of_a_marathon_board_by_board() {
+    let mut a = three();
+    let legs = vec![
+        (
+            "1 2 3 4 5 6 0 7 8".parse().expect("board"),
+            parse_moves("LRLL").expect("moves"),
+        ),
+        (
+            "1 2 3 4 5 6 7 0 8".parse().expect("board"),
+            parse_moves("L").expect("moves"),
+        ),
+    ];
+    let screen = a.with_context(|ctx| ReviewScreen::open_run(legs, &[], "marathon-2 3×3".into(), ctx));
+    a.push(Box::new(screen));
+    let known = |a: &App| {
+        a.top::<ReviewScreen>().is_some_and(|r| {
+            r.run.as_ref().is_some_and(|p| {
+                matches!(
+                    p.reviewing.state(),
+                    crate::ui::screens::run_reviewing::RunReviewState::Known(_)
+                )
+            })
+        })
+    };
+    while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
+    assert!(known(&a), "both boards reviewed");
+    check("review_marathon", &a, &SIZES);
 }

@@ -41,7 +41,7 @@ impl Persistence {
             hints: game.hints_used(),
             solver_used: game.solver_used(),
             assisted: game.assisted(),
-            par: game.par(),
+            par: game.attempt_par().proven(),
             date: UtcDate::today(),
             stm: game.stm(),
             timed: !game.given_up(),

@@ -80,6 +80,7 @@ impl Game {
             size: run.kind().record_size().side(),
             seed: run.seed(),
             board: run.index(),
+            pars: self.board_pars.clone(),
         })
     }
 

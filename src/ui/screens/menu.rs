@@ -336,6 +336,7 @@ impl MenuScreen {
             Action::Confirm => match typed_game(text) {
                 Ok(Typed::Code(request)) => {
                     self.choose_picture(ctx);
+                    ctx.session.note_chosen_seed(request.seed);
                     return deal(request, false, ctx);
                 }
                 Ok(Typed::Board(board)) => {

@@ -57,9 +57,11 @@ impl ReplayScreen {
             // Each board on its own; the par recorded with a single solve is its board's: no
             // figure of the review exceeds it.
             let single = r.legs().len() == 1;
+            // The 3×3 and 4×4 boards only: a 5×5's or 6×6's distances are not shown.
             let boards = r
                 .legs()
                 .iter()
+                .take(state.reviewed)
                 .map(|l| {
                     let par = record.par.filter(|_| single);
                     (l.start, r.moves()[l.moves.clone()].to_vec(), par)

@@ -16,7 +16,7 @@ const REAL_SPEED: usize = 1;
 /// The optimal distances along the solve (every board of a run), as far as they are known.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Distances {
-    /// Not shown for this size (5×5 and 6×6, or a run with such a board).
+    /// Not shown: no board of the solve is 3×3 or 4×4.
     NotShown,
     /// The engine is computing them.
     Computing(Option<Progress>),
@@ -47,6 +47,9 @@ pub struct ReplayState {
     pub paused: bool,
     /// The distances (3×3 and 4×4).
     pub distances: Distances,
+    /// How many boards, from the first, have their distances shown: the 3×3 and 4×4 ones
+    /// (a relay's sizes grow, so they come first; a 5×5 or 6×6 board has none).
+    pub reviewed: usize,
     /// For a marathon or a relay, how many boards it has (the replay has those reached).
     pub run_boards: Option<u32>,
 }
@@ -74,17 +77,18 @@ impl ReplayState {
         }
         let when = record.date().replace('T', " ");
         let run_boards = run.map(RunKind::count);
-        // Every board on view is 3×3 or 4×4 (a relay's sizes grow to its record size).
-        let small = replay.legs().iter().all(|l| l.start.size().side() <= 4);
+        // The 3×3 and 4×4 boards, from the first (a relay's sizes grow to its record size).
+        let reviewed = replay.legs().iter().take_while(|l| l.start.size().side() <= 4).count();
         Ok(ReplayState {
             id: record.id.clone(),
             title,
             when: when.get(..16).unwrap_or(&when).to_string(),
-            distances: if side <= 4 && small {
+            distances: if reviewed > 0 {
                 Distances::Computing(None)
             } else {
                 Distances::NotShown
             },
+            reviewed,
             replay,
             clock_ms: 0.0,
             step: 0,
@@ -209,7 +213,24 @@ mod tests {
         big.moves = "L".into();
         big.gaps = vec![0];
         let s = ReplayState::new(&big).expect("playable");
-        assert_eq!(s.distances, Distances::NotShown);
+        assert_eq!((s.distances, s.reviewed), (Distances::NotShown, 0));
         assert_eq!(s.title, "5×5 easy · dnf");
+    }
+
+    #[test]
+    fn a_relay_to_five_by_five_has_its_three_and_four_by_four_boards_reviewed() {
+        let mut relay = record();
+        relay.size = 5;
+        relay.level = "relay-5".into();
+        relay.mode = "relay".into();
+        relay.result = Outcome::Dnf;
+        relay.scramble = "1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15;\
+                          1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24"
+            .into();
+        relay.moves = "LLR".into();
+        relay.gaps = vec![0, 500, 500];
+        let s = ReplayState::new(&relay).expect("playable");
+        assert_eq!((s.distances, s.reviewed), (Distances::Computing(None), 2));
+        assert_eq!(s.run_boards, Some(3));
     }
 }

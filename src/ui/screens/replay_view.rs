@@ -167,7 +167,16 @@ fn info_lines(s: &ReplayState, t: &Theme) -> Vec<Line<'static>> {
             Span::raw(format!("{so_far:.2} so far · {:.2} in all", r.mean_tps())),
         ),
     ]);
+    let leg = r.leg_at(s.step);
     match &s.distances {
+        // A 5×5 or 6×6 board: its distances are not computed, and no figure stands for them.
+        _ if leg >= s.reviewed => {
+            let side = r.legs().get(leg).map_or(0, |l| l.start.size().side());
+            lines.push(row(
+                "To go",
+                Span::styled(format!("not shown for {side}×{side} boards"), t.dim),
+            ));
+        }
         Distances::NotShown => {}
         Distances::Computing(progress) => {
             let (done, total) = progress.map_or((0, r.len() + 1), |p| (p.done, p.total));
@@ -220,10 +229,20 @@ fn distance_lines(
         ]),
         row("Detours", Span::styled(text, if count > 0 { t.hint } else { t.dim })),
     ];
-    if review.boards.len() > 1 {
+    // A relay's 5×5 and 6×6 boards are not reviewed: the optimum is then the others'.
+    let whole = review.boards.len() == s.replay.legs().len();
+    if review.boards.len() > 1 || !whole {
+        let of = if whole {
+            "the run".to_string()
+        } else {
+            match review.boards.len() {
+                1 => "board 1".to_string(),
+                n => format!("boards 1–{n}"),
+            }
+        };
         lines.push(row(
             "Optimum",
-            Span::raw(format!("{} for the run · {} extra", review.optimal(), review.extra())),
+            Span::raw(format!("{} for {of} · {} extra", review.optimal(), review.extra())),
         ));
     }
     lines
@@ -249,7 +268,14 @@ fn distance_chart(s: &ReplayState, review: &RunReview, area: Rect, buf: &mut Buf
     let played = &all[..(s.step + 1).min(all.len())];
     let moves = review.moves();
     let n = moves.max(1) as f64;
-    let cursor = [(s.step as f64, 0.0), (s.step as f64, top)];
+    // Past the boards reviewed (a relay's 5×5 and 6×6), the cursor stays at their end.
+    let at = (s.step as f64).min(n);
+    let cursor = [(at, 0.0), (at, top)];
+    let title = match review.boards.len() {
+        n if n == s.replay.legs().len() => " moves to the goal, at best ".to_string(),
+        1 => " moves to the goal, at best: board 1 ".to_string(),
+        n => format!(" moves to the goal, at best: boards 1–{n} "),
+    };
     let datasets = vec![
         line(&all, t.dim),
         line(&cursor, t.dim),
@@ -262,11 +288,7 @@ fn distance_chart(s: &ReplayState, review: &RunReview, area: Rect, buf: &mut Buf
             .data(&away),
     ];
     Chart::new(datasets)
-        .block(
-            Block::bordered()
-                .border_style(t.dim)
-                .title(" moves to the goal, at best "),
-        )
+        .block(Block::bordered().border_style(t.dim).title(title))
         .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
         .x_axis(
             Axis::default()

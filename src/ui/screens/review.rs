@@ -66,9 +66,15 @@ impl ReviewScreen {
     }
 
     /// The review of a marathon's or relay's `legs` (each board's start and moves), each
-    /// board asked of the engine in turn.
-    pub fn open_run(legs: Vec<(Board, Vec<Move>)>, title: String, ctx: &mut Context) -> ReviewScreen {
-        let (run, state) = RunPart::start(legs, title, ESTIMATE_BUDGET, ctx);
+    /// board asked of the engine in turn; `pars`: the length of a plan known from each
+    /// board's start, by board, where the game found one (the review then agrees with it).
+    pub fn open_run(
+        legs: Vec<(Board, Vec<Move>)>,
+        pars: &[Option<u32>],
+        title: String,
+        ctx: &mut Context,
+    ) -> ReviewScreen {
+        let (run, state) = RunPart::start(legs, pars, title, ESTIMATE_BUDGET, ctx);
         ReviewScreen { state, run: Some(run) }
     }
 
@@ -95,7 +101,9 @@ impl ReviewScreen {
             if let Ok(legs) = slide::game::legs(&run.scrambles(), &moves) {
                 let legs = legs.into_iter().map(|l| (l.start, moves[l.moves].to_vec())).collect();
                 let title = run.kind().describe();
-                return ReviewScreen::open_run(legs, title, ctx);
+                // Each board's par as the game found it: the review starts from it.
+                let pars: Vec<Option<u32>> = game.board_pars().iter().map(|p| p.optimal.or(p.best_found)).collect();
+                return ReviewScreen::open_run(legs, &pars, title, ctx);
             }
         }
         let title = match game.level() {

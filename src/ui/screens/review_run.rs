@@ -66,11 +66,16 @@ impl RunPart {
     /// state it shows first.
     pub fn start(
         legs: Vec<(Board, Vec<Move>)>,
+        pars: &[Option<u32>],
         title: String,
         budget: Duration,
         ctx: &mut Context,
     ) -> (RunPart, ReviewState) {
-        let boards = legs.iter().map(|(b, m)| (*b, m.clone(), None)).collect();
+        let boards = legs
+            .iter()
+            .enumerate()
+            .map(|(i, (b, m))| (*b, m.clone(), pars.get(i).copied().flatten()))
+            .collect();
         let reviewing = RunReviewing::start(boards, budget, ctx);
         let (start, moves) = legs
             .first()

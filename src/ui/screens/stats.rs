@@ -130,7 +130,7 @@ impl Screen for StatsScreen {
                 match (kind, moves.as_ref().map(|m| (m, slide::game::legs(&game.scramble, m)))) {
                     (Some(kind), Some((moves, Ok(legs)))) => {
                         let legs = legs.into_iter().map(|l| (l.start, moves[l.moves].to_vec())).collect();
-                        return Transition::Push(Box::new(ReviewScreen::open_run(legs, kind.describe(), ctx)));
+                        return Transition::Push(Box::new(ReviewScreen::open_run(legs, &[], kind.describe(), ctx)));
                     }
                     (_, Some((_, Err(e)))) => ctx.session.status = Some(format!("That run can't be reviewed: {e}.")),
                     _ => ctx.session.status = Some("That run's boards or moves were not kept.".into()),

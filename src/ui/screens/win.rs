@@ -299,7 +299,8 @@ fn win_lines(
         lines.push(row("TPS", format!("{tps:.2} tiles/s")));
     }
     lines.push(row("Hints", help));
-    lines.push(row("Par", par));
+    // A run's par is the sum of its boards' (the model's), not one board's.
+    lines.push(row(if w.run_boards.is_some() { "Run par" } else { "Par" }, par));
     let best_text = |b: &Best| {
         format!(
             "{}, {}",

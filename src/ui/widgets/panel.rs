@@ -9,7 +9,7 @@ use std::time::Instant;
 
 use slide::engine::{KnownPlan, Pending};
 use slide::game::averages::{format_average, format_millis};
-use slide::game::{Best, Game, Speed};
+use slide::game::{Best, Game, ParSum, Speed};
 use slide::puzzle::Move;
 
 use crate::ui::theme::Theme;
@@ -60,12 +60,21 @@ pub fn describe(m: Move) -> (&'static str, &'static str) {
     }
 }
 
-/// The par, or on 5×5 and 6×6 the shortest plan found from the start while none is proven.
+/// The par, or on 5×5 and 6×6 the shortest plan found from the start while none is proven;
+/// in a run past its first board, also the sum of the boards' so far (what "in all" of the
+/// moves compares with), said only when every one of them is known.
 fn par_text(game: &Game) -> String {
-    match (game.par(), game.par_estimate()) {
+    let in_run = game.run().is_some_and(|r| r.index() > 0);
+    let board = match (game.par(), game.par_estimate()) {
         (Some(p), _) => p.to_string(),
+        (None, Some(p)) if in_run => format!("≈{p}"),
         (None, Some(p)) => format!("≈{p} best found"),
         (None, None) => "—".into(),
+    };
+    match game.par_so_far() {
+        ParSum::Proven(all) if in_run => format!("{board} · {all} in all"),
+        ParSum::BestFound(all) if in_run => format!("{board} · ≈{all} in all"),
+        _ => board,
     }
 }
 
