@@ -88,7 +88,7 @@ pub(crate) fn solve<H: Incremental>(heuristic: &H, board: &Board, stop: &Stop) -
     let state = heuristic.init(&sb);
     let mut bound = heuristic.h(&state);
     let table = MoveTable::new(sb.side);
-    let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), 128);
+    let mut search = Search::new(heuristic, stop, &table, MovePruning::longest(), 128);
     loop {
         if sb.is_goal() {
             return Ok(Solution::solved_already(start.elapsed()));
@@ -133,7 +133,7 @@ pub(crate) fn within<H: Incremental>(
         return Ok(None);
     }
     let table = MoveTable::new(sb.side);
-    let mut search = Search::new(heuristic, stop, &table, MovePruning::shared(), bound as usize);
+    let mut search = Search::new(heuristic, stop, &table, MovePruning::longest(), bound as usize);
     match search.dfs(&mut sb, &state, 0, bound, MovePruning::START) {
         Pass::Found => Ok(Some(search.path)),
         Pass::Exceeded(_) => Ok(None),

@@ -21,14 +21,19 @@
 //! state number per node and a table lookup per move says whether the move is allowed and what
 //! the next state is.
 //!
-//! The enumeration grows threefold per move of length (a second for 10 moves, minutes and
-//! gigabytes for 14), so the list is computed once and shipped in `forbidden_moves.txt` (one
-//! string a line, in move letters); a test checks it against the enumeration for the shorter
-//! lengths, and the tests below check on 3×3 and 4×4 that no shortest path is lost. The
-//! shipped length, 10 moves (340 strings, 1,631 states), was measured on Korf's 100: it
-//! expands 34% fewer nodes than undo-pruning alone; 12, 13 and 14 moves cut 39%, 40% and 42%
-//! but their larger tables made each node slower, for no gain in time (BENCHMARKS.md).
-//! Regenerate it with `LEN=10 cargo test --lib regenerate_forbidden_list -- --ignored`.
+//! The enumeration grows threefold per move of length (a second for 10 moves, 20 seconds for
+//! 13, minutes and gigabytes for 14), so the list is computed once and shipped in
+//! `forbidden_moves.txt` (one string a line, in move letters); a test checks it against the
+//! enumeration for the shorter lengths, and the tests below check on 3×3 and 4×4 that no
+//! shortest path is lost. The shipped length is 13 moves (3,283 strings, 15,221 states).
+//! On Korf's 100 it expands 40% fewer nodes than undo-pruning alone, 10 moves 34%, 14 moves
+//! 42%; on the 80-move position 295.7 M nodes against 334.8 M with 10 moves. 14 moves need
+//! 85,192 states, more than 16 bits hold, and a table five times as large. When 10 moves
+//! shipped (1,631 states in 32 bits), longer lists cost more time per node than they saved;
+//! in 16 bits the 13-move table (122 KB) fits the second-level cache (BENCHMARKS.md).
+//! IDA* takes every string ([`MovePruning::longest`]); the plan shortening keeps the first
+//! 10 moves' strings ([`MovePruning::shared`]).
+//! Regenerate it with `LEN=13 cargo test --lib regenerate_forbidden_list -- --ignored`.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::OnceLock;
@@ -38,12 +43,15 @@ use crate::puzzle::Move;
 /// The shipped forbidden strings, shortest first.
 const FORBIDDEN_LIST: &str = include_str!("forbidden_moves.txt");
 
+/// The longest strings of [`MovePruning::short`]'s machine.
+pub(crate) const SHORT_LEN: usize = 10;
+
 /// A move the machine forbids.
 pub(crate) const FORBIDDEN: u32 = u16::MAX as u32;
 
 /// The automaton: for each state, the next state after each move (by [`Move::index`]), or
-/// [`FORBIDDEN`]. States are stored in 16 bits (the shipped machine has 1,631) so that the
-/// table, read at every generated node, takes 13 KB of the first-level cache, not 26.
+/// [`FORBIDDEN`]. States are stored in 16 bits (the shipped machine has 15,221) so that the
+/// table, read at every generated node, takes 122 KB of the second-level cache, not 244.
 pub(crate) struct MovePruning {
     next: Vec<[u16; 4]>,
     #[cfg_attr(not(test), allow(dead_code))]
@@ -151,10 +159,18 @@ impl MovePruning {
     }
 
     /// The shared machine for every shipped string, compiled on first use (a few
-    /// milliseconds).
+    /// milliseconds): the optimal searches' (IDA*, sequential and parallel).
+    pub fn longest() -> &'static MovePruning {
+        static LONGEST: OnceLock<MovePruning> = OnceLock::new();
+        LONGEST.get_or_init(|| MovePruning::shipped(usize::MAX))
+    }
+
+    /// The shared machine for the shipped strings of up to [`SHORT_LEN`] moves, the list
+    /// shipped before the longer one. The plan shortening of the 5×5 and 6×6 plans keeps
+    /// it: which shortest path each window finds, and so the plans, were measured with it.
     pub fn shared() -> &'static MovePruning {
-        static SHARED: OnceLock<MovePruning> = OnceLock::new();
-        SHARED.get_or_init(|| MovePruning::shipped(usize::MAX))
+        static SHORT: OnceLock<MovePruning> = OnceLock::new();
+        SHORT.get_or_init(|| MovePruning::shipped(SHORT_LEN))
     }
 
     /// The state before any move.
@@ -331,7 +347,7 @@ mod tests {
     /// Every state within `depth` moves of the goal is reached by some allowed path exactly as
     /// short as its distance: the pruning loses no shortest path.
     fn check_complete(size: Size, depth: u32) {
-        let fsm = MovePruning::shared();
+        let fsm = MovePruning::longest();
         let goal = Board::goal(size);
         // Exact distances by breadth-first search.
         let mut dist: HashMap<Board, u32> = HashMap::new();
@@ -389,7 +405,7 @@ mod tests {
 
     #[test]
     fn the_machine_prunes_more_than_undo_alone() {
-        let fsm = MovePruning::shared();
+        let fsm = MovePruning::longest();
         // Count allowed paths of length 12 from the middle of a big board against the 4·3^11
         // paths that never undo the last move.
         fn count(fsm: &MovePruning, state: u32, left: u32) -> u64 {

@@ -95,7 +95,7 @@ pub(crate) fn solve_parallel<H: Incremental>(
         return Ok(Solution::solved_already(start.elapsed()));
     }
     let table = MoveTable::new(root.side);
-    let pruning = MovePruning::shared();
+    let pruning = MovePruning::longest();
     let mut bound = heuristic.h(&root_state);
     let mut nodes = 0u64;
     let mut generated = 0u64;

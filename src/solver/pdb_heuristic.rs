@@ -141,49 +141,49 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
         s.sum.max(s.msum)
     }
 
-    /// As [`Incremental::update_within`] for each child, in three passes so that the table
+    /// As [`Incremental::update_within`] for each child, in two passes so that the table
     /// reads, nearly all of them cache misses, are in flight together instead of one after
-    /// another: every child's direct read, then the mirrored reads of the children the
-    /// direct sum does not cut off, then the mirrored sums. The board is not moved: a rank
-    /// step reads only the cells strictly between the tile's two cells, and those hold the
-    /// same tiles before and after the move.
+    /// another: every child's direct and mirrored ranks and reads first, then the sums. The
+    /// mirrored read of a child the direct sum cuts off is wasted, but waiting for the
+    /// direct reads before issuing the mirrored ones cost a second miss's latency per node
+    /// (BENCHMARKS.md). Every value returned is then the whole `h`, so the limit is not
+    /// needed. The board is not moved: a rank step reads only the cells strictly
+    /// between the tile's two cells, and those hold the same tiles before and after the move.
     #[inline]
-    fn children(&self, board: &mut SearchBoard, from: &[usize], limit: u32, out: &mut [PdbState<G>; 4]) -> [u32; 4] {
+    fn children(&self, board: &mut SearchBoard, from: &[usize], _limit: u32, out: &mut [PdbState<G>; 4]) -> [u32; 4] {
         let db = self.db;
         let tiles = &board.tiles;
         let blank = board.blank;
         let mut group = [0usize; 4];
         let mut value = [0u8; 4];
-        for (((s, &cell), g), v) in out.iter_mut().zip(from).zip(&mut group).zip(&mut value) {
+        let mut mgroup = [0usize; 4];
+        let mut mvalue = [0u8; 4];
+        for i in 0..from.len() {
+            let s = &mut out[i];
+            let cell = from[i];
             let t = tiles[cell] as usize;
-            *g = db.group_of(t);
-            let r = s.ranks[*g].wrapping_add_signed(db.direct_rank_step(tiles, t, cell, blank));
-            s.ranks[*g] = r;
-            *v = self.tables[*g][r as usize];
+            let g = db.group_of(t);
+            let r = s.ranks[g].wrapping_add_signed(db.direct_rank_step(tiles, t, cell, blank));
+            s.ranks[g] = r;
+            group[i] = g;
+            value[i] = self.tables[g][r as usize];
+            if self.mirror {
+                let mg = self.mirror_group[t] as usize;
+                let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, tiles, t, cell, blank));
+                s.mranks[mg] = r;
+                mgroup[i] = mg;
+                mvalue[i] = self.tables[mg][r as usize];
+            }
         }
         let mut hs = [u32::MAX; 4];
-        let mut mirrored = [usize::MAX; 4];
-        let mut mvalue = [0u8; 4];
         for i in 0..from.len() {
             let s = &mut out[i];
             let (g, v) = (group[i], value[i]);
             s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
             s.vals[g] = v;
             hs[i] = s.sum;
-            if self.mirror && s.sum <= limit {
-                let t = tiles[from[i]] as usize;
-                let mg = self.mirror_group[t] as usize;
-                let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, tiles, t, from[i], blank));
-                s.mranks[mg] = r;
-                mirrored[i] = mg;
-                mvalue[i] = self.tables[mg][r as usize];
-            }
-        }
-        for i in 0..from.len() {
-            let mg = mirrored[i];
-            if mg != usize::MAX {
-                let s = &mut out[i];
-                let mv = mvalue[i];
+            if self.mirror {
+                let (mg, mv) = (mgroup[i], mvalue[i]);
                 s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
                 s.mvals[mg] = mv;
                 hs[i] = s.sum.max(s.msum);
