@@ -32,9 +32,8 @@ pub struct Game {
     level: Option<Level>,
     seed: Option<u64>,
     daily: Option<UtcDate>,
-    par: Option<u32>,
-    /// On 5×5 and 6×6 while no par is proven: the shortest plan found from the start.
-    par_estimate: Option<u32>,
+    /// A single board's par (a run keeps one a board: `board_pars`).
+    par: BoardPar,
     history: Vec<Move>,
     future: Vec<Move>,
     /// The size of each undo step (a segment slide is one step), in play order.
@@ -87,8 +86,10 @@ impl Game {
             level,
             seed,
             daily: None,
-            par,
-            par_estimate: None,
+            par: BoardPar {
+                optimal: par,
+                best_found: None,
+            },
             history: Vec::new(),
             future: Vec::new(),
             steps: Vec::new(),
@@ -495,8 +496,8 @@ impl Game {
             level: self.level.map(|l| l.name().to_string()),
             seed: self.seed,
             daily: self.daily.map(|d| d.to_string()),
-            par: self.par,
-            par_estimate: self.par_estimate,
+            par: self.par.optimal,
+            par_estimate: self.par.best_found,
             moves: self.moves,
             hints: self.hints,
             solver_used: self.solver_used,
@@ -563,8 +564,10 @@ impl Game {
             level,
             seed: saved.seed,
             daily,
-            par: saved.par,
-            par_estimate: saved.par_estimate,
+            par: BoardPar {
+                optimal: saved.par,
+                best_found: saved.par_estimate,
+            },
             moves: history.len() as u32,
             // A save from before the counters were kept: every standing move counts once.
             stm: saved.stm.unwrap_or(history.len() as u32),

@@ -9,37 +9,25 @@ impl Game {
     /// The optimal length from the start (in a run: from the board in play's start), when
     /// known.
     pub fn par(&self) -> Option<u32> {
-        match self.run {
-            Some(_) => self.board_par().and_then(|p| p.optimal),
-            None => self.par,
-        }
+        self.known_par().and_then(|p| p.optimal)
     }
 
     /// Records the optimal length from the start (in a run: the board in play's) once the
     /// solver finds it.
     pub fn set_par(&mut self, par: u32) {
-        match self.board_par_mut() {
-            Some(p) => p.prove(par),
-            None => self.par = Some(par),
-        }
+        self.known_par_mut().prove(par);
     }
 
     /// The shortest plan found from the start (in a run: the board in play's), where no par
     /// is proven (5×5, 6×6): saved with the game, so that a resumed game still shows it.
     pub fn par_estimate(&self) -> Option<u32> {
-        match self.run {
-            Some(_) => self.board_par().and_then(|p| p.best_found),
-            None => self.par_estimate,
-        }
+        self.known_par().and_then(|p| p.best_found)
     }
 
     /// Records a plan of `len` moves found from the start (in a run: the board in play's);
     /// the estimate keeps the shortest.
     pub fn note_par_estimate(&mut self, len: u32) {
-        match self.board_par_mut() {
-            Some(p) => p.found(len),
-            None => self.par_estimate = Some(self.par_estimate.map_or(len, |p| p.min(len))),
-        }
+        self.known_par_mut().found(len);
     }
 
     /// What is known of each board's par in a run, by board (boards never reached, or of
@@ -53,7 +41,7 @@ impl Game {
     pub fn attempt_par(&self) -> ParSum {
         match &self.run {
             Some(run) => ParSum::of((0..run.kind().count() as usize).map(|i| self.board_pars.get(i))),
-            None => self.single_par(),
+            None => ParSum::of([Some(&self.par)]),
         }
     }
 
@@ -62,29 +50,28 @@ impl Game {
     pub fn par_so_far(&self) -> ParSum {
         match &self.run {
             Some(run) => ParSum::of((0..=run.index() as usize).map(|i| self.board_pars.get(i))),
-            None => self.single_par(),
+            None => ParSum::of([Some(&self.par)]),
         }
     }
 
-    fn single_par(&self) -> ParSum {
-        match (self.par, self.par_estimate) {
-            (Some(p), _) => ParSum::Proven(p),
-            (None, Some(b)) => ParSum::BestFound(b),
-            (None, None) => ParSum::Unknown,
+    /// What is known of the par of the board in play: the game's, or in a run its board's
+    /// (`None` for a run's board of which nothing is known yet).
+    fn known_par(&self) -> Option<&BoardPar> {
+        match &self.run {
+            Some(run) => self.board_pars.get(run.index() as usize),
+            None => Some(&self.par),
         }
     }
 
-    fn board_par(&self) -> Option<&BoardPar> {
-        self.board_pars.get(self.run.as_ref()?.index() as usize)
-    }
-
-    /// The board in play's entry in a run (made when first needed); `None` outside a run.
-    fn board_par_mut(&mut self) -> Option<&mut BoardPar> {
-        let i = self.run.as_ref()?.index() as usize;
+    /// The board in play's entry (in a run, made when first needed).
+    fn known_par_mut(&mut self) -> &mut BoardPar {
+        let Some(i) = self.run.as_ref().map(|r| r.index() as usize) else {
+            return &mut self.par;
+        };
         if self.board_pars.len() <= i {
             self.board_pars.resize(i + 1, BoardPar::default());
         }
-        self.board_pars.get_mut(i)
+        &mut self.board_pars[i]
     }
 }
 
