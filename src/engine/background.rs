@@ -109,36 +109,18 @@ impl Background {
         if !thinking || f.won || !f.watching || !ready || self.improved == Some(f.board) {
             return None;
         }
-        if size.side() <= 4 {
-            return self.prove(f);
-        }
+        // Without a plan only the start is searched (for the par); elsewhere the player asks
+        // for a hint first. On 3×3 and 4×4 the par search is the start's proof: it is taken
+        // up only once that search gave up. With a plan not proven, that plan is improved
+        // (on 3×3 and 4×4: proven, as a hint ran out of time for it).
+        let start_wanted = f.board == f.start && (size.side() >= 5 || (self.par_done && f.par.is_none()));
         match &self.plan {
             Some(k) if k.optimal => None,
             Some(k) => Some(Next::Improve {
                 board: f.board,
                 plan: k.plan.clone(),
             }),
-            // Without a plan only the start is searched (for the par); elsewhere the player
-            // asks for a hint first.
-            None if f.board == f.start => Some(Next::Improve {
-                board: f.board,
-                plan: Vec::new(),
-            }),
-            None => None,
-        }
-    }
-
-    /// On 3×3 and 4×4: the proof a hint's plan or the par search ran out of time for, while
-    /// the player looks at the board (a busy machine, a very deep 4×4).
-    fn prove(&self, f: &Focus) -> Option<Next> {
-        match &self.plan {
-            Some(k) if k.optimal => None,
-            Some(k) => Some(Next::Improve {
-                board: f.board,
-                plan: k.plan.clone(),
-            }),
-            // The par search gave up on the start: the player still on it gets the proof.
-            None if f.board == f.start && self.par_done && f.par.is_none() => Some(Next::Improve {
+            None if start_wanted => Some(Next::Improve {
                 board: f.board,
                 plan: Vec::new(),
             }),

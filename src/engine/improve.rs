@@ -46,6 +46,26 @@ enum Stage {
     Shorten,
 }
 
+/// The steps of an improvement of a board `side` tiles wide, the first bounded search
+/// given `budget`.
+fn stages(side: usize, budget: Duration) -> Vec<Stage> {
+    // A 3×3 or 4×4 search either proves its plan or is no better than the hint's: the one
+    // stage is the proof.
+    if side <= 4 {
+        return vec![Stage::Optimal(OPTIMAL_4X4_BUDGET)];
+    }
+    let [first, rest @ ..] = improve_stages(budget);
+    // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
+    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches. Shortening the
+    // best plan pays sooner than a wider beam (BENCHMARKS.md), so it comes next.
+    let optimal_try = (side == 5).then_some(Stage::Optimal(OPTIMAL_5X5_BUDGET));
+    std::iter::once(Stage::Bounded(first))
+        .chain(optimal_try)
+        .chain(std::iter::once(Stage::Shorten))
+        .chain(rest.into_iter().map(Stage::Bounded))
+        .collect()
+}
+
 /// Improves `job`'s board's plan on one thread (the other core stays free for the game and
 /// the rest of the machine): a bounded search, on 5×5 an optimal attempt, the best plan
 /// shortened, then longer bounded searches; on 3×3 and 4×4, one optimal search for up to
@@ -63,23 +83,7 @@ pub(crate) fn improve(
     let mut best = best.unwrap_or(u32::MAX);
     // The best plan itself, when the game sent it.
     let mut best_plan = (!plan.is_empty() && best == plan.len() as u32).then(|| plan.to_vec());
-    let [first, rest @ ..] = improve_stages(job.budget);
-    // A 3×3 or 4×4 search either proves its plan or is no better than the hint's: the one
-    // stage is the proof.
-    let small = board.size().side() <= 4;
-    // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
-    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches. Shortening the
-    // best plan pays sooner than a wider beam (BENCHMARKS.md), so it comes next.
-    let optimal_try = (board.size().side() == 5).then_some(Stage::Optimal(OPTIMAL_5X5_BUDGET));
-    let stages: Vec<Stage> = if small {
-        vec![Stage::Optimal(OPTIMAL_4X4_BUDGET)]
-    } else {
-        std::iter::once(Stage::Bounded(first))
-            .chain(optimal_try)
-            .chain(std::iter::once(Stage::Shorten))
-            .chain(rest.into_iter().map(Stage::Bounded))
-            .collect()
-    };
+    let stages = stages(board.size().side(), job.budget);
     for (i, stage) in stages.iter().enumerate() {
         let opts = match stage {
             Stage::Bounded(budget) => SolveOptions {

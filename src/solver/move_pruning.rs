@@ -43,7 +43,7 @@ use crate::puzzle::Move;
 /// The shipped forbidden strings, shortest first.
 const FORBIDDEN_LIST: &str = include_str!("forbidden_moves.txt");
 
-/// The longest strings of [`MovePruning::short`]'s machine.
+/// The longest strings of [`MovePruning::shared`]'s machine.
 pub(crate) const SHORT_LEN: usize = 10;
 
 /// A move the machine forbids.
