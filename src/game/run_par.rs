@@ -22,6 +22,11 @@ pub struct BoardPar {
 }
 
 impl BoardPar {
+    /// What is known: a proven optimal length, a shortest plan found, either or neither.
+    pub(crate) fn known(optimal: Option<u32>, best_found: Option<u32>) -> BoardPar {
+        BoardPar { optimal, best_found }
+    }
+
     /// Records a proven optimal length.
     pub(crate) fn prove(&mut self, par: u32) {
         self.optimal = Some(par);

@@ -86,10 +86,7 @@ impl Game {
             level,
             seed,
             daily: None,
-            par: BoardPar {
-                optimal: par,
-                best_found: None,
-            },
+            par: BoardPar::known(par, None),
             history: Vec::new(),
             future: Vec::new(),
             steps: Vec::new(),
@@ -564,10 +561,7 @@ impl Game {
             level,
             seed: saved.seed,
             daily,
-            par: BoardPar {
-                optimal: saved.par,
-                best_found: saved.par_estimate,
-            },
+            par: BoardPar::known(saved.par, saved.par_estimate),
             moves: history.len() as u32,
             // A save from before the counters were kept: every standing move counts once.
             stm: saved.stm.unwrap_or(history.len() as u32),
