@@ -1,5 +1,7 @@
 //! End to end, issue 22's marathon and relay: several boards in a row on one clock, played
-//! by typed moves to the end, recorded once under `marathon-N` / `relay-N`.
+//! by typed moves to the end, recorded once. The seed is given (`--seed`) so that the test
+//! knows the boards: a run from a chosen seed is recorded apart from the ranked row, under
+//! `marathon-N-seeded` / `relay-N-seeded`.
 //!
 //! The boards are the ones the game deals from the seed given (the library deals them the
 //! same way, `RunKind::board`); the test checks the screen shows each, then types a plan the
@@ -72,7 +74,7 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     t.wait_for("r", "the win", |s| s.contains("Solved!"));
     t.keys("r", &["q"]);
     t.wait_for("r", "the end", |s| s.contains("EXITED 0"));
-    recorded_once(&data, "marathon-2", "marathon", &boards);
+    recorded_once(&data, "marathon-2-seeded", "marathon", &boards);
 }
 
 #[test]
@@ -104,5 +106,5 @@ fn a_relay_from_three_to_four_played_to_its_end_is_one_win() {
     t.wait_for("r", "the win", |s| s.contains("Solved!"));
     t.keys("r", &["q"]);
     t.wait_for("r", "the end", |s| s.contains("EXITED 0"));
-    recorded_once(&data, "relay-4", "relay", &boards);
+    recorded_once(&data, "relay-4-seeded", "relay", &boards);
 }

@@ -12,7 +12,7 @@ use crate::game::move_log::MoveLog;
 use crate::game::outcome::Outcome;
 use crate::game::run::RunKind;
 use crate::game::solve_mode::SINGLE;
-use crate::game::stats::{Kind, RecordKey};
+use crate::game::stats::{Kind, RecordKey, SEEDED};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
 
@@ -135,7 +135,21 @@ impl AttemptRecord {
             Kind::Custom => RecordKey::custom(&self.start_board().ok()?),
             Kind::Blind => RecordKey::blind(size),
             Kind::Marathon(_) | Kind::Relay(_) => RecordKey::run(RunKind::from_level(&self.level, size)?),
+            Kind::SeededMarathon(_) | Kind::SeededRelay(_) => RecordKey::seeded_run(self.run_kind()?, self.seed?),
         })
+    }
+
+    /// The marathon or relay it was (one from a chosen seed included); `None` for a single
+    /// board, or a run this version does not play.
+    pub fn run_kind(&self) -> Option<RunKind> {
+        let level = self.level.strip_suffix(SEEDED).unwrap_or(&self.level);
+        RunKind::from_level(level, self.board_size()?).filter(|kind| kind.mode() == self.mode)
+    }
+
+    /// Whether it was a marathon or relay dealt from a seed the player chose: recorded in
+    /// a row of its own, unranked.
+    pub fn seed_chosen(&self) -> bool {
+        self.level.ends_with(SEEDED)
     }
 
     /// The starting board.

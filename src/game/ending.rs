@@ -27,7 +27,8 @@ impl Game {
         )?;
         let run = self.run();
         let (level, daily) = match (self.daily(), self.level()) {
-            _ if let Some(run) = run => (run.kind().level(), None),
+            // A run's row: its ranked one, or its own when the player chose its seed.
+            _ if run.is_some() => (self.record_key().kind.name(), None),
             _ if self.is_ranked_blind() => (BLIND.to_string(), None),
             (Some(d), _) => ("daily".to_string(), Some(d.to_string())),
             (None, Some(level)) => (level.name().to_string(), None),

@@ -16,7 +16,7 @@
 use crate::game::attempt_record::AttemptRecord;
 use crate::game::history_file::AttemptHistory;
 use crate::game::outcome::Outcome;
-use crate::game::stats::{Beaten, Best, Kind, Stats};
+use crate::game::stats::{Beaten, Best, Stats};
 
 /// What one record changed, for the win box.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
     }
     row.played = row.played.saturating_add(1);
     // Timed rows: dealt levels, blind solves, marathons and relays (their own averages).
-    let dealt = !matches!(key.kind, Kind::Custom | Kind::Daily);
+    let dealt = key.kind.timed();
     match record.result {
         Outcome::Solver => row.solver_finished = row.solver_finished.saturating_add(1),
         Outcome::GaveUp => {}
@@ -165,6 +165,7 @@ mod tests {
     use crate::difficulty::{Level, UtcDate};
     use crate::game::attempt_record::tests::sample;
     use crate::game::averages::Average;
+    use crate::game::stats::Kind;
     use crate::puzzle::Size;
 
     fn with(result: Outcome, millis: u64) -> AttemptRecord {

@@ -177,7 +177,7 @@ impl Game {
     }
 
     /// Says that the game's seed was the player's (`--seed`, a puzzle code), not drawn at
-    /// random: the deal is no ranked one (see [`is_ranked_blind`](Game::is_ranked_blind)).
+    /// random: no ranked deal (no ranked blind solve, a run's row apart from the ranked one).
     pub fn mark_seed_chosen(&mut self) {
         self.seed_chosen = true;
     }
@@ -185,8 +185,8 @@ impl Game {
     /// The records this game counts towards: its daily puzzle, its board (given by hand),
     /// or its size and level.
     pub fn record_key(&self) -> RecordKey {
-        if let Some(run) = &self.run {
-            return RecordKey::run(run.kind());
+        if let Some(key) = self.run_record_key() {
+            return key;
         }
         if self.is_ranked_blind() {
             return RecordKey::blind(self.size());

@@ -39,7 +39,18 @@ pub enum Kind {
     Marathon(u32),
     /// A relay from 3×3 up to this side.
     Relay(u32),
+    /// A marathon of this many boards dealt from a seed the player chose (`--seed`): the
+    /// same boards at will, so they can be practised. Its row is apart from the ranked
+    /// `Marathon` row, with no averages, and its bests are each seed's.
+    SeededMarathon(u32),
+    /// A relay up to this side dealt from a seed the player chose (see `SeededMarathon`).
+    SeededRelay(u32),
 }
+
+/// What a run's name ends with when it was dealt from a seed the player chose:
+/// `marathon-5-seeded`. A version that knows no such row reads the name as an unknown
+/// kind and counts it nowhere, never in the ranked row.
+pub(crate) const SEEDED: &str = "-seeded";
 
 impl Kind {
     /// The name used in keys and in `slide stats`: a level's name, `custom`, `daily`,
@@ -52,6 +63,8 @@ impl Kind {
             Kind::Blind => BLIND.to_string(),
             Kind::Marathon(n) => format!("{MARATHON}-{n}"),
             Kind::Relay(n) => format!("{RELAY}-{n}"),
+            Kind::SeededMarathon(n) => format!("{MARATHON}-{n}{SEEDED}"),
+            Kind::SeededRelay(n) => format!("{RELAY}-{n}{SEEDED}"),
         }
     }
 
@@ -62,12 +75,27 @@ impl Kind {
             "custom" => Some(Kind::Custom),
             "daily" => Some(Kind::Daily),
             BLIND => Some(Kind::Blind),
+            _ if let Some(ranked) = name.strip_suffix(SEEDED) => match Kind::from_name(ranked)? {
+                Kind::Marathon(n) => Some(Kind::SeededMarathon(n)),
+                Kind::Relay(n) => Some(Kind::SeededRelay(n)),
+                _ => None,
+            },
             _ => match RunKind::from_level(name, Size::SIX) {
                 Some(RunKind::Marathon { count, .. }) => Some(Kind::Marathon(count)),
                 Some(RunKind::Relay { top }) => Some(Kind::Relay(top.side() as u32)),
                 None => name.parse().ok().map(Kind::Level),
             },
         }
+    }
+
+    /// Whether its row keeps averages (ao5, ao12, …): dealt levels, blind solves, and
+    /// marathons and relays dealt at random. A custom board, a daily puzzle or a run from a
+    /// chosen seed is the same puzzle at will, so it ranks nothing.
+    pub fn timed(self) -> bool {
+        !matches!(
+            self,
+            Kind::Custom | Kind::Daily | Kind::SeededMarathon(_) | Kind::SeededRelay(_)
+        )
     }
 
     /// Every kind, in the order `slide stats` lists them.
@@ -122,6 +150,22 @@ impl RecordKey {
                 RunKind::Relay { top } => Kind::Relay(top.side() as u32),
             },
             puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A marathon or a relay dealt from `seed`, which the player chose: its own row, apart
+    /// from the ranked one, and its own bests for that seed.
+    pub fn seeded_run(kind: RunKind, seed: u64) -> RecordKey {
+        let size = kind.record_size();
+        let kind = match kind {
+            RunKind::Marathon { count, .. } => Kind::SeededMarathon(count),
+            RunKind::Relay { top } => Kind::SeededRelay(top.side() as u32),
+        };
+        RecordKey {
+            size,
+            kind,
+            puzzle: Some(format!("{} {seed}", row_key(size, kind))),
             daily: None,
         }
     }
@@ -370,7 +414,7 @@ impl Stats {
             ms_sum: 0,
             extra: BTreeMap::new(),
         };
-        if matches!(key.kind, Kind::Custom | Kind::Daily) {
+        if !key.kind.timed() {
             return None;
         }
         Some(self.records.get(&key.row()).map_or(&NONE_YET, |r| &r.speed))
@@ -391,7 +435,12 @@ impl Stats {
             .records
             .keys()
             .filter_map(|key| Kind::from_name(key.split_once(' ')?.1))
-            .filter(|k| matches!(k, Kind::Marathon(_) | Kind::Relay(_)))
+            .filter(|k| {
+                matches!(
+                    k,
+                    Kind::Marathon(_) | Kind::Relay(_) | Kind::SeededMarathon(_) | Kind::SeededRelay(_)
+                )
+            })
             .collect();
         runs.sort_unstable();
         runs.dedup();

@@ -6,6 +6,8 @@
 //! - "optimal!" and the moves over par compare the moves made (every tile slid, undone
 //!   ones included) with the proven par; against a 5×5 or 6×6 estimate nothing is optimal.
 //! - A replay sets no best.
+//! - A marathon or relay from a seed the player chose is practice: recorded in a row of
+//!   its own, it claims no best and no record.
 
 use std::time::Duration;
 
@@ -88,7 +90,10 @@ pub struct WinReport {
     pub par: ParLine,
     /// A marathon's or relay's number of boards (`None` for a single board).
     pub run_boards: Option<u32>,
-    /// The best this game set (never for a replay or a solver-finished game).
+    /// A marathon or relay dealt from a seed the player chose: recorded apart, unranked.
+    pub seeded_run: bool,
+    /// The best this game set (never for a replay, a solver-finished game or a run from a
+    /// chosen seed).
     pub beaten: Option<Beaten>,
     /// Why the result was not recorded, if it was not.
     pub not_stored: Option<String>,
@@ -172,7 +177,8 @@ impl WinReport {
             helped_before: game.assisted() && game.hints_used() == 0 && !solver,
             par,
             run_boards: game.run().map(|r| r.kind().count()),
-            beaten: if recorded.replay || solver {
+            seeded_run: game.is_seeded_run(),
+            beaten: if recorded.replay || solver || game.is_seeded_run() {
                 None
             } else {
                 recorded.beaten
@@ -251,5 +257,37 @@ mod tests {
         };
         let r = WinReport::of(&g, recorded);
         assert!(r.replay && r.beaten.is_none());
+    }
+
+    #[test]
+    fn a_run_from_a_chosen_seed_claims_no_best() {
+        let mut g = Game::new_run(
+            crate::game::run::RunKind::Marathon {
+                size: crate::puzzle::Size::THREE,
+                count: 2,
+            },
+            42,
+        );
+        g.mark_seed_chosen();
+        let recorded = Recorded {
+            beaten: Some(Beaten::First { assisted: false }),
+            ..Recorded::default()
+        };
+        let r = WinReport::of(&g, recorded);
+        assert!(r.seeded_run);
+        assert_eq!(r.beaten, None, "practice sets no record");
+        let r = WinReport::of(
+            &Game::new_run(
+                crate::game::run::RunKind::Relay {
+                    top: crate::puzzle::Size::FOUR,
+                },
+                42,
+            ),
+            Recorded {
+                beaten: Some(Beaten::First { assisted: false }),
+                ..Recorded::default()
+            },
+        );
+        assert!(!r.seeded_run && r.beaten.is_some(), "a run dealt at random can set one");
     }
 }

@@ -1021,3 +1021,29 @@ fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
         }
     }
 }
+
+#[test]
+fn a_run_opened_with_a_seed_is_marked_chosen_and_without_one_is_ranked() {
+    let config = slide::config::Config::default();
+    let mut args = crate::ui::args::PlayArgs {
+        size: Some(Size::THREE),
+        seed: Some(42),
+        run: Some(crate::ui::args::RunAsked::Marathon { count: 2 }),
+        ..crate::ui::args::PlayArgs::default()
+    };
+    // `slide --mode marathon --count 2 --size 3 --seed 42`: the same boards at will.
+    let game = crate::ui::opening::asked_run(&args, &config).expect("a marathon");
+    assert!(game.is_seeded_run());
+    assert_eq!(game.seed(), Some(42));
+    assert_eq!(game.record_key().kind, slide::game::Kind::SeededMarathon(2));
+    // Without `--seed`: a seed drawn at random, the ranked row.
+    args.seed = None;
+    let game = crate::ui::opening::asked_run(&args, &config).expect("a marathon");
+    assert!(!game.is_seeded_run());
+    assert_eq!(game.record_key().kind, slide::game::Kind::Marathon(2));
+    args.run = Some(crate::ui::args::RunAsked::Relay);
+    args.seed = Some(7);
+    args.size = Some(Size::FOUR);
+    let game = crate::ui::opening::asked_run(&args, &config).expect("a relay");
+    assert_eq!(game.record_key().kind, slide::game::Kind::SeededRelay(4));
+}

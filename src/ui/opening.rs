@@ -1,6 +1,7 @@
 //! Which game the app opens with: a given board or code, a dealt game, or the game played
 //! last (resumed), with the notices that say what happened to the others.
 
+use slide::config::Config;
 use slide::difficulty::{DealRequest, Level, PuzzleCode, fresh_seed};
 use slide::game::{Game, Notice, Persistence, Store};
 use slide::solver::Solver;
@@ -9,6 +10,20 @@ use crate::ui::app::App;
 use crate::ui::args::PlayArgs;
 use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
+
+/// The marathon or relay asked for (`--mode`), dealt at once: its boards are uniformly
+/// random, nothing to wait for. From a seed the player chose (`--seed`) they are the same
+/// boards at will, so the game is told before its first move: the run is recorded apart
+/// from the ranked row.
+pub(crate) fn asked_run(args: &PlayArgs, config: &Config) -> Option<Game> {
+    let asked = args.run?;
+    let size = args.size.unwrap_or_else(|| config.size());
+    let mut game = Game::new_run(asked.at(size), args.seed.unwrap_or_else(fresh_seed));
+    if args.seed.is_some() {
+        game.mark_seed_chosen();
+    }
+    Some(game)
+}
 
 /// The app for these arguments: a given board, a dealt game, or the game played last,
 /// with the notices to show (a resumed game, a file moved aside, a directory that can't be
@@ -57,11 +72,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         _ => args.board,
     };
     let config = &settings.config;
-    // A marathon or relay deals its own boards at once: uniformly random, nothing to wait for.
-    let run = args.run.map(|asked| {
-        let size = args.size.unwrap_or_else(|| config.size());
-        Game::new_run(asked.at(size), args.seed.unwrap_or_else(fresh_seed))
-    });
+    let run = asked_run(args, config);
     let mut app = match (resumed, given, run) {
         (Some(game), _, _) => App::new(settings, game, solver, persist, Origin::Resumed),
         (None, _, Some(game)) => App::new(settings, game, solver, persist, Origin::New),

@@ -210,6 +210,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
             extra: Some(6),
         },
         run_boards: None,
+        seeded_run: false,
         beaten: None,
         not_stored: None,
         best: None,

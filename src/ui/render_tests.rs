@@ -77,6 +77,7 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         helped_before: false,
         par: slide::game::ParLine::Proven { par: 2, extra: Some(4) },
         run_boards: None,
+        seeded_run: false,
         beaten: Some(slide::game::Beaten::First { assisted: true }),
         not_stored: None,
         best: Some(slide::game::Best {

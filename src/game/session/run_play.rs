@@ -8,6 +8,7 @@ use crate::game::saved_game::{SavedGame, SavedRun};
 use crate::game::saved_game_error::SavedGameError;
 use crate::game::session::Game;
 use crate::game::solve_mode::{BLIND, MARATHON, RELAY, SINGLE, SolveMode};
+use crate::game::stats::RecordKey;
 use crate::puzzle::Size;
 
 impl Game {
@@ -21,6 +22,24 @@ impl Game {
         };
         game.run = Some(run);
         game
+    }
+
+    /// The records a run counts towards: its kind's ranked row, or, when the player chose
+    /// its seed (`--seed`: the same boards at will, so they can be practised), a row of its
+    /// own that ranks nothing. `None` outside a run.
+    pub(super) fn run_record_key(&self) -> Option<RecordKey> {
+        let run = self.run.as_ref()?;
+        Some(if self.seed_chosen {
+            RecordKey::seeded_run(run.kind(), run.seed())
+        } else {
+            RecordKey::run(run.kind())
+        })
+    }
+
+    /// Whether this is a marathon or relay dealt from a seed the player chose: recorded
+    /// apart from the ranked row, in one that ranks nothing.
+    pub fn is_seeded_run(&self) -> bool {
+        self.run.is_some() && self.seed_chosen
     }
 
     /// The run this game is, if it is a marathon or a relay.
@@ -280,5 +299,81 @@ mod tests {
             r.board = 5;
         }
         assert!(Game::from_saved(&saved).is_err(), "a board the run does not have");
+    }
+
+    #[test]
+    fn a_run_from_a_chosen_seed_is_recorded_apart_and_ranks_nothing() {
+        // `slide play --mode marathon --count 2 --seed 42`: the same boards at will.
+        let mut g = marathon(2);
+        g.mark_seed_chosen();
+        assert!(g.is_seeded_run());
+        g.show(true);
+        solve_board(&mut g);
+        // Kept through a save (a run resumed after the terminal closed).
+        g.stop_clock();
+        let mut g = Game::from_saved(&g.to_saved()).unwrap();
+        assert!(g.is_seeded_run(), "the flag survives the save");
+        g.show(true);
+        solve_board(&mut g);
+        assert!(g.is_won());
+        let seeded = g.ending_record(Ending::Solved, false, 9).unwrap();
+        assert_eq!(
+            (seeded.level.as_str(), seeded.mode.as_str(), seeded.seed),
+            ("marathon-2-seeded", "marathon", Some(42))
+        );
+        assert!(seeded.seed_chosen());
+        assert_eq!(seeded.record_key(), Some(g.record_key()));
+        assert_eq!(g.record_key().puzzle.as_deref(), Some("3x3 marathon-2-seeded 42"));
+        let mut stats = Stats::default();
+        let counted = crate::game::figures::count(&mut stats, &seeded);
+        assert!(
+            stats.row(Size::THREE, Kind::Marathon(2)).is_none(),
+            "the ranked row is untouched"
+        );
+        let own = stats
+            .row(Size::THREE, Kind::SeededMarathon(2))
+            .expect("a row of its own");
+        assert_eq!((own.played, own.won, own.speed.solves), (1, 1, 0), "no averages");
+        assert_eq!(counted.solve, None);
+        assert_eq!(stats.speed(&g.record_key()), None, "it ranks nothing");
+        assert!(stats.kinds().contains(&Kind::SeededMarathon(2)), "listed by the views");
+        // The same run dealt from a seed drawn at random is ranked.
+        let mut ranked = marathon(2);
+        assert!(!ranked.is_seeded_run());
+        ranked.show(true);
+        solve_board(&mut ranked);
+        solve_board(&mut ranked);
+        let r = ranked.ending_record(Ending::Solved, false, 10).unwrap();
+        assert_eq!(r.level, "marathon-2");
+        crate::game::figures::count(&mut stats, &r);
+        let row = stats.row(Size::THREE, Kind::Marathon(2)).unwrap();
+        assert_eq!((row.played, row.won, row.speed.solves), (1, 1, 1));
+        let own = stats.row(Size::THREE, Kind::SeededMarathon(2)).unwrap();
+        assert_eq!((own.played, own.won), (1, 1), "each in its own row");
+    }
+
+    #[test]
+    fn a_relay_from_a_chosen_seed_and_a_save_without_the_flag() {
+        let mut g = Game::new_run(RunKind::Relay { top: Size::FOUR }, 9);
+        // A save written before the flag was kept (or of a run dealt at random) has none:
+        // the run loads ranked, as before.
+        let saved = serde_json::to_string(&g.to_saved()).unwrap();
+        assert!(!saved.contains("seed_chosen"), "{saved}");
+        let back = Game::from_saved(&serde_json::from_str(&saved).unwrap()).unwrap();
+        assert!(!back.is_seeded_run());
+        assert_eq!(back.record_key().kind, Kind::Relay(4));
+        g.mark_seed_chosen();
+        let back =
+            Game::from_saved(&serde_json::from_str(&serde_json::to_string(&g.to_saved()).unwrap()).unwrap()).unwrap();
+        assert!(back.is_seeded_run());
+        let key = back.record_key();
+        assert_eq!(
+            (key.kind, key.row()),
+            (Kind::SeededRelay(4), "4x4 relay-4-seeded".to_string())
+        );
+        assert_eq!(Kind::from_name("relay-4-seeded"), Some(Kind::SeededRelay(4)));
+        assert_eq!(Kind::from_name("marathon-3-seeded"), Some(Kind::SeededMarathon(3)));
+        assert_eq!(Kind::from_name("easy-seeded"), None);
+        assert_eq!(Kind::from_name("relay-4-seeded-seeded"), None);
     }
 }

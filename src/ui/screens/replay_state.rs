@@ -59,10 +59,7 @@ impl ReplayState {
     pub fn new(record: &AttemptRecord) -> Result<ReplayState, ReplayError> {
         let replay = Replay::of(record)?;
         let side = record.size;
-        let run = record
-            .board_size()
-            .and_then(|size| RunKind::from_level(&record.level, size))
-            .filter(|kind| kind.mode() == record.mode);
+        let run = record.run_kind();
         let mut title = match run {
             Some(kind) => kind.describe(),
             None if record.mode == slide::game::SINGLE => format!("{side}×{side} {}", record.level),

@@ -123,9 +123,7 @@ impl Screen for StatsScreen {
                 let Some(game) = state.history.get(state.selected) else {
                     return Transition::Stay;
                 };
-                let kind = game
-                    .board_size()
-                    .and_then(|size| slide::game::RunKind::from_level(&game.level, size));
+                let kind = game.run_kind();
                 let moves = game.log().map(|l| l.plain_moves());
                 match (kind, moves.as_ref().map(|m| (m, slide::game::legs(&game.scramble, m)))) {
                     (Some(kind), Some((moves, Ok(legs)))) => {
@@ -377,7 +375,8 @@ fn render_table(
     // "3×3 marathon-10" in full: a name is never cut. Where the columns then don't all fit
     // (80 columns), the last ones are left out rather than squeezed.
     let longest = rows.iter().map(|r| r.name.chars().count()).max().unwrap_or(0) as u16;
-    let name = longest.clamp(11, 20);
+    // The longest name a row can have: "6×6 marathon-999999-seeded".
+    let name = longest.clamp(11, 26);
     let mut used = name;
     let fit = heads
         .iter()

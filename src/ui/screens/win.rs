@@ -365,6 +365,7 @@ fn win_lines(
                 t.dim,
             )),
             (None, true) => lines.push(Line::styled("A replay: counted apart (no best, no average)", t.dim)),
+            _ if w.seeded_run => lines.push(Line::styled("Seed chosen: counted apart, unranked", t.dim)),
             (Some(d), false) if d.late => {
                 lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
             }

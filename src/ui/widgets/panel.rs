@@ -235,7 +235,12 @@ fn hints_text(g: &Game) -> String {
 
 fn level_text(g: &Game) -> String {
     if let Some(run) = g.run() {
-        return run.kind().level();
+        // A chosen seed's run is recorded apart, unranked: the panel says which row.
+        return if g.is_seeded_run() {
+            format!("{} (seeded)", run.kind().level())
+        } else {
+            run.kind().level()
+        };
     }
     match (g.daily(), g.level()) {
         (Some(date), _) => format!("daily {date}"),
