@@ -394,6 +394,30 @@ fn the_replay_of_a_relay_to_five_by_five_shows_its_small_boards_distances_only()
 }
 
 #[test]
+fn the_replay_title_of_a_relay_the_solver_finished_fits_at_80_columns() {
+    let mut a = three();
+    // A relay 3×3 → 4×4 from a chosen seed, helped, the solver finishing the 4×4: the full
+    // title ("relay-4 3×3→4×4 · solver · seeded · helped") is wider than the board's frame
+    // at 80×24, where a shorter one (what and the result) is shown whole.
+    let json = r#"{"id":"00000000000000ae-1","at":1796259723000,"size":4,"level":"relay-4-seeded","mode":"relay",
+        "result":"solver","assisted":true,"millis":2000,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15",
+        "moves":"Ll","gaps":[0,800],"seed":7}"#;
+    let known = open_replay(&mut a, json);
+    assert!(known, "both boards' distances came");
+    // On the 4×4, the board where the solver finished the relay.
+    if let Some(r) = a.top_mut::<ReplayScreen>() {
+        r.state.go_to(1);
+    }
+    let text = render_text(&a, 80, 24);
+    let top = text.lines().next().unwrap_or_default();
+    assert!(
+        top.starts_with("╭ relay-4 · solver · seeded ─"),
+        "the whole title: {top}"
+    );
+    check("replay_relay_title", &a, &SIZES);
+}
+
+#[test]
 fn the_review_of_a_marathon_board_by_board() {
     let mut a = three();
     let legs = vec![

@@ -4,6 +4,8 @@
 
 use std::time::Duration;
 
+use ratatui::text::Line;
+
 use slide::game::{AttemptRecord, Replay, ReplayError, RunKind};
 use slide::review::{Progress, RunReview};
 
@@ -31,8 +33,11 @@ pub enum Distances {
 pub struct ReplayState {
     /// The record's id (as `slide history --json` shows it).
     pub id: String,
-    /// What the solve was: "3×3 easy · won".
+    /// What the solve was, in full: "3×3 easy · won", "relay-5 3×3→5×5 · solver · helped".
     pub title: String,
+    /// Shorter titles for a narrow frame, longest first: the last keeps only what was
+    /// replayed and its result ("relay-5 · solver").
+    pub short_titles: Vec<String>,
     /// When it ended: "2026-12-03 01:02".
     pub when: String,
     /// The timeline.
@@ -58,27 +63,16 @@ impl ReplayState {
     /// The state of a replay of `record`, at its start, playing.
     pub fn new(record: &AttemptRecord) -> Result<ReplayState, ReplayError> {
         let replay = Replay::of(record)?;
-        let side = record.size;
         let run = record.run_kind();
-        let mut title = match run {
-            Some(kind) => kind.describe(),
-            None if record.mode == slide::game::SINGLE => format!("{side}×{side} {}", record.level),
-            None => format!("{side}×{side} {} {}", record.level, record.mode),
-        };
-        title = format!("{title} · {}", record.result.name());
-        if record.replay {
-            title.push_str(" · replay");
-        }
-        if record.assisted {
-            title.push_str(" · helped");
-        }
+        let titles = titles(record, run);
         let when = record.date().replace('T', " ");
         let run_boards = run.map(RunKind::count);
         // The 3×3 and 4×4 boards, from the first (a relay's sizes grow to its record size).
         let reviewed = replay.legs().iter().take_while(|l| l.start.size().side() <= 4).count();
         Ok(ReplayState {
             id: record.id.clone(),
-            title,
+            title: titles[0].clone(),
+            short_titles: titles[1..].to_vec(),
             when: when.get(..16).unwrap_or(&when).to_string(),
             distances: if reviewed > 0 {
                 Distances::Computing(None)
@@ -93,6 +87,16 @@ impl ReplayState {
             paused: false,
             run_boards,
         })
+    }
+
+    /// The longest title that fits in `width` columns (the full one where it fits, as on a
+    /// large terminal); the shortest when none does.
+    pub fn title_within(&self, width: usize) -> &str {
+        std::iter::once(&self.title)
+            .chain(&self.short_titles)
+            .find(|t| Line::raw(t.as_str()).width() <= width)
+            .or(self.short_titles.last())
+            .unwrap_or(&self.title)
     }
 
     /// Whether the clock has reached the solve's end.
@@ -142,6 +146,41 @@ impl ReplayState {
         }
         self.paused = !self.paused;
     }
+}
+
+/// The titles of the replay of `record` (`run`: the marathon or relay it was), longest
+/// first: what it was in full and its result with the notes (a replay, a chosen seed,
+/// helped); then what it was in short with them, dropped one by one; last, what it was in
+/// short and its result only.
+fn titles(record: &AttemptRecord, run: Option<RunKind>) -> Vec<String> {
+    let side = record.size;
+    let (long, short) = match run {
+        Some(kind) => (kind.describe(), kind.level()),
+        None if record.mode == slide::game::SINGLE => (format!("{side}×{side} {}", record.level), record.level.clone()),
+        None => (
+            format!("{side}×{side} {} {}", record.level, record.mode),
+            format!("{} {}", record.level, record.mode),
+        ),
+    };
+    let result = record.result.name();
+    let notes: Vec<&str> = [
+        (record.replay, " · replay"),
+        (record.seed_chosen(), " · seeded"),
+        (record.assisted, " · helped"),
+    ]
+    .iter()
+    .filter(|(on, _)| *on)
+    .map(|(_, note)| *note)
+    .collect();
+    let mut titles = vec![format!("{long} · {result}{}", notes.concat())];
+    // Then in short, the notes dropped one by one from the last.
+    titles.extend(
+        (0..=notes.len())
+            .rev()
+            .map(|n| format!("{short} · {result}{}", notes[..n].concat())),
+    );
+    titles.dedup();
+    titles
 }
 
 #[cfg(test)]
@@ -229,5 +268,30 @@ mod tests {
         let s = ReplayState::new(&relay).expect("playable");
         assert_eq!((s.distances, s.reviewed), (Distances::Computing(None), 2));
         assert_eq!(s.run_boards, Some(3));
+    }
+
+    #[test]
+    fn a_title_too_wide_for_the_frame_is_shortened_keeping_what_and_the_result() {
+        let mut relay = record();
+        relay.size = 4;
+        relay.level = "relay-4-seeded".into();
+        relay.mode = "relay".into();
+        relay.result = Outcome::Solver;
+        relay.assisted = true;
+        relay.replay = true;
+        relay.scramble = "1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15".into();
+        relay.moves = "Ll".into();
+        relay.gaps = vec![0, 800];
+        let s = ReplayState::new(&relay).expect("playable");
+        let full = "relay-4 3×3→4×4 · solver · replay · seeded · helped";
+        assert_eq!(s.title, full);
+        assert_eq!(s.title_within(80), full, "kept whole where it fits");
+        assert_eq!(s.title_within(45), "relay-4 · solver · replay · seeded · helped");
+        assert_eq!(s.title_within(30), "relay-4 · solver · replay");
+        assert_eq!(s.title_within(20), "relay-4 · solver");
+        assert_eq!(s.title_within(5), "relay-4 · solver", "the shortest when none fits");
+        let single = ReplayState::new(&record()).expect("playable");
+        assert_eq!(single.title_within(10), "easy · won");
+        assert_eq!(single.title_within(20), "3×3 easy · won");
     }
 }

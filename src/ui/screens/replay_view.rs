@@ -73,7 +73,9 @@ impl Widget for ReplayView<'_> {
         let Some(layout) = board_within(self.terminal, board_room, side) else {
             return;
         };
-        draw_board(self.view, &layout, &board, None, format!(" {} ", s.title), false, buf);
+        // The title on the board's frame: between its corners, with a space either side.
+        let title = s.title_within(usize::from(bw.saturating_sub(4)));
+        draw_board(self.view, &layout, &board, None, format!(" {title} "), false, buf);
         let column = Rect::new(x + bw + 1, body.y, side_w, middle_h);
         let chart = Rect::new(x, body.y + middle_h, bw + 1 + side_w, chart_h);
         let info = info_lines(s, t);
