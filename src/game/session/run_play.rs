@@ -376,4 +376,52 @@ mod tests {
         assert_eq!(Kind::from_name("easy-seeded"), None);
         assert_eq!(Kind::from_name("relay-4-seeded-seeded"), None);
     }
+
+    #[test]
+    fn a_run_the_solver_finished_replays_at_the_times_it_recorded() {
+        use crate::game::replay::Replay;
+        use std::time::Duration;
+        // The player solves the first board (the clock running from the first move), stops
+        // for a while on the second, the game is saved and resumed, one more move of the
+        // player's, and the solver finishes: its moves stop the clock.
+        let plan = |g: &Game| {
+            Solver::new(TableCache::disabled())
+                .solve(g.board(), &SolveOptions::default())
+                .expect("a plan")
+                .moves
+        };
+        let mut g = marathon(2);
+        g.show(true);
+        for m in plan(&g) {
+            std::thread::sleep(Duration::from_millis(3));
+            assert!(g.play(m));
+        }
+        std::thread::sleep(Duration::from_millis(60));
+        let second = plan(&g);
+        assert!(g.play(second[0]));
+        g.stop_clock();
+        let mut g = Game::from_saved(&g.to_saved()).unwrap();
+        g.show(true);
+        std::thread::sleep(Duration::from_millis(30));
+        assert!(g.play(second[1]));
+        std::thread::sleep(Duration::from_millis(30));
+        for m in plan(&g) {
+            assert!(g.play_by_solver(m));
+        }
+        assert!(g.is_won());
+        let r = g.ending_record(Ending::Solved, false, 0).unwrap();
+        assert_eq!(r.result, Outcome::Solver);
+        let replay = Replay::of(&r).expect("a good run");
+        assert_eq!(replay.total_ms(), r.millis, "the replay ends at the time recorded");
+        let logged: Vec<u64> = g.log().moves().iter().map(|m| m.at_ms).collect();
+        let shown: Vec<u64> = (1..=replay.len()).map(|i| replay.time_of(i)).collect();
+        assert_eq!(shown, logged, "each move at the play time it was made");
+        assert!(shown.windows(2).all(|w| w[0] <= w[1]), "monotone");
+        assert_eq!(
+            shown.last().copied(),
+            Some(r.millis),
+            "the solver's moves stopped the clock"
+        );
+        assert_eq!(replay.step_at(r.millis), replay.len());
+    }
 }
