@@ -4,7 +4,7 @@
 use crate::puzzle::{Board, MAX_CELLS};
 
 /// The board as the search sees it: a flat array moved in place.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct SearchBoard {
     pub side: usize,
     pub tiles: [u8; MAX_CELLS],
@@ -113,13 +113,15 @@ mod tests {
     use crate::solver::walking_distance::WalkingDistance;
 
     /// Walks `steps` random moves, checking after each that the incremental state gives the
-    /// same value as a fresh start, and that `update_within` agrees whenever it finishes.
+    /// same value as a fresh start, and that `update_within` and `children` agree whenever
+    /// they finish.
     fn check_incremental<H: Incremental>(h: &H, size: Size, seed: u64, steps: usize) {
         let mut rng = SeededRng::new(seed);
         let mut board = Board::random(size, &mut rng);
         let mut sb = SearchBoard::new(&board);
         let mut state = h.init(&sb);
         for _ in 0..steps {
+            check_children(h, &board, &state);
             let moves: Vec<Move> = board.legal_moves().collect();
             let m = moves[rng.index(moves.len())];
             let blank = sb.blank;
@@ -138,6 +140,30 @@ mod tests {
                 assert_eq!(quick, h.h(&state), "{board}");
             } else {
                 assert!(quick <= h.h(&state), "early value must stay admissible: {board}");
+            }
+        }
+    }
+
+    /// Every child of `board` (whose state is `state`) evaluated together, with a limit that
+    /// cuts some off: a child within the limit gets a fresh start's value and a usable
+    /// state, one above it an admissible value above the limit.
+    fn check_children<H: Incremental>(h: &H, board: &Board, state: &H::State) {
+        let mut sb = SearchBoard::new(board);
+        let moves: Vec<Move> = board.legal_moves().collect();
+        let from: Vec<usize> = moves.iter().map(|m| m.source(sb.blank, sb.side).unwrap()).collect();
+        for limit in [h.h(state).saturating_sub(1), h.h(state) + 1] {
+            let mut out = [*state; 4];
+            let hs = h.children(&mut sb, &from, limit, &mut out);
+            assert_eq!(sb, SearchBoard::new(board), "the board is left as it was");
+            for (i, &m) in moves.iter().enumerate() {
+                let mut child = *board;
+                child.try_move(m);
+                let fresh = h.h(&h.init(&SearchBoard::new(&child)));
+                if hs[i] <= limit {
+                    assert_eq!((hs[i], h.h(&out[i])), (fresh, fresh), "{child}");
+                } else {
+                    assert!(hs[i] <= fresh, "an early value must stay admissible: {child}");
+                }
             }
         }
     }

@@ -10,10 +10,10 @@
 //! Linear conflict does not add to this (both count the same vertical moves), so the
 //! search heuristic takes the max of the two.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::puzzle::{Board, Size};
+use crate::puzzle::{Board, MAX_CELLS, Size};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::linear_conflict::{LcState, LinearConflict};
 
@@ -40,16 +40,58 @@ impl Hasher for CodeHasher {
     }
 }
 
-type CodeMap = HashMap<u64, u8, BuildHasherDefault<CodeHasher>>;
+type CodeMap = HashMap<u64, u16, BuildHasherDefault<CodeHasher>>;
+
+/// Where a pattern's moves are in [`WalkingDistance::next`]: two directions of four classes.
+const STEPS: usize = 8;
+/// A pattern as the search keeps it: its number in the low 16 bits, its distance above, so
+/// that one read gives both.
+type Packed = u32;
 
 /// Walking-distance tables for one size (3×3 or 4×4).
+///
+/// Patterns are numbered in the order the breadth-first search meets them, so a search
+/// keeps a pattern's number and steps it with one read instead of hashing its code.
 pub struct WalkingDistance {
     side: usize,
-    table: CodeMap,
+    /// Each pattern code's number (used to start a search; the search steps numbers).
+    index: CodeMap,
+    /// Each pattern's vertical moves to the goal.
+    distance: Vec<u8>,
+    /// `next[p * STEPS + 4 * dir + class]`: the pattern (packed) after a tile of goal line
+    /// `class` comes into the blank's line from the line above (`dir` 0) or below (1); the
+    /// goal's (distance 0, so still admissible) for a move the pattern cannot make.
+    next: Vec<Packed>,
+    /// Each cell's row and column, and each tile's goal row and column: read, not divided
+    /// out, in the search.
+    line_of: [(u8, u8); MAX_CELLS],
+    class_of: [(u8, u8); MAX_CELLS],
+}
+
+/// A board's row and column patterns, kept by a search and stepped per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Walk {
+    rows: Packed,
+    cols: Packed,
+}
+
+impl Walk {
+    /// The walking distance: both patterns' distances.
+    #[inline]
+    pub fn value(self) -> u32 {
+        (self.rows >> 16) + (self.cols >> 16)
+    }
 }
 
 fn shift(side: usize, line: usize, class: usize) -> u32 {
     BITS * (line * side + class) as u32
+}
+
+/// The code after a tile of `class` moves from line `from` into the blank's line.
+fn moved(code: u64, side: usize, from: usize, class: usize) -> u64 {
+    let blank = (code >> BLANK_SHIFT) as usize;
+    let next = code - (1 << shift(side, from, class)) + (1 << shift(side, blank, class));
+    (next & !(0xF << BLANK_SHIFT)) | ((from as u64) << BLANK_SHIFT)
 }
 
 impl WalkingDistance {
@@ -64,40 +106,66 @@ impl WalkingDistance {
             goal += count << shift(n, i, i);
         }
         goal |= ((n - 1) as u64) << BLANK_SHIFT;
-        let mut table = CodeMap::default();
-        table.insert(goal, 0);
-        let mut queue = VecDeque::from([goal]);
         let mask = (1u64 << BITS) - 1;
-        while let Some(code) = queue.pop_front() {
-            let d = table[&code];
+        let has = |code: u64, line: usize, class: usize| (code >> shift(n, line, class)) & mask != 0;
+        let lines = |code: u64| {
             let blank = (code >> BLANK_SHIFT) as usize;
-            for from in [blank.wrapping_sub(1), blank + 1] {
-                if from >= n {
-                    continue;
-                }
-                for class in 0..n {
-                    if (code >> shift(n, from, class)) & mask == 0 {
-                        continue;
+            [blank.wrapping_sub(1), blank + 1].map(|from| (from < n).then_some(from))
+        };
+        let mut index = CodeMap::default();
+        let mut codes = vec![goal];
+        let mut distance = vec![0u8];
+        index.insert(goal, 0);
+        let mut at = 0;
+        while at < codes.len() {
+            let (code, d) = (codes[at], distance[at]);
+            for from in lines(code).into_iter().flatten() {
+                for class in (0..n).filter(|&c| has(code, from, c)) {
+                    let next = moved(code, n, from, class);
+                    if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
+                        e.insert(codes.len() as u16);
+                        codes.push(next);
+                        distance.push(d + 1);
                     }
-                    let mut next = code - (1 << shift(n, from, class)) + (1 << shift(n, blank, class));
-                    next = (next & !(0xF << BLANK_SHIFT)) | ((from as u64) << BLANK_SHIFT);
-                    table.entry(next).or_insert_with(|| {
-                        queue.push_back(next);
-                        d + 1
-                    });
+                }
+            }
+            at += 1;
+        }
+        let pack = |p: u16| Packed::from(p) | Packed::from(distance[p as usize]) << 16;
+        let mut next = vec![0; codes.len() * STEPS];
+        for (p, &code) in codes.iter().enumerate() {
+            for (dir, from) in lines(code).into_iter().enumerate() {
+                let Some(from) = from else { continue };
+                for class in (0..n).filter(|&c| has(code, from, c)) {
+                    next[p * STEPS + 4 * dir + class] = pack(index[&moved(code, n, from, class)]);
                 }
             }
         }
-        WalkingDistance { side: n, table }
+        let mut line_of = [(0, 0); MAX_CELLS];
+        let mut class_of = [(0, 0); MAX_CELLS];
+        for c in 0..n * n {
+            line_of[c] = ((c / n) as u8, (c % n) as u8);
+            // Tile c + 1 belongs at cell c.
+            class_of[c + 1] = line_of[c];
+        }
+        WalkingDistance {
+            side: n,
+            index,
+            distance,
+            next,
+            line_of,
+            class_of,
+        }
     }
 
     /// The number of row patterns (24,964 for 4×4).
     #[cfg(test)]
     pub(crate) fn patterns(&self) -> usize {
-        self.table.len()
+        self.distance.len()
     }
 
-    fn codes(&self, board: &SearchBoard) -> (u64, u64) {
+    /// The row and column patterns of a board.
+    pub(crate) fn walk(&self, board: &SearchBoard) -> Walk {
         let n = self.side;
         let (mut rows, mut cols) = (0u64, 0u64);
         for cell in 0..n * n {
@@ -112,19 +180,44 @@ impl WalkingDistance {
                 cols += 1 << shift(n, c, g % n);
             }
         }
-        (rows, cols)
+        // Every pattern of a solvable board is reachable; the goal's (distance 0) keeps the
+        // heuristic admissible even if one were not.
+        let packed = |code| {
+            self.index
+                .get(&code)
+                .map_or(0, |&p| Packed::from(p) | Packed::from(self.distance[p as usize]) << 16)
+        };
+        Walk {
+            rows: packed(rows),
+            cols: packed(cols),
+        }
     }
 
-    fn lookup(&self, code: u64) -> u32 {
-        // Every pattern of a solvable board is reachable, so a miss cannot happen; 0 keeps
-        // the heuristic admissible even if it did.
-        self.table.get(&code).copied().map_or(0, u32::from)
+    /// The patterns after the tile `tile` moved from board cell `from` into the blank at
+    /// `to`: one of the two changes, by one read. Written without a branch on the move's
+    /// direction, which the search could not predict.
+    #[inline]
+    pub(crate) fn step(&self, walk: Walk, tile: u8, from: usize, to: usize) -> Walk {
+        let ((fr, fc), (tr, tc)) = (self.line_of[from], self.line_of[to]);
+        let (row_class, col_class) = self.class_of[tile as usize];
+        let vertical = fr != tr;
+        let mut lines = [walk.cols, walk.rows];
+        let (dir, class) = if vertical {
+            (fr > tr, row_class)
+        } else {
+            (fc > tc, col_class)
+        };
+        let p = &mut lines[usize::from(vertical)];
+        *p = self.next[(*p & 0xFFFF) as usize * STEPS + 4 * usize::from(dir) + usize::from(class)];
+        Walk {
+            cols: lines[0],
+            rows: lines[1],
+        }
     }
 
     /// The walking distance of a board of this table's size.
     pub fn value(&self, board: &Board) -> u32 {
-        let (r, c) = self.codes(&SearchBoard::new(board));
-        self.lookup(r) + self.lookup(c)
+        self.walk(&SearchBoard::new(board)).value()
     }
 }
 
@@ -136,10 +229,7 @@ pub(crate) struct WalkingWithConflict<'a> {
 
 #[derive(Clone, Copy)]
 pub(crate) struct WdState {
-    rows: u64,
-    cols: u64,
-    row_d: u32,
-    col_d: u32,
+    walk: Walk,
     lc: LcState,
 }
 
@@ -156,39 +246,20 @@ impl Incremental for WalkingWithConflict<'_> {
     type State = WdState;
 
     fn init(&self, board: &SearchBoard) -> WdState {
-        let (rows, cols) = self.wd.codes(board);
         WdState {
-            rows,
-            cols,
-            row_d: self.wd.lookup(rows),
-            col_d: self.wd.lookup(cols),
+            walk: self.wd.walk(board),
             lc: self.lc.init(board),
         }
     }
 
     #[inline]
     fn h(&self, s: &WdState) -> u32 {
-        (s.row_d + s.col_d).max(self.lc.h(&s.lc))
+        s.walk.value().max(self.lc.h(&s.lc))
     }
 
     fn update(&self, s: &mut WdState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
         self.lc.update(&mut s.lc, board, tile, from, to);
-        let n = self.wd.side;
-        let g = tile as usize - 1;
-        let clear = !(0xF << BLANK_SHIFT);
-        if from / n == to / n {
-            let class = g % n;
-            let (fc, tc) = (from % n, to % n);
-            s.cols = ((s.cols - (1 << shift(n, fc, class)) + (1 << shift(n, tc, class))) & clear)
-                | ((fc as u64) << BLANK_SHIFT);
-            s.col_d = self.wd.lookup(s.cols);
-        } else {
-            let class = g / n;
-            let (fr, tr) = (from / n, to / n);
-            s.rows = ((s.rows - (1 << shift(n, fr, class)) + (1 << shift(n, tr, class))) & clear)
-                | ((fr as u64) << BLANK_SHIFT);
-            s.row_d = self.wd.lookup(s.rows);
-        }
+        s.walk = self.wd.step(s.walk, tile, from, to);
     }
 }
 
@@ -199,6 +270,27 @@ mod tests {
     #[test]
     fn four_by_four_has_24964_patterns() {
         assert_eq!(WalkingDistance::build(Size::FOUR).patterns(), 24_964);
+    }
+
+    #[test]
+    fn a_step_gives_the_patterns_of_the_board_after_the_move() {
+        for size in [Size::THREE, Size::FOUR] {
+            let wd = WalkingDistance::build(size);
+            let mut rng = crate::puzzle::SeededRng::new(5);
+            let mut board = Board::random(size, &mut rng);
+            let mut walk = wd.walk(&SearchBoard::new(&board));
+            for _ in 0..3000 {
+                let moves: Vec<crate::puzzle::Move> = board.legal_moves().collect();
+                let m = moves[rng.index(moves.len())];
+                let to = board.blank();
+                let from = m.source(to, size.side()).unwrap();
+                let tile = board.tiles()[from];
+                board.try_move(m);
+                walk = wd.step(walk, tile, from, to);
+                assert_eq!(walk, wd.walk(&SearchBoard::new(&board)), "{board}");
+                assert_eq!(walk.value(), wd.value(&board));
+            }
+        }
     }
 
     #[test]
