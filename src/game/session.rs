@@ -289,10 +289,10 @@ impl Game {
     pub fn tick(&mut self, now: Instant) {
         self.clock.tick(now);
     }
-    /// Starts the inspection of a fresh board (nothing moved, nothing to redo, not solved):
-    /// `length` from `now`, after which the clock starts by itself. Zero: no inspection.
+    /// Starts the inspection of a fresh attempt (no move logged, so no time on its clock; not
+    /// solved): `length` from `now`, then the clock starts by itself. Zero: no inspection.
     pub fn inspect(&mut self, length: Duration, now: Instant) {
-        let fresh = self.moves == 0 && self.future.is_empty() && !self.is_won();
+        let fresh = self.log.is_empty() && self.future.is_empty() && !self.is_won();
         self.clock.inspect(if fresh { length } else { Duration::ZERO }, now);
     }
     /// Whole seconds of inspection left, while it runs.

@@ -173,6 +173,31 @@ mod tests {
     }
 
     #[test]
+    fn a_run_resumed_between_boards_waits_for_the_first_move_with_no_inspection() {
+        // The first board is fresh: an inspection, then the clock starts by itself.
+        let now = std::time::Instant::now();
+        let three = std::time::Duration::from_secs(3);
+        let mut g = marathon(2);
+        g.inspect(three, now);
+        assert!(g.inspecting());
+        // Its second board has no moves yet but time on the run's clock: resumed there, it
+        // must wait for the player's first move, as any resumed game does.
+        g.show(true);
+        solve_board(&mut g);
+        assert_eq!((g.board_number(), g.moves()), (1, 0), "on the second board");
+        g.stop_clock();
+        let mut g = Game::from_saved(&g.to_saved()).unwrap();
+        g.inspect(three, now);
+        assert!(!g.inspecting());
+        g.show(true);
+        g.tick(now + 2 * three);
+        assert!(!g.clock().is_running(), "the clock waits for a move");
+        let before = g.clock().elapsed();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+        assert_eq!(g.clock().elapsed(), before);
+    }
+
+    #[test]
     fn a_marathon_of_two_records_exactly_one_result_under_marathon_2() {
         let mut g = marathon(2);
         g.show(true);
