@@ -145,4 +145,5 @@ fn replaying_a_marathon_is_checked_board_by_board_before_the_terminal() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("can't be replayed") && !err.contains("yet"), "{err}");
     let _ = std::fs::remove_dir_all(&data);
+    let _ = std::fs::remove_dir_all(&data);
 }

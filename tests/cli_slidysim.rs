@@ -108,6 +108,7 @@ fn a_slidysim_scramble_is_a_board_for_every_command() {
         "{answers:?}"
     );
     assert!(answers[2].starts_with("1 2 3 4 5 6 0 7 8"), "{answers:?}");
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// A history of two attempts: a won 3×3 (`LL` in 1.5 s) and a DNF whose level and mode, as
@@ -194,6 +195,7 @@ fn history_exports_csv_with_scrambles_and_solutions() {
     assert_eq!(read_csv(&stdout(&last)).len(), 2);
     let both = run(&d, &["history", "--csv", "--json"], None);
     assert_eq!(both.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
@@ -209,4 +211,5 @@ fn history_json_lines_feed_the_board_commands() {
         (json["board"].as_str(), json["length"].as_u64()),
         (Some("1 2 3 4 5 6 0 7 8"), Some(2))
     );
+    let _ = std::fs::remove_dir_all(&d);
 }

@@ -233,6 +233,10 @@ pub fn wait_until(what: &str, pred: impl Fn() -> bool) {
 impl Drop for Tmux {
     fn drop(&mut self) {
         self.run(&["kill-server"]);
+        // The game saves as the hang-up reaches it, which can be after the first removal:
+        // the folder is then made again, so it is removed once more a moment later.
+        let _ = std::fs::remove_dir_all(&self.dir);
+        std::thread::sleep(std::time::Duration::from_millis(300));
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }
