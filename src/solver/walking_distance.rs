@@ -40,7 +40,7 @@ impl Hasher for CodeHasher {
     }
 }
 
-type CodeMap = HashMap<u64, u16, BuildHasherDefault<CodeHasher>>;
+type CodeMap = HashMap<u64, Packed, BuildHasherDefault<CodeHasher>>;
 
 /// Where a pattern's moves are in [`WalkingDistance::next`]: two directions of four classes.
 const STEPS: usize = 8;
@@ -54,10 +54,9 @@ type Packed = u32;
 /// keeps a pattern's number and steps it with one read instead of hashing its code.
 pub struct WalkingDistance {
     side: usize,
-    /// Each pattern code's number (used to start a search; the search steps numbers).
+    /// Each pattern code's number and distance (used to start a search, which then steps
+    /// numbers).
     index: CodeMap,
-    /// Each pattern's vertical moves to the goal.
-    distance: Vec<u8>,
     /// `next[p * STEPS + 4 * dir + class]`: the pattern (packed) after a tile of goal line
     /// `class` comes into the blank's line from the line above (`dir` 0) or below (1); the
     /// goal's (distance 0, so still admissible) for a move the pattern cannot make.
@@ -123,7 +122,7 @@ impl WalkingDistance {
                 for class in (0..n).filter(|&c| has(code, from, c)) {
                     let next = moved(code, n, from, class);
                     if let std::collections::hash_map::Entry::Vacant(e) = index.entry(next) {
-                        e.insert(codes.len() as u16);
+                        e.insert(codes.len() as Packed);
                         codes.push(next);
                         distance.push(d + 1);
                     }
@@ -131,13 +130,16 @@ impl WalkingDistance {
             }
             at += 1;
         }
-        let pack = |p: u16| Packed::from(p) | Packed::from(distance[p as usize]) << 16;
+        // Numbers below 2^16 (24,964 patterns on 4×4), distances above.
+        for p in index.values_mut() {
+            *p |= Packed::from(distance[*p as usize]) << 16;
+        }
         let mut next = vec![0; codes.len() * STEPS];
         for (p, &code) in codes.iter().enumerate() {
             for (dir, from) in lines(code).into_iter().enumerate() {
                 let Some(from) = from else { continue };
                 for class in (0..n).filter(|&c| has(code, from, c)) {
-                    next[p * STEPS + 4 * dir + class] = pack(index[&moved(code, n, from, class)]);
+                    next[p * STEPS + 4 * dir + class] = index[&moved(code, n, from, class)];
                 }
             }
         }
@@ -151,7 +153,6 @@ impl WalkingDistance {
         WalkingDistance {
             side: n,
             index,
-            distance,
             next,
             line_of,
             class_of,
@@ -161,7 +162,7 @@ impl WalkingDistance {
     /// The number of row patterns (24,964 for 4×4).
     #[cfg(test)]
     pub(crate) fn patterns(&self) -> usize {
-        self.distance.len()
+        self.index.len()
     }
 
     /// The row and column patterns of a board.
@@ -182,11 +183,7 @@ impl WalkingDistance {
         }
         // Every pattern of a solvable board is reachable; the goal's (distance 0) keeps the
         // heuristic admissible even if one were not.
-        let packed = |code| {
-            self.index
-                .get(&code)
-                .map_or(0, |&p| Packed::from(p) | Packed::from(self.distance[p as usize]) << 16)
-        };
+        let packed = |code| self.index.get(&code).copied().unwrap_or(0);
         Walk {
             rows: packed(rows),
             cols: packed(cols),
