@@ -59,6 +59,7 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     assert_eq!(board_digits(&second, "3×3"), digits_of(&boards[1]), "{second}");
     // The terminal closes mid-run: the run is saved, and `slide` resumes it.
     t.kill_session("m");
+    tmux::wait_released(&data);
     let resume = format!("{} '{}'; echo \"EXITED $?\"; sleep 60", t.env(&data), tmux::bin());
     t.open("r", 80, 24, &resume);
     let (resumed, _) = t.wait_for("r", "the resumed run", |s| {

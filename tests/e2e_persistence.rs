@@ -7,7 +7,6 @@ mod tmux;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use slide::game::Store;
 use tmux::Tmux;
 
 /// Three moves from solved: the blank in the middle of the bottom row after Left.
@@ -25,13 +24,6 @@ fn play(t: &Tmux, session: &str, data: &Path, args: &str) {
 }
 
 /// Waits until no game in `data` is held by a running copy of Slide (it has exited).
-fn wait_released(data: &Path) {
-    let store = Store::at(data.to_path_buf());
-    tmux::wait_until("the game to exit and release its save", || {
-        store.held_games().is_empty()
-    });
-}
-
 fn stats_json(data: &Path) -> Vec<serde_json::Value> {
     let out = Command::new(tmux::bin())
         .args(["stats", "--json"])
@@ -59,7 +51,7 @@ fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
     t.wait_for("one", "two moves", |s| s.contains("Moves    2"));
     // Closing the window: no quit key, no time to save on a timer.
     t.kill_session("one");
-    wait_released(&d);
+    tmux::wait_released(&d);
     play(&t, "two", &d, "");
     // Waits name what they check: a capture may catch a frame half drawn.
     let (screen, _) = t.wait_for("two", "the resumed game", |s| {

@@ -50,13 +50,17 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         }
         None
     } else {
+        // Held games are listed before the resume is tried: a copy still closing after its
+        // terminal went away may let its game go in between, and the player must hear of
+        // the game either way (resumed, or open elsewhere), never find it silently missing.
+        let busy = persist.held_elsewhere();
         let resumed = persist.resume_newest();
         if let Some(g) = &resumed {
             later.push(Notice::info(format!(
                 "Resumed your last game ({}); press {new_game} for a new one.",
                 g.to_saved().summary(slide::game::unix_millis())
             )));
-        } else if let Some(busy) = persist.held_elsewhere().first() {
+        } else if let Some(busy) = busy.first() {
             // Every unfinished game is held by another copy of Slide (perhaps one still
             // closing after its terminal went away): say so rather than seem to lose it.
             later.push(Notice::info(format!(

@@ -217,6 +217,15 @@ impl Tmux {
     }
 }
 
+/// Waits until no game in `data` is held: the game whose terminal was closed has saved and
+/// exited. A copy started before that would, rightly, not take over a game still open.
+pub fn wait_released(data: &Path) {
+    let store = slide::game::Store::at(data.to_path_buf());
+    wait_until("the game to exit and release its save", || {
+        store.held_games().is_empty()
+    });
+}
+
 /// Waits until `pred` holds, checking every 20 ms for up to 15 s.
 #[track_caller]
 pub fn wait_until(what: &str, pred: impl Fn() -> bool) {
