@@ -23,7 +23,6 @@ fn play(t: &Tmux, session: &str, data: &Path, args: &str) {
     t.open(session, 80, 24, &script);
 }
 
-/// Waits until no game in `data` is held by a running copy of Slide (it has exited).
 fn stats_json(data: &Path) -> Vec<serde_json::Value> {
     let out = Command::new(tmux::bin())
         .args(["stats", "--json"])
