@@ -237,6 +237,7 @@ mod tests {
         assert_eq!(h.games[0], entry);
         assert_eq!(h.games[0].start_board().unwrap(), *g.start());
         assert_eq!(h.games[0].move_list().unwrap(), vec![Move::Left, Move::Left]);
+        let _ = std::fs::remove_dir_all(store.dir());
     }
 
     #[test]
@@ -264,6 +265,7 @@ mod tests {
         let (_, moved_to) = update.moved_aside.expect("moved aside");
         assert!(moved_to.exists());
         assert_eq!(update.history.games.len(), 1);
+        let _ = std::fs::remove_dir_all(store.dir());
     }
 
     #[test]
@@ -275,5 +277,6 @@ mod tests {
             store.append_history(FinishedGame::of(&g, &f, SystemTime::now())),
             Err(StoreError::Newer { .. })
         ));
+        let _ = std::fs::remove_dir_all(store.dir());
     }
 }
