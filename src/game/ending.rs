@@ -124,9 +124,8 @@ mod tests {
         assert_eq!(r.moves, "LL", "with every move since the scramble");
     }
 
-    #[test]
-    fn a_blind_solve_is_recorded_under_its_own_level_with_its_own_averages() {
-        // Dealt for a blind solve: uniformly random.
+    /// A board of the random level (seed 4) played blind, two moves from solved.
+    fn blind_random_deal() -> Game {
         let mut g = Game::new(
             "1 2 3 4 5 6 0 7 8".parse().unwrap(),
             Some(Level::Random),
@@ -134,6 +133,13 @@ mod tests {
             Some(2),
         );
         g.set_blind(true);
+        g
+    }
+
+    #[test]
+    fn a_blind_solve_is_recorded_under_its_own_level_with_its_own_averages() {
+        // Dealt for a blind solve: uniformly random.
+        let mut g = blind_random_deal();
         g.play_segment(Move::Left, 2);
         let r = g.ending_record(Ending::Solved, false, 5).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str()), ("blind", "blind"));
@@ -153,13 +159,7 @@ mod tests {
     fn a_random_deal_from_a_seed_the_player_chose_played_blind_is_no_ranked_deal() {
         // `slide play --mode blind --seed 4`, or a random level's code played blind: the same
         // board at will, so not the uniformly random deal the blind row ranks.
-        let mut g = Game::new(
-            "1 2 3 4 5 6 0 7 8".parse().unwrap(),
-            Some(Level::Random),
-            Some(4),
-            Some(2),
-        );
-        g.set_blind(true);
+        let mut g = blind_random_deal();
         g.mark_seed_chosen();
         assert!(!g.is_ranked_blind());
         // Kept through a save (a game resumed after the terminal closed).
