@@ -1,4 +1,4 @@
-//! How much [`slide::solver::plan_shortening`] shortens the bounded search's plans.
+//! How much [`slide::solver::search::plan_shortening`] shortens the bounded search's plans.
 //!
 //! Reads boards on stdin, one per line, as `slide solve -` does; a line may start with the
 //! board's optimal length and a tab (the format of `tests/data/korf-taylor10-24puzzle.txt`),
@@ -14,7 +14,7 @@ use std::io::BufRead;
 use std::time::{Duration, Instant};
 
 use slide::puzzle::Board;
-use slide::solver::plan_shortening::{Options, shorten_with};
+use slide::solver::search::plan_shortening::{Options, shorten_with};
 use slide::solver::{SolveOptions, Solver, Stop, TableCache, available_threads};
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {

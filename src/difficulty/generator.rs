@@ -212,7 +212,7 @@ fn search(
 mod tests {
     use super::*;
     use crate::difficulty::daily::{UtcDate, daily};
-    use crate::solver::test_tables::{small_4x4, unit_test_cache};
+    use crate::solver::tables::test_tables::{small_4x4, unit_test_cache};
     use crate::solver::{Partition, Solver, TableCache};
 
     /// Stand-ins for the large partitions (the real 8-7 and 6-6-6-6 take minutes to build),
@@ -253,7 +253,7 @@ mod tests {
         assert_eq!(large.guide(Size::FIVE).expect("guide").partition(), &large_ones[1]);
         // The defaults of 3×3 and 4×4 only (copied: no large file beside them), then the
         // large ones adopted as a background build does.
-        let own = crate::solver::test_tables::temp_dir("adopting");
+        let own = crate::solver::tables::test_tables::temp_dir("adopting");
         let adopting = Solver::preferring_each(TableCache::at(own.clone()), &large_ones);
         for size in [Size::THREE, Size::FOUR] {
             let name = |c: &TableCache| c.file_for(&Partition::default_for(size)).expect("a cache");

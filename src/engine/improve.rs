@@ -152,12 +152,12 @@ pub(crate) fn improve(
 /// rating's).
 pub(crate) fn shortened(solver: &Solver, board: &Board, plan: &[Move], stop: &Stop) -> Solution {
     let start = Instant::now();
-    let opts = crate::solver::plan_shortening::Options {
+    let opts = crate::solver::search::plan_shortening::Options {
         solver: Some(solver),
         threads: 1,
-        ..crate::solver::plan_shortening::Options::default()
+        ..crate::solver::search::plan_shortening::Options::default()
     };
-    let moves = crate::solver::plan_shortening::shorten_with(board, plan, stop, &opts);
+    let moves = crate::solver::search::plan_shortening::shorten_with(board, plan, stop, &opts);
     let lower_bound = solver.rate(board).lower_bound;
     Solution {
         optimal: moves.len() as u32 == lower_bound,

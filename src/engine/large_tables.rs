@@ -96,7 +96,7 @@ mod tests {
 
     use crate::engine::{Answer, Engine, Options};
     use crate::puzzle::{Board, Size};
-    use crate::solver::test_tables::{small_4x4, temp_dir};
+    use crate::solver::tables::test_tables::{small_4x4, temp_dir};
     use crate::solver::{BuildControl, Partition, Solver, TableCache};
 
     #[test]

@@ -8,18 +8,18 @@
 use std::sync::Arc;
 
 use crate::puzzle::{Board, Move, Size};
-use crate::solver::beam_ranking::WithConflicts;
 use crate::solver::cancel::Stop;
-use crate::solver::compact_pdb_heuristic::CompactPdbHeuristic;
 use crate::solver::error::SolveError;
-use crate::solver::heuristic_kind::HeuristicKind;
-use crate::solver::linear_conflict::LinearConflict;
-use crate::solver::manhattan::Manhattan;
-use crate::solver::pattern_db::PatternDb;
-use crate::solver::pdb_heuristic::{PdbHeuristic, SMALL_GROUPS};
+use crate::solver::heuristic::beam_ranking::WithConflicts;
+use crate::solver::heuristic::compact_pdb_heuristic::CompactPdbHeuristic;
+use crate::solver::heuristic::heuristic_kind::HeuristicKind;
+use crate::solver::heuristic::linear_conflict::LinearConflict;
+use crate::solver::heuristic::manhattan::Manhattan;
+use crate::solver::heuristic::pdb_heuristic::{PdbHeuristic, SMALL_GROUPS};
+use crate::solver::heuristic::walking_distance::{WalkingDistance, WalkingWithConflict};
+use crate::solver::search::{bounded_search, ida_star, parallel_ida_star};
 use crate::solver::solution::Solution;
-use crate::solver::walking_distance::{WalkingDistance, WalkingWithConflict};
-use crate::solver::{bounded_search, ida_star, parallel_ida_star};
+use crate::solver::tables::pattern_db::PatternDb;
 
 /// The tables a heuristic may need, as far as they are ready (the solver's).
 pub(crate) trait ReadyTables {

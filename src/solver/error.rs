@@ -3,7 +3,7 @@
 use thiserror::Error;
 
 use crate::puzzle::Size;
-use crate::solver::table_error::TableError;
+use crate::solver::tables::error::TableError;
 
 /// Why the solver returned no answer.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -5,16 +5,16 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::puzzle::{Board, Size};
-use crate::solver::build_progress::BuildProgress;
 use crate::solver::error::SolveError;
-use crate::solver::exact_table::ExactTable;
-use crate::solver::partition::Partition;
-use crate::solver::pattern_db::PatternDb;
+use crate::solver::heuristic::walking_distance::WalkingDistance;
+use crate::solver::heuristic::{linear_conflict, manhattan};
 use crate::solver::rating::Rating;
-use crate::solver::table_cache::TableCache;
-use crate::solver::table_error::TableError;
-use crate::solver::walking_distance::WalkingDistance;
-use crate::solver::{linear_conflict, manhattan};
+use crate::solver::tables::build_progress::BuildProgress;
+use crate::solver::tables::cache::TableCache;
+use crate::solver::tables::error::TableError;
+use crate::solver::tables::exact_table::ExactTable;
+use crate::solver::tables::partition::Partition;
+use crate::solver::tables::pattern_db::PatternDb;
 use crate::threads::lock;
 
 /// The solver and its tables. Cheap to clone; clones share the tables.
@@ -293,9 +293,9 @@ impl Solver {
 mod tests {
     use super::*;
     use crate::solver::dispatch::Chosen;
-    use crate::solver::heuristic_kind::HeuristicKind;
+    use crate::solver::heuristic::heuristic_kind::HeuristicKind;
     use crate::solver::options::SolveOptions;
-    use crate::solver::test_tables::{small_4x4, temp_dir};
+    use crate::solver::tables::test_tables::{small_4x4, temp_dir};
 
     #[test]
     fn the_solver_uses_the_large_tables_when_cached_and_the_default_otherwise() {

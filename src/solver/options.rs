@@ -3,7 +3,7 @@
 use std::time::Duration;
 
 use crate::solver::cancel::Stop;
-use crate::solver::heuristic_kind::HeuristicKind;
+use crate::solver::heuristic::heuristic_kind::HeuristicKind;
 
 /// The bounded search's time budget when the caller gives none.
 pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(1);

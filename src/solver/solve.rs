@@ -8,12 +8,12 @@ use crate::puzzle::{Board, Size};
 use crate::solver::dispatch::{Chosen, ReadyTables};
 use crate::solver::error::SolveError;
 use crate::solver::facade::Solver;
-use crate::solver::heuristic_kind::HeuristicKind;
+use crate::solver::heuristic::heuristic_kind::HeuristicKind;
+use crate::solver::heuristic::walking_distance::WalkingDistance;
 use crate::solver::options::{DEFAULT_BUDGET, SolveOptions};
-use crate::solver::pattern_db::PatternDb;
-use crate::solver::plan_shortening::{self, WindowSolver};
+use crate::solver::search::plan_shortening::{self, WindowSolver};
 use crate::solver::solution::{Hint, Solution};
-use crate::solver::walking_distance::WalkingDistance;
+use crate::solver::tables::pattern_db::PatternDb;
 
 impl ReadyTables for Solver {
     fn walking(&self, size: Size) -> Option<&WalkingDistance> {

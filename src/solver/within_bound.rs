@@ -5,7 +5,7 @@ use crate::solver::cancel::Stop;
 use crate::solver::dispatch::Chosen;
 use crate::solver::error::SolveError;
 use crate::solver::facade::Solver;
-use crate::solver::heuristic_kind::HeuristicKind;
+use crate::solver::heuristic::heuristic_kind::HeuristicKind;
 
 impl Solver {
     /// A solution of `board` in at most `bound` moves, if one exists; `Ok(None)` proves

@@ -1,0 +1,159 @@
+//! The bounded search's ordering: the pattern databases plus the linear conflicts between
+//! tiles of different groups, which the databases cannot see.
+//!
+//! An additive database charges each group only for its own tiles, so two tiles of
+//! different groups in the same row, in each other's way, cost it nothing beyond Manhattan.
+//! Adding every line's conflicts to it counts those, and counts again the ones inside a
+//! group that its table already charged, so the sum is not admissible. The beam does not
+//! need it to be: it keeps the children that look closest, and on the research instances
+//! this estimate picks them far better than the admissible one (BENCHMARKS.md, "Ranking
+//! the beam": at the same width, 5×5 plans 11.1% → 7.4% above optimal, 6×6 plans 232 →
+//! 211 moves). Pruning and the reported bound still use the databases alone.
+
+use crate::puzzle::Size;
+use crate::solver::heuristic::linear_conflict::{LcState, LinearConflict};
+use crate::solver::heuristic::{Incremental, SearchBoard};
+
+/// A heuristic whose `rank` adds `weight` quarter moves per line conflict; `h` is the
+/// heuristic's own.
+pub(crate) struct WithConflicts<'a, H> {
+    inner: &'a H,
+    conflicts: LinearConflict,
+    weight: u32,
+}
+
+impl<'a, H: Incremental> WithConflicts<'a, H> {
+    pub fn new(inner: &'a H, size: Size) -> WithConflicts<'a, H> {
+        WithConflicts {
+            inner,
+            conflicts: LinearConflict::new(size),
+            weight: conflict_weight(size),
+        }
+    }
+}
+
+/// Quarter moves added per conflict: linear conflict itself charges 8 (two moves).
+/// Measured at fixed beam widths (BENCHMARKS.md): on 6×6, whose small 2×2 groups miss the
+/// most, 12 did best (8: 213.3, 12: 211.3, 16: 214.1 moves on twenty boards at width 4096);
+/// on 5×5, 8 (7.8% at 4, 7.4% at 8, 7.8% at 16 above optimal on Korf–Taylor's ten).
+fn conflict_weight(size: Size) -> u32 {
+    if size.side() >= 6 { 12 } else { 8 }
+}
+
+impl<H: Incremental> Incremental for WithConflicts<'_, H> {
+    type State = (H::State, LcState);
+
+    fn init(&self, board: &SearchBoard) -> Self::State {
+        (self.inner.init(board), self.conflicts.init(board))
+    }
+
+    #[inline]
+    fn h(&self, s: &Self::State) -> u32 {
+        self.inner.h(&s.0)
+    }
+
+    #[inline]
+    fn update(&self, s: &mut Self::State, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+        self.inner.update(&mut s.0, board, tile, from, to);
+        self.conflicts.update(&mut s.1, board, tile, from, to);
+    }
+
+    #[inline]
+    fn update_within(
+        &self,
+        s: &mut Self::State,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> u32 {
+        let h = self.inner.update_within(&mut s.0, board, tile, from, to, limit);
+        // A child cut off is never ranked, so its conflicts need no update.
+        if h <= limit {
+            self.conflicts.update(&mut s.1, board, tile, from, to);
+        }
+        h
+    }
+
+    #[inline]
+    fn rank(&self, s: &Self::State) -> u32 {
+        self.inner.rank(&s.0) + self.weight * s.1.conflicts()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::{Board, SeededRng};
+    use crate::solver::heuristic::manhattan::Manhattan;
+    use crate::solver::heuristic::pdb_heuristic::PdbHeuristic;
+    use crate::solver::tables::builder;
+    use crate::solver::tables::partition::Partition;
+
+    /// Along a random walk, the ranked heuristic's `h` is the inner one's (so the bound the
+    /// search reports stays admissible) and its rank adds exactly the weighted conflicts,
+    /// updated or counted afresh.
+    fn check_walk<H: Incremental>(inner: &H, size: Size, seed: u64) {
+        let ranked = WithConflicts::new(inner, size);
+        let lc = LinearConflict::new(size);
+        let mut rng = SeededRng::new(seed);
+        let mut board = Board::random(size, &mut rng);
+        let mut s = ranked.init(&SearchBoard::new(&board));
+        for _ in 0..300 {
+            let moves: Vec<_> = board.legal_moves().collect();
+            let m = moves[rng.below(moves.len() as u64) as usize];
+            let blank = board.blank();
+            assert!(board.try_move(m));
+            let sb = SearchBoard::new(&board);
+            ranked.update(&mut s, &sb, sb.tiles[blank], sb.blank, blank);
+            let alone = inner.init(&sb);
+            assert_eq!(ranked.h(&s), inner.h(&alone), "{board}");
+            let conflicts = lc.init(&sb).conflicts();
+            assert_eq!(
+                ranked.rank(&s),
+                inner.rank(&alone) + conflict_weight(size) * conflicts,
+                "{board}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_bound_is_the_inner_heuristics_and_the_rank_adds_the_conflicts() {
+        let db =
+            std::sync::Arc::new(builder::build(&Partition::default_for(Size::THREE), &|_| {}).expect("3×3 tables"));
+        check_walk(&PdbHeuristic::new(&db), Size::THREE, 1);
+        for size in [Size::FIVE, Size::SIX] {
+            check_walk(&Manhattan::new(size), size, 2);
+        }
+    }
+
+    #[test]
+    fn a_child_cut_off_reports_the_inner_value_and_one_kept_is_ranked_in_full() {
+        let size = Size::FIVE;
+        let inner = Manhattan::new(size);
+        let ranked = WithConflicts::new(&inner, size);
+        let board = Board::random(size, &mut SeededRng::new(3));
+        let sb = SearchBoard::new(&board);
+        let s0 = ranked.init(&sb);
+        for m in board.legal_moves() {
+            let mut after = board;
+            assert!(after.try_move(m));
+            let next = SearchBoard::new(&after);
+            let tile = next.tiles[board.blank()];
+            let mut full = s0;
+            ranked.update(&mut full, &next, tile, next.blank, board.blank());
+            // Within the limit: the same as a full update, rank included.
+            let mut kept = s0;
+            let h = ranked.update_within(&mut kept, &next, tile, next.blank, board.blank(), u32::MAX);
+            assert_eq!(h, ranked.h(&full));
+            assert_eq!(ranked.rank(&kept), ranked.rank(&full));
+            // Over it: the inner heuristic's value, which the search then discards.
+            let mut cut = s0;
+            let limit = ranked.h(&full).saturating_sub(1);
+            if ranked.h(&full) > 0 {
+                assert!(ranked.update_within(&mut cut, &next, tile, next.blank, board.blank(), limit) > limit);
+            }
+        }
+    }
+}

@@ -1,0 +1,717 @@
+//! A time-bounded search for boards too hard to solve optimally on demand (5×5, 6×6).
+//!
+//! Anytime beam search: breadth-first by depth, keeping only the `width` children that rank
+//! best at each depth ([`Incremental::rank`], an estimate that need not be admissible). A narrow beam finds a whole solution in milliseconds;
+//! then the width doubles while time remains, each run pruning nodes whose `g + h` cannot
+//! beat the best plan so far.
+//!
+//! The search always returns a whole plan within its deadline plus [`FIRST_PLAN_GRACE`]
+//! (unless the caller cancels): until a beam has found a plan, beams may run that much past
+//! the deadline, because a beam's plan is far shorter than the fallback's; if none has by
+//! then, the plan comes from the constructive solver, which takes a few milliseconds.
+//! Nothing here ever falls back to an unbounded optimal search, which on 5×5 and 6×6 may
+//! not return for hours.
+//!
+//! Node counts: `nodes` counts states expanded (a layer's node whose children were
+//! generated), `generated` the children produced, duplicates included, as in IDA*.
+//!
+//! Memory: every beam reserves what it holds from one budget for the whole process
+//! ([`MemoryBudget::process`], see `beam_memory.rs`), so the beams of all threads and all
+//! searches together never hold more than `BEAM_MEMORY`; a thread whose next beam does
+//! not fit widens no further. The trace of moves is kept per depth, 4 bytes a node.
+//!
+//! Duplicates are dropped against the depth being built and the one two before it: every
+//! move changes the parity of the blank's row plus column, so a state can only recur at a
+//! depth of the same parity, and most that recur do so two depths on: a node reached from
+//! one neighbour can step to another neighbour that is already two depths back. A full closed
+//! list would cost too much memory at large widths and only saves work, not correctness.
+
+use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::puzzle::{Board, Move};
+use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::search::beam_memory::{MemoryBudget, Reservation, key_set_bytes};
+use crate::solver::search::zobrist::Zobrist;
+use crate::solver::{Solution, SolveError, Stop};
+
+/// The first beam's width: wide enough to be sound, narrow enough to take milliseconds.
+const FIRST_WIDTH: usize = 256;
+/// Wider beams cost memory (about 200 bytes a node, and 4 a node per depth for the trace)
+/// for little gain.
+const MAX_WIDTH: usize = 1 << 17;
+/// A beam that runs deeper than this has lost its way; the next, wider one starts over.
+const MAX_DEPTH: usize = 1000;
+/// How many past depths' sets are kept: the one checked (two back), the one in between
+/// (checked at the next depth), and one to reuse.
+const MEMORY_DEPTHS: usize = 3;
+/// How long past the deadline beams may keep looking for a first plan before the
+/// constructive solver's is taken. The first beam (width 256) usually needs a few
+/// milliseconds on 6×6, so this is only used up with tiny budgets or a starved CPU.
+pub(crate) const FIRST_PLAN_GRACE: Duration = Duration::from_millis(50);
+
+/// A pass-through hasher: Zobrist keys are already uniformly random.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, _: &[u8]) {
+        unreachable!("only u64 keys are hashed");
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = x;
+    }
+}
+
+type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
+
+/// One depth's states, by Zobrist key, with a bit filter in front of the set.
+///
+/// Most children are new, and at wide beams the set no longer fits in the cache: each
+/// lookup was a cache miss (a quarter of the beam's time). The filter, about 16 bits a
+/// key, answers "not there" for nearly all of them from a few hundred kilobytes.
+struct DepthSet {
+    keys: KeySet,
+    bits: Vec<u64>,
+    /// The filter's bit count minus one (a power of two minus one).
+    mask: u64,
+}
+
+impl DepthSet {
+    /// The filter's size in bits for about `expected` keys.
+    fn filter_bits(expected: usize) -> usize {
+        (expected * 16).next_power_of_two().clamp(1 << 12, 1 << 23)
+    }
+
+    /// An empty set sized for about `expected` keys.
+    fn with_capacity(expected: usize) -> DepthSet {
+        let bits = DepthSet::filter_bits(expected);
+        let mut keys = KeySet::default();
+        keys.reserve(expected);
+        DepthSet {
+            keys,
+            bits: vec![0; bits / 64],
+            mask: bits as u64 - 1,
+        }
+    }
+
+    /// The bytes a set for about `expected` keys holds.
+    fn bytes_for(expected: usize) -> usize {
+        key_set_bytes(expected) + DepthSet::filter_bits(expected) / 8
+    }
+
+    /// Empties the set, keeping its memory when the size fits.
+    fn reset(&mut self, expected: usize) {
+        if (self.mask as usize + 1) < DepthSet::filter_bits(expected) {
+            *self = DepthSet::with_capacity(expected);
+            return;
+        }
+        self.keys.clear();
+        self.keys.reserve(expected);
+        self.bits.fill(0);
+    }
+
+    /// The filter's bit: from the key's high bits, which the hash set's index does not use.
+    fn bit(&self, key: u64) -> (usize, u64) {
+        let i = (key >> 20) & self.mask;
+        ((i / 64) as usize, 1 << (i % 64))
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        let (word, bit) = self.bit(key);
+        self.bits[word] & bit != 0 && self.keys.contains(&key)
+    }
+
+    /// Adds `key`; false if it was there.
+    fn insert(&mut self, key: u64) -> bool {
+        let (word, bit) = self.bit(key);
+        self.bits[word] |= bit;
+        self.keys.insert(key)
+    }
+}
+
+/// A node of a layer. Its move and parent are in the trace, at the same index.
+#[derive(Clone, Copy)]
+struct Node<S: Copy> {
+    board: SearchBoard,
+    state: S,
+    key: u64,
+    last: Option<Move>,
+}
+
+/// One trace entry: a node's parent (its index in the layer before) and its move, packed in
+/// 4 bytes (widths stay far below 2^30).
+fn trace_entry(parent: u32, mv: Move) -> u32 {
+    (parent << 2) | mv.index() as u32
+}
+
+/// Outcome of one beam.
+enum Beam {
+    Found(Vec<Move>),
+    Failed,
+    Stopped,
+    /// The memory budget has no room for it.
+    OutOfMemory,
+}
+
+/// Returns a whole solution: the best plan found before the deadline.
+///
+/// With `threads` > 1 the widening is shared out: thread `t` of `n` runs the `t`-th,
+/// `(t + n)`-th, … doubling, each beam pruned by the best plan any thread has found. Beams
+/// are not split into parallel steps, whose per-layer hand-overs cost more than they save.
+pub(crate) fn solve<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    threads: usize,
+) -> Result<Solution, SolveError> {
+    solve_with_grace(
+        heuristic,
+        board,
+        stop,
+        threads,
+        FIRST_PLAN_GRACE,
+        MemoryBudget::process(),
+    )
+}
+
+/// The best plan so far, shared by the threads of one search.
+struct Best {
+    /// Its length (`u32::MAX` before the first), read by every beam at every depth.
+    len: AtomicU32,
+    moves: Mutex<Option<Vec<Move>>>,
+}
+
+impl Best {
+    fn offer(&self, moves: Vec<Move>) {
+        let mut best = self.moves.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+            self.len.store(moves.len() as u32, Ordering::Relaxed);
+            *best = Some(moves);
+        }
+    }
+    fn found(&self) -> bool {
+        self.len.load(Ordering::Relaxed) != u32::MAX
+    }
+}
+
+/// When a beam must stop: at the deadline once there is a plan; until then a little later
+/// (see the module docs).
+struct Halt<'a> {
+    stop: &'a Stop,
+    first_plan: Stop,
+}
+
+impl Halt<'_> {
+    fn now(&self, best: &Best) -> bool {
+        if best.found() {
+            self.stop.should_stop()
+        } else {
+            self.first_plan.should_stop()
+        }
+    }
+}
+
+/// [`solve`] with the first plan's grace and the memory budget given (tests set the grace
+/// to zero to reach the constructive fallback, and give small budgets).
+fn solve_with_grace<H: Incremental>(
+    heuristic: &H,
+    board: &Board,
+    stop: &Stop,
+    threads: usize,
+    grace: Duration,
+    budget: &MemoryBudget,
+) -> Result<Solution, SolveError> {
+    let start = Instant::now();
+    let root = SearchBoard::new(board);
+    let state = heuristic.init(&root);
+    let lower_bound = heuristic.h(&state);
+    if board.is_goal() {
+        return Ok(Solution::solved_already(start.elapsed()));
+    }
+    let zobrist = Zobrist::shared();
+    let best = Best {
+        len: AtomicU32::new(u32::MAX),
+        moves: Mutex::new(None),
+    };
+    let halt = Halt {
+        stop,
+        first_plan: match stop.deadline() {
+            Some(d) => match d.checked_add(grace) {
+                Some(later) => stop.without_deadline().with_deadline(later),
+                None => stop.without_deadline(),
+            },
+            None => stop.clone(),
+        },
+    };
+    let threads = threads.max(1);
+    let node_bytes = std::mem::size_of::<Node<H::State>>();
+    let widen = |thread: usize| -> Counts {
+        let mut counts = Counts::default();
+        // Threads past the widest beam's share have nothing to run.
+        let Some(mut width) = u32::try_from(thread)
+            .ok()
+            .and_then(|t| FIRST_WIDTH.checked_shl(t))
+            .filter(|&w| w <= MAX_WIDTH)
+        else {
+            return counts;
+        };
+        let mut last = 0;
+        loop {
+            // The depth a beam is expected to reach: the best plan's, else a guess.
+            let depth = match best.len.load(Ordering::Relaxed) {
+                u32::MAX => lower_bound as usize * 2,
+                len => len as usize,
+            };
+            let Some(fits) = widest_fitting(width, depth, node_bytes, budget.available()).filter(|&w| w > last) else {
+                break;
+            };
+            width = fits;
+            let began = Instant::now();
+            let shape = Shape {
+                width,
+                node_bytes,
+                budget,
+            };
+            match beam(heuristic, zobrist, root, state, &shape, &best, &halt, &mut counts) {
+                Beam::Found(moves) => best.offer(moves),
+                Beam::Failed => {}
+                Beam::Stopped | Beam::OutOfMemory => break,
+            }
+            last = width;
+            if best.len.load(Ordering::Relaxed) == lower_bound || halt.now(&best) {
+                break;
+            }
+            let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
+            match next_width(width, threads, thread, began.elapsed(), left) {
+                Some(next) => width = next,
+                None => break,
+            }
+        }
+        counts
+    };
+    let counts: Vec<Counts> = if threads == 1 {
+        vec![widen(0)]
+    } else {
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..threads)
+                .map(|t| crate::threads::spawn_search(scope, move || widen(t)))
+                .collect();
+            let mut all = vec![widen(0)];
+            for h in others {
+                match h.join() {
+                    Ok(c) => all.push(c),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            all
+        })
+    };
+    let best = best
+        .moves
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if stop.is_cancelled() && best.is_none() {
+        return Err(SolveError::Cancelled);
+    }
+    let moves = match best {
+        Some(moves) => moves,
+        // Out of time (or every beam failed): a long plan now beats a short one too late.
+        None => crate::solver::search::constructive::solve(board).ok_or(SolveError::OutOfTime)?,
+    };
+    Ok(Solution {
+        optimal: moves.len() as u32 == lower_bound,
+        moves,
+        lower_bound,
+        nodes: counts.iter().map(|c| c.expanded).sum(),
+        generated: counts.iter().map(|c| c.generated).sum(),
+        elapsed: start.elapsed(),
+    })
+}
+
+/// The width of a thread's next beam after one of `width` took `took`: the next doubling
+/// (every thread takes its share of them), or, when that would not finish before the
+/// deadline, the widest beam that should, judging by this one's speed. A beam cut off by
+/// the deadline is wasted, and with doubling the last one would be more often than not.
+/// `None`: no wider beam fits (or the widest has run), so the search ends early and the
+/// caller may use the time. `left` is the time to the deadline (`None`: no deadline).
+fn next_width(width: usize, threads: usize, thread: usize, took: Duration, left: Option<Duration>) -> Option<usize> {
+    let doubled = u32::try_from(threads)
+        .ok()
+        .and_then(|t| width.checked_shl(t))
+        .filter(|&d| d <= MAX_WIDTH)
+        .unwrap_or(MAX_WIDTH + 1);
+    let Some(left) = left else {
+        return (doubled <= MAX_WIDTH).then_some(doubled);
+    };
+    let left = left.as_secs_f64();
+    let per_node = took.as_secs_f64().max(1e-6) / width as f64;
+    if per_node * doubled as f64 <= left {
+        return (doubled <= MAX_WIDTH).then_some(doubled);
+    }
+    // Threads aim at different margins, so that two never run the same last width.
+    let margin = 0.85 / (1 + thread) as f64;
+    let fits = ((left * margin / per_node) as usize).min(MAX_WIDTH);
+    (fits > width).then_some(fits)
+}
+
+/// The bytes a beam of `width` holds whatever its depth: two layers, the candidates, and
+/// the sets of keys of the depths it remembers.
+fn fixed_bytes(width: usize, node_bytes: usize) -> usize {
+    2 * width * node_bytes
+        + 3 * width * std::mem::size_of::<Candidate>()
+        + MEMORY_DEPTHS * DepthSet::bytes_for(width * 3)
+}
+
+/// The widest beam, at most `width`, whose fixed part and trace to `depth` fit in
+/// `available` bytes; `None` if not even the first width does.
+fn widest_fitting(width: usize, depth: usize, node_bytes: usize, available: usize) -> Option<usize> {
+    let need = |w: usize| fixed_bytes(w, node_bytes) + w * depth.max(1) * std::mem::size_of::<u32>();
+    if need(width) <= available {
+        return Some(width);
+    }
+    // Bytes grow about linearly with the width (the sets by powers of two): halve until it
+    // fits, then it is at least half as wide as what would.
+    let mut w = width / 2;
+    while w >= FIRST_WIDTH {
+        if need(w) <= available {
+            return Some(w);
+        }
+        w /= 2;
+    }
+    None
+}
+
+/// A beam's width, with what it needs to count its memory.
+struct Shape<'a> {
+    width: usize,
+    /// The size of one node of a layer.
+    node_bytes: usize,
+    budget: &'a MemoryBudget,
+}
+
+/// Node counts over all beams.
+#[derive(Default)]
+struct Counts {
+    expanded: u64,
+    generated: u64,
+}
+
+/// A child before selection: just enough to rank it and to rebuild it if it is kept, so
+/// the many children that are dropped never cost a full node copy.
+#[derive(Clone, Copy)]
+struct Candidate {
+    /// [`Incremental::rank`]: the beam keeps the lowest.
+    rank: u32,
+    key: u64,
+    parent: u32,
+    mv: Move,
+}
+
+#[allow(clippy::too_many_arguments)]
+fn beam<H: Incremental>(
+    heuristic: &H,
+    zobrist: &Zobrist,
+    root: SearchBoard,
+    state: H::State,
+    shape: &Shape,
+    best: &Best,
+    halt: &Halt,
+    counts: &mut Counts,
+) -> Beam {
+    let width = shape.width;
+    // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
+    let Some(mut reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
+        return Beam::OutOfMemory;
+    };
+    // trace[d][i]: the parent and move of node i of the layer at depth d + 1.
+    let mut trace: Vec<Vec<u32>> = Vec::new();
+    let root_key = zobrist.board(&root);
+    let mut layer: Vec<Node<H::State>> = Vec::with_capacity(width);
+    layer.push(Node {
+        board: root,
+        state,
+        key: root_key,
+        last: None,
+    });
+    let mut next_layer: Vec<Node<H::State>> = Vec::with_capacity(width);
+    let mut memory: Vec<DepthSet> = vec![DepthSet::with_capacity(1)];
+    memory[0].insert(root_key);
+    let mut candidates: Vec<Candidate> = Vec::with_capacity(width * 3);
+    for depth in 1..=MAX_DEPTH as u32 {
+        // Another thread's plan may have lowered the limit since the last depth.
+        let limit = best.len.load(Ordering::Relaxed);
+        if depth >= limit {
+            return Beam::Failed;
+        }
+        if halt.now(best) {
+            return Beam::Stopped;
+        }
+        candidates.clear();
+        // Reuse the oldest remembered depth's set for this depth.
+        let mut seen = if memory.len() >= MEMORY_DEPTHS {
+            let mut reused = memory.remove(0);
+            reused.reset(width * 3);
+            reused
+        } else {
+            DepthSet::with_capacity(width * 3)
+        };
+        let within = limit.saturating_sub(depth + 1);
+        let two_back = memory.len().checked_sub(2).map(|i| &memory[i]);
+        for (parent, node) in layer.iter().enumerate() {
+            counts.expanded += 1;
+            let blank = node.board.blank;
+            for m in Move::ALL {
+                if node.last == Some(m.inverse()) {
+                    continue;
+                }
+                let Some(from) = m.source(blank, node.board.side) else {
+                    continue;
+                };
+                counts.generated += 1;
+                if counts.generated & 0xFFF == 0 && halt.now(best) {
+                    return Beam::Stopped;
+                }
+                let tile = node.board.tiles[from];
+                let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
+                // Only the depth two back can hold it (see the module docs). Inserting it
+                // here also marks a child cut off below: the same state is cut off again.
+                if two_back.is_some_and(|s| s.contains(key)) || !seen.insert(key) {
+                    continue;
+                }
+                let mut b = node.board;
+                b.tiles[blank] = tile;
+                b.tiles[from] = 0;
+                b.blank = from;
+                let mut s = node.state;
+                let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
+                if h > within {
+                    continue;
+                }
+                if h == 0 && b.is_goal() {
+                    return Beam::Found(path(&trace, parent as u32, m));
+                }
+                candidates.push(Candidate {
+                    rank: heuristic.rank(&s),
+                    key,
+                    parent: parent as u32,
+                    mv: m,
+                });
+            }
+        }
+        if candidates.is_empty() {
+            return Beam::Failed;
+        }
+        if candidates.len() > width {
+            candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
+            candidates.truncate(width);
+        }
+        next_layer.clear();
+        if !reserve_trace(&mut reserved, candidates.len()) {
+            return Beam::OutOfMemory;
+        }
+        let mut kept = Vec::with_capacity(candidates.len());
+        for (i, c) in candidates.iter().enumerate() {
+            if i & 0xFFF == 0xFFF && halt.now(best) {
+                return Beam::Stopped;
+            }
+            let node = &layer[c.parent as usize];
+            let blank = node.board.blank;
+            let Some(from) = c.mv.source(blank, node.board.side) else {
+                continue;
+            };
+            let mut b = node.board;
+            let tile = b.tiles[from];
+            b.tiles[blank] = tile;
+            b.tiles[from] = 0;
+            b.blank = from;
+            let mut s = node.state;
+            heuristic.update(&mut s, &b, tile, from, blank);
+            kept.push(trace_entry(c.parent, c.mv));
+            next_layer.push(Node {
+                board: b,
+                state: s,
+                key: c.key,
+                last: Some(c.mv),
+            });
+        }
+        trace.push(kept);
+        std::mem::swap(&mut layer, &mut next_layer);
+        memory.push(seen);
+    }
+    Beam::Failed
+}
+
+/// Reserves the trace of one depth of `nodes` nodes.
+fn reserve_trace(reserved: &mut Reservation, nodes: usize) -> bool {
+    reserved.grow(nodes * std::mem::size_of::<u32>())
+}
+
+/// The moves to the goal, reached by `last` from node `parent` of the deepest layer.
+fn path(trace: &[Vec<u32>], mut parent: u32, last: Move) -> Vec<Move> {
+    let mut moves = vec![last];
+    for depth in trace.iter().rev() {
+        let entry = depth[parent as usize];
+        moves.push(Move::ALL[(entry & 3) as usize]);
+        parent = entry >> 2;
+    }
+    moves.reverse();
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::puzzle::SeededRng;
+    use crate::puzzle::Size;
+    use crate::solver::heuristic::linear_conflict::LinearConflict;
+
+    #[test]
+    fn a_depth_set_answers_as_a_plain_set_does_across_resets() {
+        let mut rng = SeededRng::new(5);
+        let mut set = DepthSet::with_capacity(10);
+        for expected in [10, 1000, 50, 20_000] {
+            set.reset(expected);
+            let mut plain = std::collections::HashSet::new();
+            for _ in 0..3 * expected {
+                // Few distinct keys, so that many are inserted twice.
+                let key = (rng.next_u64() % (4 * expected as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                assert_eq!(set.contains(key), plain.contains(&key));
+                assert_eq!(set.insert(key), plain.insert(key));
+                assert!(set.contains(key));
+            }
+            let stranger = rng.next_u64();
+            assert_eq!(set.contains(stranger), plain.contains(&stranger));
+        }
+        // Nothing survives a reset.
+        let key = 0xDEAD_BEEF_u64 << 20;
+        set.insert(key);
+        set.reset(10);
+        assert!(!set.contains(key));
+    }
+
+    #[test]
+    fn out_of_time_before_any_plan_takes_the_constructive_one() {
+        let mut rng = SeededRng::new(9);
+        for size in [Size::FIVE, Size::SIX] {
+            let h = LinearConflict::new(size);
+            for _ in 0..5 {
+                let board = Board::random(size, &mut rng);
+                // The deadline has passed and there is no grace: no beam gets anywhere.
+                let stop = Stop::never().with_deadline(Instant::now());
+                let s =
+                    solve_with_grace(&h, &board, &stop, 1, Duration::ZERO, MemoryBudget::process()).expect("a plan");
+                let mut b = board;
+                b.apply_all(&s.moves).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(s.len() as u32 >= s.lower_bound);
+                assert!(!s.optimal || s.len() as u32 == s.lower_bound);
+            }
+        }
+    }
+
+    #[test]
+    fn a_cancelled_search_without_a_plan_reports_cancelled() {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+        let stop = Stop::never().with_flag(flag).with_deadline(Instant::now());
+        let board = Board::random(Size::SIX, &mut SeededRng::new(1));
+        let h = LinearConflict::new(Size::SIX);
+        assert_eq!(
+            solve_with_grace(&h, &board, &stop, 1, Duration::ZERO, MemoryBudget::process()).map(|s| s.len()),
+            Err(SolveError::Cancelled)
+        );
+    }
+
+    #[test]
+    fn sixteen_threads_share_one_memory_budget() {
+        // More threads than cores, and a budget far smaller than their beams would take:
+        // the widest threads start at the widest beam (2^17 nodes, some 50 MB before its
+        // trace), so the budget is pressed from the first moment.
+        let budget = MemoryBudget::new(24 << 20);
+        let board = Board::random(Size::SIX, &mut SeededRng::new(16));
+        let h = LinearConflict::new(Size::SIX);
+        let stop = Stop::never().with_deadline(Instant::now() + Duration::from_secs(2));
+        let s = solve_with_grace(&h, &board, &stop, 16, FIRST_PLAN_GRACE, &budget).expect("a plan");
+        let mut b = board;
+        b.apply_all(&s.moves).expect("legal moves");
+        assert!(b.is_goal());
+        assert!(budget.peak() <= 24 << 20, "{} bytes", budget.peak());
+        assert!(
+            budget.peak() > 12 << 20,
+            "the budget was pressed: {} bytes",
+            budget.peak()
+        );
+        assert_eq!(budget.available(), 24 << 20, "every beam gave its memory back");
+    }
+
+    #[test]
+    fn no_room_at_all_still_gives_the_constructive_plan() {
+        let budget = MemoryBudget::new(0);
+        let board = Board::random(Size::FIVE, &mut SeededRng::new(5));
+        let h = LinearConflict::new(Size::FIVE);
+        let stop = Stop::never().with_deadline(Instant::now() + Duration::from_millis(200));
+        let s = solve_with_grace(&h, &board, &stop, 4, FIRST_PLAN_GRACE, &budget).expect("a plan");
+        let mut b = board;
+        b.apply_all(&s.moves).expect("legal moves");
+        assert!(b.is_goal());
+        assert_eq!(s.nodes, 0, "no beam ran");
+    }
+
+    #[test]
+    fn the_widest_fitting_beam_halves_until_it_fits() {
+        let node = 100;
+        let need = |w: usize| fixed_bytes(w, node) + w * 200 * 4;
+        assert_eq!(widest_fitting(4096, 200, node, need(4096)), Some(4096));
+        assert_eq!(widest_fitting(4096, 200, node, need(4096) - 1), Some(2048));
+        assert_eq!(widest_fitting(4096, 200, node, need(1024)), Some(1024));
+        assert_eq!(widest_fitting(4096, 200, node, 10), None);
+        // The thread shares: with 70 threads the shifts would overflow.
+        assert_eq!(next_width(1 << 16, 70, 3, Duration::ZERO, None), None);
+    }
+
+    #[test]
+    fn the_next_beam_doubles_when_it_fits_and_shrinks_to_fit_the_time_left() {
+        let ms = Duration::from_millis;
+        // No deadline: plain doubling, a thread's share of them.
+        assert_eq!(next_width(1000, 1, 0, ms(10), None), Some(2000));
+        assert_eq!(next_width(1000, 2, 1, ms(10), None), Some(4000));
+        // 1000 nodes took 10 ms, a second is left: 2000 fit.
+        let far = Some(Duration::from_secs(1));
+        assert_eq!(next_width(1000, 1, 0, ms(10), far), Some(2000));
+        // 1000 took 100 ms and 150 ms are left: not 2000, but about 1275 do.
+        let near = Some(ms(150));
+        let fit = next_width(1000, 1, 0, ms(100), near).expect("a wider beam fits");
+        assert!((1000..2000).contains(&fit), "{fit}");
+        // The second thread aims lower, so the two do not run the same width.
+        assert!(next_width(1000, 2, 1, ms(100), near).is_none_or(|w| w < fit));
+        // Nothing wider fits: stop early.
+        assert_eq!(next_width(1000, 1, 0, ms(100), Some(ms(50))), None);
+        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Duration::ZERO)), None);
+        // Never past the widest beam.
+        assert!(next_width(MAX_WIDTH / 2 + 1, 1, 0, Duration::ZERO, far).is_none());
+    }
+
+    #[test]
+    fn two_threads_return_a_whole_plan_no_shorter_than_the_bound() {
+        let mut rng = SeededRng::new(21);
+        for size in [Size::FIVE, Size::SIX] {
+            let h = LinearConflict::new(size);
+            for _ in 0..3 {
+                let board = Board::random(size, &mut rng);
+                let stop = Stop::never().with_deadline(Instant::now() + Duration::from_millis(150));
+                let s = solve(&h, &board, &stop, 2).expect("a plan");
+                let mut b = board;
+                b.apply_all(&s.moves).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(s.len() as u32 >= s.lower_bound);
+                assert!(s.nodes > 0 && s.generated >= s.nodes);
+            }
+        }
+    }
+}

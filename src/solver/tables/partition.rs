@@ -1,0 +1,323 @@
+//! Partitions of the tiles into disjoint groups: which pattern databases there are, and how
+//! their tables are stored.
+//!
+//! Each group gets a table of the fewest moves of its own tiles for every placement of them
+//! (see [`crate::solver::tables::pattern_db`]). Which groups a size uses was chosen by measurement
+//! ([`Partition::default_for`]); larger, stronger partitions are built only when asked
+//! ([`Partition::large_for`]).
+
+use thiserror::Error;
+
+use crate::puzzle::Size;
+use crate::solver::tables::placement::{MAX_GROUP_TILES, placements};
+
+/// The most groups a partition may have (6×6 in groups of four needs nine).
+pub const MAX_GROUPS: usize = 12;
+
+/// What a compact partition's signature ends with.
+const COMPACT_SUFFIX: &str = ";4bit";
+
+/// Why groups of tiles, or a signature, make no partition.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum PartitionError {
+    /// No group, or more than [`MAX_GROUPS`].
+    #[error("a partition needs 1 to {MAX_GROUPS} groups")]
+    GroupCount,
+    /// A group empty or larger than the largest we build.
+    #[error("each group needs 1 to {MAX_GROUP_TILES} tiles")]
+    GroupSize,
+    /// A tile that is not on the board, or that two groups share.
+    #[error("tile {0} is out of range or in two groups")]
+    TileRepeated(u8),
+    /// A tile that no group holds.
+    #[error("tile {0} is in no group")]
+    TileMissing(usize),
+    /// A cache header's signature that cannot be read back.
+    #[error("'{0}' is not a partition signature")]
+    Signature(String),
+}
+
+/// A partition of the tiles of one size into disjoint groups, and how its tables are stored.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Partition {
+    size: Size,
+    groups: Vec<Vec<u8>>,
+    /// Whether the tables are stored in 4 bits an entry ([`crate::solver::tables::compact_table`])
+    /// rather than a byte: part of the tables' identity, so it is in the signature.
+    compact: bool,
+}
+
+impl Partition {
+    /// A partition from explicit groups; every tile 1..N²−1 must appear exactly once.
+    pub fn new(size: Size, groups: Vec<Vec<u8>>) -> Result<Partition, PartitionError> {
+        let mut seen = vec![false; size.cells()];
+        if groups.is_empty() || groups.len() > MAX_GROUPS {
+            return Err(PartitionError::GroupCount);
+        }
+        for g in &groups {
+            if g.is_empty() || g.len() > MAX_GROUP_TILES {
+                return Err(PartitionError::GroupSize);
+            }
+            for &t in g {
+                let ti = t as usize;
+                if ti == 0 || ti >= size.cells() || seen[ti] {
+                    return Err(PartitionError::TileRepeated(t));
+                }
+                seen[ti] = true;
+            }
+        }
+        if let Some(t) = (1..size.cells()).find(|&t| !seen[t]) {
+            return Err(PartitionError::TileMissing(t));
+        }
+        Ok(Partition {
+            size,
+            groups,
+            compact: false,
+        })
+    }
+
+    /// The same groups, with tables stored in 4 bits an entry (see
+    /// [`crate::solver::tables::compact_table`]): half the memory, and a build fails if some entry
+    /// does not fit.
+    #[must_use]
+    pub fn stored_compactly(mut self) -> Partition {
+        self.compact = true;
+        self
+    }
+
+    /// Whether the tables are stored in 4 bits an entry.
+    pub fn is_compact(&self) -> bool {
+        self.compact
+    }
+
+    /// The opt-in larger partition of a size, built only on request
+    /// (`slide tables build --size N --large`), stored compactly, and used whenever its file
+    /// is in the cache.
+    ///
+    /// 4×4: 8-7 (the top two rows, and the bottom two rows but the blank), Korf and Felner's
+    /// 7-8 split with the blank's corner in the 7-tile group (about 290 MB instead of 580 MB),
+    /// in place of the default. 5×5: 6-6-6-6, four blocks of six around the corners (about
+    /// 255 MB), beside the default: it guides the bounded search only
+    /// ([`Partition::replaces_default`]). The bounded search's plans are only as good as its
+    /// guide: on 4×4 the stronger tables let a beam 1/16 as wide find plans as short
+    /// (BENCHMARKS.md).
+    pub fn large_for(size: Size) -> Option<Partition> {
+        let groups: Vec<Vec<u8>> = match size.side() {
+            4 => vec![(1..=8).collect(), (9..=15).collect()],
+            5 => vec![
+                vec![1, 2, 3, 6, 7, 8],
+                vec![4, 5, 9, 10, 14, 15],
+                vec![11, 12, 16, 17, 21, 22],
+                vec![13, 18, 19, 20, 23, 24],
+            ],
+            _ => return None,
+        };
+        Some(
+            Partition {
+                size,
+                groups,
+                compact: false,
+            }
+            .stored_compactly(),
+        )
+    }
+
+    /// Whether a size's large partition takes the default's place everywhere (4×4), or only
+    /// guides the bounded search beside it (5×5). On 5×5 the default's values rate boards
+    /// (the difficulty calibration was fitted to them), which must not depend on which
+    /// tables a player has built.
+    pub fn replaces_default(size: Size) -> bool {
+        size.side() == 4
+    }
+
+    /// The partition chosen for each size by measurement (see BENCHMARKS.md).
+    ///
+    /// 4×4: 6-6-3 with the first column and its neighbours, the block around the blank's
+    /// corner, and the rest of the top row: on Korf's 100 it expands 45% fewer nodes than the
+    /// left-half/right-half/bottom-row split (30.9 M against 56.0 M). 5×5: 5-5-5-5-4 blocks.
+    /// 6×6: 2×2 blocks, 4 tiles each.
+    pub fn default_for(size: Size) -> Partition {
+        let groups: Vec<Vec<u8>> = match size.side() {
+            3 => vec![vec![1, 2, 4, 5], vec![3, 6, 7, 8]],
+            4 => vec![vec![1, 5, 6, 9, 10, 13], vec![7, 8, 11, 12, 14, 15], vec![2, 3, 4]],
+            5 => vec![
+                vec![1, 2, 3, 6, 7],
+                vec![4, 5, 8, 9, 10],
+                vec![11, 12, 16, 17, 21],
+                vec![13, 14, 18, 19, 23],
+                vec![15, 20, 22, 24],
+            ],
+            _ => blocks(size, 2),
+        };
+        Partition {
+            size,
+            groups,
+            compact: false,
+        }
+    }
+
+    /// The board size.
+    pub fn size(&self) -> Size {
+        self.size
+    }
+
+    /// The groups of tiles.
+    pub fn groups(&self) -> &[Vec<u8>] {
+        &self.groups
+    }
+
+    /// Group sizes joined by dashes, e.g. `6-6-3`.
+    pub fn name(&self) -> String {
+        self.groups
+            .iter()
+            .map(|g| g.len().to_string())
+            .collect::<Vec<_>>()
+            .join("-")
+    }
+
+    /// A short text that identifies the exact groups and the storage (for cache headers
+    /// and file names): e.g. `4x4:1,2,3/4,5` for byte tables, with `;4bit` appended for
+    /// compact ones.
+    pub fn signature(&self) -> String {
+        let groups: Vec<String> = self
+            .groups
+            .iter()
+            .map(|g| g.iter().map(ToString::to_string).collect::<Vec<_>>().join(","))
+            .collect();
+        let storage = if self.compact { COMPACT_SUFFIX } else { "" };
+        format!(
+            "{}x{}:{}{storage}",
+            self.size.side(),
+            self.size.side(),
+            groups.join("/")
+        )
+    }
+
+    /// Bytes one group's table takes in memory and on disk.
+    pub fn table_bytes(&self, tiles: usize) -> u64 {
+        let entries = placements(self.size.cells(), tiles);
+        if self.compact { entries.div_ceil(2) } else { entries }
+    }
+
+    /// The number of entries the tables hold in all.
+    pub fn entries(&self) -> u64 {
+        self.groups.iter().map(|g| placements(self.size.cells(), g.len())).sum()
+    }
+
+    /// Reads back a [`Partition::signature`] (from a cache file's header).
+    pub fn from_signature(sig: &str) -> Result<Partition, PartitionError> {
+        let bad = || PartitionError::Signature(sig.to_string());
+        let (groups_sig, compact) = match sig.strip_suffix(COMPACT_SUFFIX) {
+            Some(rest) => (rest, true),
+            None => (sig, false),
+        };
+        let (dims, groups) = groups_sig.split_once(':').ok_or_else(bad)?;
+        let (a, b) = dims.split_once('x').ok_or_else(bad)?;
+        if a != b {
+            return Err(bad());
+        }
+        let size = a
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| Size::new(n).ok())
+            .ok_or_else(bad)?;
+        let groups = groups
+            .split('/')
+            .map(|g| g.split(',').map(str::parse::<u8>).collect::<Result<Vec<u8>, _>>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|_| bad())?;
+        let p = Partition::new(size, groups)?;
+        Ok(if compact { p.stored_compactly() } else { p })
+    }
+
+    /// Whether mirroring the tiles across the main diagonal maps some group onto tiles that
+    /// are not a group of this partition (only then can the mirrored lookup add anything).
+    pub fn differs_from_mirror(&self) -> bool {
+        let size = self.size;
+        let mirror = |t: u8| {
+            let (r, c) = size.row_col(size.goal_index(t));
+            size.goal_tile(size.index(c, r))
+        };
+        let sorted = |g: &[u8]| {
+            let mut g = g.to_vec();
+            g.sort_unstable();
+            g
+        };
+        let own: std::collections::HashSet<Vec<u8>> = self.groups.iter().map(|g| sorted(g)).collect();
+        self.groups.iter().any(|g| {
+            let m: Vec<u8> = g.iter().map(|&t| mirror(t)).collect();
+            !own.contains(&sorted(&m))
+        })
+    }
+}
+
+/// Square blocks of `b`×`b` cells, row by row, the last one short of the blank.
+fn blocks(size: Size, b: usize) -> Vec<Vec<u8>> {
+    let n = size.side();
+    let mut groups = Vec::new();
+    for br in (0..n).step_by(b) {
+        for bc in (0..n).step_by(b) {
+            let mut g = Vec::new();
+            for r in br..(br + b).min(n) {
+                for c in bc..(bc + b).min(n) {
+                    let t = size.goal_tile(size.index(r, c));
+                    if t != 0 {
+                        g.push(t);
+                    }
+                }
+            }
+            groups.push(g);
+        }
+    }
+    groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_partitions_are_valid() {
+        for size in Size::ALL {
+            let p = Partition::default_for(size);
+            assert!(Partition::new(size, p.groups.clone()).is_ok(), "{size}");
+        }
+        assert_eq!(Partition::default_for(Size::FOUR).name(), "6-6-3");
+        assert_eq!(
+            Partition::new(Size::THREE, vec![vec![1, 2, 3]]),
+            Err(PartitionError::TileMissing(4))
+        );
+        assert_eq!(
+            Partition::new(Size::THREE, vec![vec![1, 2, 3, 4], vec![4, 5, 6, 7, 8]]),
+            Err(PartitionError::TileRepeated(4))
+        );
+        assert_eq!(Partition::new(Size::THREE, vec![]), Err(PartitionError::GroupCount));
+    }
+
+    #[test]
+    fn signatures_read_back() {
+        for size in Size::ALL {
+            let p = Partition::default_for(size);
+            assert_eq!(Partition::from_signature(&p.signature()), Ok(p));
+        }
+        for bad in ["", "3x4:1", "3x3:1,2,3", "3x3:1,2,x/3", "9x9:1"] {
+            assert!(Partition::from_signature(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_large_partitions_are_4x4_and_5x5_with_the_mirror() {
+        let p = Partition::large_for(Size::FOUR).unwrap();
+        assert_eq!(p.name(), "8-7");
+        assert!(p.is_compact() && p.differs_from_mirror());
+        assert_eq!(p.table_bytes(8), 518_918_400 / 2);
+        let p = Partition::large_for(Size::FIVE).unwrap();
+        assert_eq!(p.name(), "6-6-6-6");
+        assert!(p.is_compact() && p.differs_from_mirror());
+        assert_eq!(p.table_bytes(6), 127_512_000 / 2);
+        for size in [Size::THREE, Size::SIX] {
+            assert_eq!(Partition::large_for(size), None);
+        }
+        assert!(Partition::replaces_default(Size::FOUR) && !Partition::replaces_default(Size::FIVE));
+    }
+}
