@@ -1,5 +1,5 @@
 //! `slide stats`: the records, as a table or one JSON object per size and kind, all from
-//! the one fold of the history (`slide::game::figures`) that every screen reads; `--reset`
+//! the one fold of the history (`slide::game::records::figures`) that every screen reads; `--reset`
 //! clears them (statistics, history, speed records) after asking, keeping the old files.
 
 use std::io::{BufRead, IsTerminal, Write};
@@ -7,7 +7,7 @@ use std::io::{BufRead, IsTerminal, Write};
 use clap::Args;
 use serde::Serialize;
 use slide::difficulty::UtcDate;
-use slide::game::averages::{Average, format_average};
+use slide::game::records::averages::{Average, format_average};
 use slide::game::{Kind, Record, Stats, Store, figures, format_time};
 use slide::puzzle::Size;
 

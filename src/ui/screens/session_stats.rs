@@ -1,6 +1,6 @@
 //! The session screen: this session's figures row by row (size and level): count, best,
 //! mean, ao5/ao12/ao50, mean TPS, and histograms of the times and of each solve's TPS as
-//! text bars. Every figure is the library's ([`slide::game::session_figures`]: the fold
+//! text bars. Every figure is the library's ([`slide::game::records::session_figures`]: the fold
 //! the win box's and the Times list's "Session" read); the screen only lays them out.
 //!
 //! At 80×24 the two histograms stand side by side with up to 15 buckets; a taller screen
@@ -10,7 +10,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Widget};
-use slide::game::averages::format_average;
+use slide::game::records::averages::format_average;
 use slide::game::{Histogram, SessionFigures, SessionRow, format_time, utc_date_time};
 
 use crate::ui::context::{Context, View};

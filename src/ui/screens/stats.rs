@@ -16,7 +16,7 @@ use ratatui::widgets::{
     StatefulWidget, Table, Widget,
 };
 use slide::difficulty::UtcDate;
-use slide::game::averages::{Average, format_average};
+use slide::game::records::averages::{Average, format_average};
 use slide::game::{AttemptRecord, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 

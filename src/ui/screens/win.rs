@@ -407,7 +407,7 @@ pub fn averages_text(speed: &Speed) -> String {
     let ao = |n| {
         speed
             .ao(n)
-            .map_or_else(|| "—".to_string(), slide::game::averages::format_average)
+            .map_or_else(|| "—".to_string(), slide::game::records::averages::format_average)
     };
     format!("ao5 {} · ao12 {}", ao(5), ao(12))
 }

@@ -8,7 +8,7 @@ use slide::engine::Ask;
 use std::time::Instant;
 
 use slide::engine::{KnownPlan, Pending};
-use slide::game::averages::{format_average, format_millis};
+use slide::game::records::averages::{format_average, format_millis};
 use slide::game::{Best, Game, ParSum, Speed};
 use slide::puzzle::Move;
 

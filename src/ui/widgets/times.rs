@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 use slide::game::Speed;
-use slide::game::averages::{format_average, format_millis};
+use slide::game::records::averages::{format_average, format_millis};
 
 use crate::ui::theme::Theme;
 

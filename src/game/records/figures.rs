@@ -1,0 +1,236 @@
+//! The statistics as ONE function of the history: [`figures`] folds every record, in order,
+//! onto the statistics carried over from older versions. Every view (`slide stats`, its
+//! `--json`, the panel, the win box, the Times list, the statistics screen) reads what
+//! this returns, so no two views can disagree.
+//!
+//! What each result counts (the rules of `assets/records.txt`):
+//! - won: played, won; moves/par (moves made, undone ones included); the best of its
+//!   puzzle or level (unassisted and assisted apart; a custom or daily row also keeps the
+//!   best of its puzzles); the averages if unassisted on a dealt
+//!   level; a streak day if a daily won on its own UTC day;
+//! - solver-finished: played and `solver_finished`, nothing else;
+//! - DNF: played and `dnf`, and a DNF in the averages of a dealt level;
+//! - given up (assisted, left after a move): played;
+//! - a replay, whatever its result: `replays` only.
+
+use crate::game::records::attempt_record::AttemptRecord;
+use crate::game::records::outcome::Outcome;
+use crate::game::records::stats::{Beaten, Best, Stats};
+use crate::game::storage::history_file::AttemptHistory;
+
+/// What one record changed, for the win box.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Counted {
+    /// The best it set, if any.
+    pub beaten: Option<Beaten>,
+    /// A daily won on its own day: a day of the streak.
+    pub streak_day: bool,
+    /// A daily won on a later day than its own: a win, no streak day.
+    pub late_daily: bool,
+    /// Counted under replays only.
+    pub replay: bool,
+    /// The time it added to the averages (an unassisted win of a timed row), if any.
+    pub solve: Option<TimedSolve>,
+}
+
+/// A win counted in the averages: its time and its moves (for its TPS).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TimedSolve {
+    /// The time, in milliseconds.
+    pub millis: u64,
+    /// Single-tile moves made, undone ones included.
+    pub stm: u32,
+}
+
+/// The statistics of `history`: its carried statistics, then every record in order.
+pub fn figures(history: &AttemptHistory) -> Stats {
+    let mut stats = history.carried.clone().unwrap_or_default();
+    for record in &history.attempts {
+        count(&mut stats, record);
+    }
+    stats
+}
+
+/// Adds one record to `stats` and says what it changed. Records brought over from an older
+/// log (already in the carried statistics) and records of a size or kind this version does
+/// not know change nothing.
+pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
+    let mut counted = Counted::default();
+    if record.carried {
+        return counted;
+    }
+    let Some(key) = record.record_key() else {
+        return counted;
+    };
+    let row = stats.records.entry(key.row()).or_default();
+    if record.replay {
+        row.replays = row.replays.saturating_add(1);
+        counted.replay = true;
+        return counted;
+    }
+    row.played = row.played.saturating_add(1);
+    // Timed rows: dealt levels, blind solves, marathons and relays (their own averages).
+    let dealt = key.kind.timed();
+    match record.result {
+        Outcome::Solver => row.solver_finished = row.solver_finished.saturating_add(1),
+        Outcome::GaveUp => {}
+        Outcome::Dnf => {
+            row.dnf = row.dnf.saturating_add(1);
+            if dealt {
+                row.speed.record_dnf();
+            }
+        }
+        Outcome::Won => {
+            row.won = row.won.saturating_add(1);
+            let moves = record.stm();
+            if let Some(par) = record.par.filter(|p| *p > 0) {
+                row.moves_with_par = row.moves_with_par.saturating_add(u64::from(moves));
+                row.par_sum = row.par_sum.saturating_add(u64::from(par));
+                row.par_wins = row.par_wins.saturating_add(1);
+                row.par_ratio_sum += f64::from(moves) / f64::from(par);
+            }
+            if dealt && !record.assisted {
+                row.speed.record_solve(record.millis, moves);
+                counted.solve = Some(TimedSolve {
+                    millis: record.millis,
+                    stm: moves,
+                });
+            }
+            let best = Best {
+                moves,
+                time_ms: record.millis,
+                hints: record.hints,
+                solver_used: false,
+                assisted: record.assisted,
+            };
+            let bests = match &key.puzzle {
+                Some(p) => stats.puzzles.entry(p.clone()).or_default(),
+                None => &mut row.bests,
+            };
+            let slot = if record.assisted {
+                &mut bests.best_assisted
+            } else {
+                &mut bests.best
+            };
+            counted.beaten = match slot {
+                None => Some(Beaten::First {
+                    assisted: record.assisted,
+                }),
+                Some(old) if (best.moves, best.time_ms) < (old.moves, old.time_ms) => Some(Beaten::Better {
+                    assisted: record.assisted,
+                    previous: old.clone(),
+                }),
+                Some(_) => None,
+            };
+            if counted.beaten.is_some() {
+                *slot = Some(best.clone());
+            }
+            if key.puzzle.is_some() {
+                // A custom or daily row's best is the best of its puzzles: the row's
+                // summary, which `slide stats` and the statistics screen both show.
+                let row = stats.records.entry(key.row()).or_default();
+                let slot = if record.assisted {
+                    &mut row.bests.best_assisted
+                } else {
+                    &mut row.bests.best
+                };
+                if slot
+                    .as_ref()
+                    .is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms))
+                {
+                    *slot = Some(best);
+                }
+            }
+            if let Some(day) = key.daily {
+                if day == record.day() {
+                    let side = key.size.side();
+                    stats
+                        .daily_wins
+                        .entry(format!("{side}x{side}"))
+                        .or_default()
+                        .insert(day.to_string());
+                    counted.streak_day = true;
+                } else {
+                    counted.late_daily = true;
+                }
+            }
+        }
+    }
+    counted
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::{Level, UtcDate};
+    use crate::game::records::attempt_record::tests::sample;
+    use crate::game::records::averages::Average;
+    use crate::game::records::stats::Kind;
+    use crate::puzzle::Size;
+
+    fn with(result: Outcome, millis: u64) -> AttemptRecord {
+        AttemptRecord {
+            result,
+            millis,
+            ..sample()
+        }
+    }
+
+    #[test]
+    fn each_result_counts_where_the_rules_say() {
+        let mut h = AttemptHistory::default();
+        for ms in [9_000, 8_000, 7_000, 6_000] {
+            h.attempts.push(with(Outcome::Won, ms));
+        }
+        h.attempts.push(with(Outcome::Dnf, 3_000));
+        h.attempts.push(with(Outcome::Solver, 100));
+        h.attempts.push(with(Outcome::GaveUp, 100));
+        h.attempts.push(AttemptRecord {
+            replay: true,
+            ..with(Outcome::Won, 1)
+        });
+        h.attempts.push(AttemptRecord {
+            carried: true,
+            ..with(Outcome::Won, 1)
+        });
+        let s = figures(&h);
+        let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!(
+            (row.played, row.won, row.dnf, row.solver_finished, row.replays),
+            (7, 4, 1, 1, 1)
+        );
+        assert_eq!(
+            row.bests.best.as_ref().unwrap().time_ms,
+            6_000,
+            "the replay's 1 ms is no best"
+        );
+        // 9, 8, 7, 6 and a DNF: 6 and the DNF dropped.
+        assert_eq!(row.speed.ao(5), Some(Average::Millis(8_000)));
+        assert_eq!(row.par_wins, 4, "the solver's game is out of moves/par");
+    }
+
+    #[test]
+    fn a_daily_is_a_streak_day_only_when_the_player_wins_it_on_its_day() {
+        let day = |d: u32| UtcDate::new(2026, 12, d).unwrap();
+        let daily = |result, won_on: UtcDate, puzzle: UtcDate| AttemptRecord {
+            level: "daily".into(),
+            daily: Some(puzzle.to_string()),
+            result,
+            at: won_on.days() as u64 * 86_400_000 + 5_000,
+            ..sample()
+        };
+        let mut s = Stats::default();
+        assert!(count(&mut s, &daily(Outcome::Won, day(3), day(3))).streak_day);
+        assert!(!count(&mut s, &daily(Outcome::Solver, day(4), day(4))).streak_day);
+        assert!(count(&mut s, &daily(Outcome::Won, day(6), day(5))).late_daily);
+        assert_eq!(s.daily_streak(Size::THREE, day(4)), 1);
+        assert_eq!(s.daily_streak(Size::THREE, day(5)), 0, "day 4 went to the solver");
+        assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().solver_finished, 1);
+        let row_best = s.row(Size::THREE, Kind::Daily).unwrap().bests.best.clone();
+        assert_eq!(
+            row_best.map(|b| (b.moves, b.time_ms)),
+            Some((2, 1_500)),
+            "a daily row keeps the best of its puzzles, for every view to show"
+        );
+    }
+}

@@ -1,0 +1,848 @@
+//! Statistics and personal bests: what counts, what is a record, and how a win is judged.
+//!
+//! The rules, which the help screen states too:
+//! - A game counts as *played* once, when it is dealt (or a given board is first shown);
+//!   resuming it later does not count it again, and leaving it unfinished needs no count.
+//! - A game is *assisted* if any hint was shown or the solver played, at any time on that
+//!   puzzle, restarts included: a restart begins a new attempt with 0 hints, but a puzzle
+//!   once helped stays helped.
+//! - Bests are kept apart for unassisted and assisted wins, so help never takes a best
+//!   away and never makes one. Dealt games share a best per size and level; a board given by
+//!   hand has its own best, and so has each day's daily puzzle.
+//! - A daily puzzle counts for its size's streak when it is won on its own UTC day; the
+//!   first win counts, and later wins of the same puzzle are replays (counted apart, no
+//!   change to the streak). A daily finished on a later day counts as a win, not for the
+//!   streak: a streak is a run of days each played on the day.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::difficulty::{Level, UtcDate};
+use crate::game::play::run::RunKind;
+use crate::game::play::solve_mode::{BLIND, MARATHON, RELAY};
+use crate::game::records::speed::Speed;
+use crate::puzzle::{Board, Size};
+
+/// The kind of game a row of statistics is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Kind {
+    /// A dealt game of a level.
+    Level(Level),
+    /// A board given by hand (or by a board code).
+    Custom,
+    /// A daily puzzle.
+    Daily,
+    /// A blind solve of a dealt or given board (numbers hidden after the first move).
+    Blind,
+    /// A marathon of this many boards, its size the row's (see `run.rs`).
+    Marathon(u32),
+    /// A relay from 3×3 up to this side.
+    Relay(u32),
+    /// A marathon of this many boards dealt from a seed the player chose (`--seed`): the
+    /// same boards at will, so they can be practised. Its row is apart from the ranked
+    /// `Marathon` row, with no averages, and its bests are each seed's.
+    SeededMarathon(u32),
+    /// A relay up to this side dealt from a seed the player chose (see `SeededMarathon`).
+    SeededRelay(u32),
+}
+
+/// What a run's name ends with when it was dealt from a seed the player chose:
+/// `marathon-5-seeded`. A version that knows no such row reads the name as an unknown
+/// kind and counts it nowhere, never in the ranked row.
+pub(crate) const SEEDED: &str = "-seeded";
+
+impl Kind {
+    /// The name used in keys and in `slide stats`: a level's name, `custom`, `daily`,
+    /// `blind`, `marathon-N` or `relay-N`.
+    pub fn name(self) -> String {
+        match self {
+            Kind::Level(l) => l.name().to_string(),
+            Kind::Custom => "custom".to_string(),
+            Kind::Daily => "daily".to_string(),
+            Kind::Blind => BLIND.to_string(),
+            Kind::Marathon(n) => format!("{MARATHON}-{n}"),
+            Kind::Relay(n) => format!("{RELAY}-{n}"),
+            Kind::SeededMarathon(n) => format!("{MARATHON}-{n}{SEEDED}"),
+            Kind::SeededRelay(n) => format!("{RELAY}-{n}{SEEDED}"),
+        }
+    }
+
+    /// The kind a name names (the inverse of [`Kind::name`]); `None` for a name this
+    /// version does not know.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        match name {
+            "custom" => Some(Kind::Custom),
+            "daily" => Some(Kind::Daily),
+            BLIND => Some(Kind::Blind),
+            _ if let Some(ranked) = name.strip_suffix(SEEDED) => match Kind::from_name(ranked)? {
+                Kind::Marathon(n) => Some(Kind::SeededMarathon(n)),
+                Kind::Relay(n) => Some(Kind::SeededRelay(n)),
+                _ => None,
+            },
+            _ => match RunKind::from_level(name, Size::SIX) {
+                Some(RunKind::Marathon { count, .. }) => Some(Kind::Marathon(count)),
+                Some(RunKind::Relay { top }) => Some(Kind::Relay(top.side() as u32)),
+                None => name.parse().ok().map(Kind::Level),
+            },
+        }
+    }
+
+    /// Whether its row keeps averages (ao5, ao12, …): dealt levels, blind solves, and
+    /// marathons and relays dealt at random. A custom board, a daily puzzle or a run from a
+    /// chosen seed is the same puzzle at will, so it ranks nothing.
+    pub fn timed(self) -> bool {
+        !matches!(
+            self,
+            Kind::Custom | Kind::Daily | Kind::SeededMarathon(_) | Kind::SeededRelay(_)
+        )
+    }
+
+    /// Every kind, in the order `slide stats` lists them.
+    pub fn all() -> Vec<Kind> {
+        let mut v: Vec<Kind> = Level::ALL.iter().map(|l| Kind::Level(*l)).collect();
+        v.extend([Kind::Daily, Kind::Custom, Kind::Blind]);
+        v
+    }
+}
+
+/// Which records a game counts towards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordKey {
+    /// The board size.
+    pub size: Size,
+    /// Dealt level, custom or daily.
+    pub kind: Kind,
+    /// The puzzle's own best: `Some` for custom boards (the starting board) and daily
+    /// puzzles (the date); dealt games share the best of their size and level.
+    pub puzzle: Option<String>,
+    /// The day of a daily puzzle (for the streak).
+    pub daily: Option<UtcDate>,
+}
+
+impl RecordKey {
+    /// A dealt game of `level`.
+    pub fn level(size: Size, level: Level) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Level(level),
+            puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A blind solve: one row a size, with its own bests and averages.
+    pub fn blind(size: Size) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Blind,
+            puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A marathon or a relay: one row a kind and size, with its own bests and averages.
+    pub fn run(kind: RunKind) -> RecordKey {
+        RecordKey {
+            size: kind.record_size(),
+            kind: match kind {
+                RunKind::Marathon { count, .. } => Kind::Marathon(count),
+                RunKind::Relay { top } => Kind::Relay(top.side() as u32),
+            },
+            puzzle: None,
+            daily: None,
+        }
+    }
+
+    /// A marathon or a relay dealt from `seed`, which the player chose: its own row, apart
+    /// from the ranked one, and its own bests for that seed.
+    pub fn seeded_run(kind: RunKind, seed: u64) -> RecordKey {
+        let size = kind.record_size();
+        let kind = match kind {
+            RunKind::Marathon { count, .. } => Kind::SeededMarathon(count),
+            RunKind::Relay { top } => Kind::SeededRelay(top.side() as u32),
+        };
+        RecordKey {
+            size,
+            kind,
+            puzzle: Some(format!("{} {seed}", row_key(size, kind))),
+            daily: None,
+        }
+    }
+
+    /// A board given by hand.
+    pub fn custom(start: &Board) -> RecordKey {
+        RecordKey {
+            size: start.size(),
+            kind: Kind::Custom,
+            puzzle: Some(format!("custom {start}")),
+            daily: None,
+        }
+    }
+
+    /// The daily puzzle of `date`.
+    pub fn daily(size: Size, date: UtcDate) -> RecordKey {
+        RecordKey {
+            size,
+            kind: Kind::Daily,
+            puzzle: Some(format!("daily {date} {size}")),
+            daily: Some(date),
+        }
+    }
+
+    /// The key of the row of this size and kind (`"4x4 medium"`, `"3x3 custom"`).
+    pub fn row(&self) -> String {
+        row_key(self.size, self.kind)
+    }
+}
+
+fn row_key(size: Size, kind: Kind) -> String {
+    let s = size.side();
+    format!("{s}x{s} {}", kind.name())
+}
+
+/// The current format of `stats.json`.
+pub const STATS_VERSION: u32 = 2;
+
+fn version_one() -> u32 {
+    1
+}
+
+/// Everything kept across games.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    /// The file format (absent in the first format, which is read as 1).
+    #[serde(default = "version_one")]
+    pub version: u32,
+    /// One row per size and kind, keyed by [`RecordKey::row`].
+    #[serde(default)]
+    pub records: BTreeMap<String, Record>,
+    /// The bests of single puzzles (custom boards, daily puzzles), keyed by
+    /// [`RecordKey::puzzle`].
+    #[serde(default)]
+    pub puzzles: BTreeMap<String, Bests>,
+    /// Per size (`"4x4"`), the dates whose daily puzzle was won (the streak).
+    #[serde(default)]
+    pub daily_wins: BTreeMap<String, BTreeSet<String>>,
+    /// Fields written by a newer version, kept as they are.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+impl Default for Stats {
+    fn default() -> Stats {
+        Stats {
+            version: STATS_VERSION,
+            records: BTreeMap::new(),
+            puzzles: BTreeMap::new(),
+            daily_wins: BTreeMap::new(),
+            extra: BTreeMap::new(),
+        }
+    }
+}
+
+/// Bests, unassisted and assisted apart.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Bests {
+    /// The best win with no hint and no solver play.
+    pub best: Option<Best>,
+    /// The best win with help.
+    pub best_assisted: Option<Best>,
+    /// Fields written by a newer version.
+    #[serde(flatten)]
+    pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// Statistics of one size and kind.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Record {
+    /// Games dealt (or given) and shown.
+    #[serde(alias = "games")]
+    pub played: u32,
+    /// Games won.
+    #[serde(alias = "wins")]
+    pub won: u32,
+    /// Moves summed over wins whose par is known.
+    pub moves_with_par: u64,
+    /// Par summed over the same wins.
+    pub par_sum: u64,
+    /// Wins with a known (non-zero) par.
+    pub par_wins: u32,
+    /// moves/par summed over those wins.
+    pub par_ratio_sum: f64,
+    /// Attempts at a board already finished (a replay after a win, a daily won again):
+    /// counted here only, never in played, won, the averages or the bests.
+    pub replays: u32,
+    /// Games with a move made by the solver that reached the goal (not in `won`).
+    pub solver_finished: u32,
+    /// Unassisted games left or restarted after a move (did not finish).
+    pub dnf: u32,
+    /// Bests (for dealt levels; custom and daily bests are per puzzle).
+    #[serde(flatten)]
+    pub bests: Bests,
+    /// Speedsolving: recent times and averages of unassisted games (dealt levels only).
+    /// Added to format 2 without a new version: older versions keep it as an unknown field.
+    #[serde(skip_serializing_if = "Speed::is_empty")]
+    pub speed: Speed,
+}
+
+/// A personal best.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Best {
+    /// Moves.
+    pub moves: u32,
+    /// Time in milliseconds.
+    pub time_ms: u64,
+    /// Hints used.
+    #[serde(default)]
+    pub hints: u32,
+    /// Whether the solver played moves.
+    #[serde(default)]
+    pub solver_used: bool,
+    /// Whether the puzzle had been helped (hints or the solver, restarts included).
+    #[serde(default)]
+    pub assisted: bool,
+}
+
+impl Best {
+    /// Whether hints or the solver helped.
+    pub fn assisted(&self) -> bool {
+        self.assisted || self.hints > 0 || self.solver_used
+    }
+
+    fn rank(&self) -> (u32, u64) {
+        (self.moves, self.time_ms)
+    }
+}
+
+/// How one game ended, as recorded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Finish {
+    /// Moves.
+    pub moves: u32,
+    /// Time in milliseconds.
+    pub time_ms: u64,
+    /// Hints used in this attempt.
+    pub hints: u32,
+    /// Whether the solver played moves.
+    pub solver_used: bool,
+    /// Whether the puzzle was helped at any time (see the module's rules).
+    pub assisted: bool,
+    /// The optimal length from the start, if known.
+    pub par: Option<u32>,
+    /// The day it was won (for daily streaks).
+    pub date: UtcDate,
+    /// Single-tile moves made (for tiles per second).
+    pub stm: u32,
+    /// Whether the time enters the averages: unassisted, and not given up before (a game
+    /// already counted as a DNF is not counted again).
+    pub timed: bool,
+}
+
+/// Which record a win set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Beaten {
+    /// The first win of its kind: no earlier best to beat.
+    First {
+        /// Whether it was assisted.
+        assisted: bool,
+    },
+    /// A better best than `previous`.
+    Better {
+        /// Whether it was assisted.
+        assisted: bool,
+        /// The best it beat.
+        previous: Best,
+    },
+}
+
+/// What recording a win found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WinRecord {
+    /// The record set, if any.
+    pub beaten: Option<Beaten>,
+    /// For a daily puzzle: whether an earlier attempt of the same day was already won
+    /// (then this is a replay and does not change the streak).
+    pub daily_replay: bool,
+    /// For a daily puzzle: won on a later day than its own, so not counted for the streak.
+    pub daily_late: bool,
+}
+
+impl Stats {
+    /// Reads an older format into this one. Bests that mixed assisted and unassisted play
+    /// are split, and the single best every custom board used to share is dropped: it
+    /// belonged to no board in particular.
+    pub fn migrate(&mut self) {
+        if self.version >= STATS_VERSION {
+            return;
+        }
+        for (key, r) in &mut self.records {
+            if key.ends_with(" custom") {
+                r.bests = Bests::default();
+                continue;
+            }
+            if let Some(b) = r.bests.best.take_if(|b| b.assisted()) {
+                r.bests.best_assisted = Some(b);
+            }
+            if r.moves_with_par > 0 && r.par_sum > 0 && r.par_wins == 0 {
+                // The first format kept sums only; their ratio stands in for the mean.
+                r.par_wins = r.won.max(1);
+                r.par_ratio_sum = f64::from(r.par_wins) * r.moves_with_par as f64 / r.par_sum as f64;
+            }
+        }
+        self.version = STATS_VERSION;
+    }
+
+    /// The row of a size and kind, if any game was recorded.
+    pub fn row(&self, size: Size, kind: Kind) -> Option<&Record> {
+        self.records.get(&row_key(size, kind))
+    }
+
+    /// The speedsolving record that `key`'s games count towards: its dealt level's (empty
+    /// before any attempt), `None` for custom boards and daily puzzles, which have no
+    /// averages.
+    pub fn speed(&self, key: &RecordKey) -> Option<&Speed> {
+        static NONE_YET: Speed = Speed {
+            recent: Vec::new(),
+            best_single_ms: None,
+            best_ao5_ms: None,
+            best_ao12_ms: None,
+            solves: 0,
+            stm_sum: 0,
+            ms_sum: 0,
+            extra: BTreeMap::new(),
+        };
+        if !key.kind.timed() {
+            return None;
+        }
+        Some(self.records.get(&key.row()).map_or(&NONE_YET, |r| &r.speed))
+    }
+
+    /// The bests that apply to `key`: the puzzle's own, or the level's.
+    pub fn bests(&self, key: &RecordKey) -> Option<&Bests> {
+        match &key.puzzle {
+            Some(p) => self.puzzles.get(p),
+            None => self.records.get(&key.row()).map(|r| &r.bests),
+        }
+    }
+
+    /// The kinds `slide stats` and the statistics screen list, in order: [`Kind::all`], then
+    /// each marathon and relay played.
+    pub fn kinds(&self) -> Vec<Kind> {
+        let mut runs: Vec<Kind> = self
+            .records
+            .keys()
+            .filter_map(|key| Kind::from_name(key.split_once(' ')?.1))
+            .filter(|k| {
+                matches!(
+                    k,
+                    Kind::Marathon(_) | Kind::Relay(_) | Kind::SeededMarathon(_) | Kind::SeededRelay(_)
+                )
+            })
+            .collect();
+        runs.sort_unstable();
+        runs.dedup();
+        let mut kinds = Kind::all();
+        kinds.extend(runs);
+        kinds
+    }
+
+    /// Counts a game as played (once, when it is dealt).
+    pub fn record_start(&mut self, key: &RecordKey) {
+        let r = self.records.entry(key.row()).or_default();
+        r.played = r.played.saturating_add(1);
+    }
+
+    /// Counts a win and keeps a best it sets.
+    pub fn record_win(&mut self, key: &RecordKey, f: &Finish) -> WinRecord {
+        let r = self.records.entry(key.row()).or_default();
+        r.won = r.won.saturating_add(1);
+        // A win always follows a start; a file from before starts were counted may lack it.
+        r.played = r.played.max(r.won);
+        if let Some(par) = f.par.filter(|p| *p > 0) {
+            r.moves_with_par = r.moves_with_par.saturating_add(u64::from(f.moves));
+            r.par_sum = r.par_sum.saturating_add(u64::from(par));
+            r.par_wins = r.par_wins.saturating_add(1);
+            r.par_ratio_sum += f64::from(f.moves) / f64::from(par);
+        }
+        let bests = match &key.puzzle {
+            Some(p) => self.puzzles.entry(p.clone()).or_default(),
+            None => &mut r.bests,
+        };
+        let new = Best {
+            moves: f.moves,
+            time_ms: f.time_ms,
+            hints: f.hints,
+            solver_used: f.solver_used,
+            assisted: f.assisted,
+        };
+        let slot = if f.assisted {
+            &mut bests.best_assisted
+        } else {
+            &mut bests.best
+        };
+        let beaten = match slot {
+            None => Some(Beaten::First { assisted: f.assisted }),
+            Some(old) if new.rank() < old.rank() => Some(Beaten::Better {
+                assisted: f.assisted,
+                previous: old.clone(),
+            }),
+            Some(_) => None,
+        };
+        if beaten.is_some() {
+            *slot = Some(new);
+        }
+        if f.timed && !f.assisted && matches!(key.kind, Kind::Level(_)) {
+            r.speed.record_solve(f.time_ms, f.stm);
+        }
+        let (mut daily_replay, mut daily_late) = (false, false);
+        if key.kind == Kind::Daily {
+            // The puzzle's own day (a key without one is from the day it was won).
+            let puzzle_day = key.daily.unwrap_or(f.date);
+            let dates = self.daily_wins.entry(size_key(key.size)).or_default();
+            if dates.contains(&puzzle_day.to_string()) {
+                daily_replay = true;
+                r.replays = r.replays.saturating_add(1);
+            } else if puzzle_day == f.date {
+                dates.insert(puzzle_day.to_string());
+            } else {
+                daily_late = true;
+            }
+        }
+        WinRecord {
+            beaten,
+            daily_replay,
+            daily_late,
+        }
+    }
+
+    /// Counts an unfinished attempt (a DNF) in the averages of a dealt level; custom boards
+    /// and daily puzzles have no averages.
+    pub fn record_dnf(&mut self, key: &RecordKey) {
+        if matches!(key.kind, Kind::Level(_)) {
+            self.records.entry(key.row()).or_default().speed.record_dnf();
+        }
+    }
+
+    /// The current daily streak at `size` on `today`: consecutive days with a won daily
+    /// puzzle, ending today, or yesterday while today's is still open.
+    pub fn daily_streak(&self, size: Size, today: UtcDate) -> u32 {
+        let Some(dates) = self.daily_wins.get(&size_key(size)) else {
+            return 0;
+        };
+        let won = |d: UtcDate| dates.contains(&d.to_string());
+        let mut day = today.days();
+        if !won(today) {
+            day -= 1;
+        }
+        let mut streak = 0;
+        while won(UtcDate::from_days(day)) {
+            streak += 1;
+            day -= 1;
+        }
+        streak
+    }
+
+    /// The longest run of consecutive days with a won daily puzzle at `size`, ever.
+    pub fn best_daily_streak(&self, size: Size) -> u32 {
+        let Some(dates) = self.daily_wins.get(&size_key(size)) else {
+            return 0;
+        };
+        let mut days: Vec<i64> = dates
+            .iter()
+            .filter_map(|d| d.parse::<UtcDate>().ok())
+            .map(UtcDate::days)
+            .collect();
+        days.sort_unstable();
+        let (mut best, mut run, mut last) = (0, 0, None);
+        for d in days {
+            run = if last == Some(d - 1) { run + 1 } else { 1 };
+            best = best.max(run);
+            last = Some(d);
+        }
+        best
+    }
+
+    /// Clears every count and best (`slide stats --reset`); fields of newer versions stay.
+    pub fn reset(&mut self) {
+        self.records.clear();
+        self.puzzles.clear();
+        self.daily_wins.clear();
+    }
+}
+
+fn size_key(size: Size) -> String {
+    let s = size.side();
+    format!("{s}x{s}")
+}
+
+impl Record {
+    /// The mean of moves/par over wins with a known par (1.0 means optimal play).
+    pub fn mean_par_ratio(&self) -> Option<f64> {
+        (self.par_wins > 0).then(|| self.par_ratio_sum / f64::from(self.par_wins))
+    }
+
+    /// Games won per game played, in percent (`None` before any game).
+    pub fn win_percent(&self) -> Option<f64> {
+        (self.played > 0).then(|| f64::from(self.won) * 100.0 / f64::from(self.played))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn day(n: u32) -> UtcDate {
+        UtcDate::new(2026, 12, n).unwrap()
+    }
+
+    fn finish(moves: u32, assisted: bool) -> Finish {
+        Finish {
+            moves,
+            time_ms: 1000,
+            hints: u32::from(assisted),
+            solver_used: false,
+            assisted,
+            par: Some(16),
+            date: day(2),
+            stm: moves,
+            timed: true,
+        }
+    }
+
+    #[test]
+    fn unassisted_and_assisted_bests_are_apart() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_start(&key);
+        let first = s.record_win(&key, &finish(16, true));
+        assert_eq!(first.beaten, Some(Beaten::First { assisted: true }));
+        // An unassisted 18 after an assisted 16 is the first unassisted best.
+        s.record_start(&key);
+        let r = s.record_win(&key, &finish(18, false));
+        assert_eq!(r.beaten, Some(Beaten::First { assisted: false }));
+        s.record_start(&key);
+        assert_eq!(s.record_win(&key, &finish(20, false)).beaten, None);
+        s.record_start(&key);
+        let better = s.record_win(&key, &finish(17, false));
+        assert!(
+            matches!(better.beaten, Some(Beaten::Better { assisted: false, ref previous }) if previous.moves == 18)
+        );
+        let bests = s.bests(&key).unwrap();
+        assert_eq!(bests.best.as_ref().unwrap().moves, 17);
+        assert_eq!(bests.best_assisted.as_ref().unwrap().moves, 16);
+        let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won), (4, 4));
+        let mean = row.mean_par_ratio().unwrap();
+        assert!((mean - (16.0 + 18.0 + 20.0 + 17.0) / 16.0 / 4.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn equal_moves_need_a_faster_time() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_win(&key, &finish(18, false));
+        assert_eq!(
+            s.record_win(&key, &finish(18, false)).beaten,
+            None,
+            "a tie is no record"
+        );
+        let mut quick = finish(18, false);
+        quick.time_ms = 900;
+        assert!(s.record_win(&key, &quick).beaten.is_some());
+    }
+
+    #[test]
+    fn custom_boards_and_dailies_have_their_own_bests() {
+        let mut s = Stats::default();
+        let a = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
+        let b = RecordKey::custom(&"1 2 3 4 5 6 0 7 8".parse().unwrap());
+        s.record_win(&a, &finish(1, false));
+        assert!(s.bests(&b).is_none(), "another board shows no best");
+        assert_eq!(
+            s.record_win(&b, &finish(2, false)).beaten,
+            Some(Beaten::First { assisted: false })
+        );
+        assert_eq!(s.row(Size::THREE, Kind::Custom).unwrap().won, 2);
+        let d1 = RecordKey::daily(Size::FOUR, day(1));
+        let d2 = RecordKey::daily(Size::FOUR, day(2));
+        let mut f = finish(40, false);
+        f.date = day(1);
+        assert!(!s.record_win(&d1, &f).daily_replay);
+        assert!(
+            s.record_win(&d1, &f).daily_replay,
+            "a second win the same day is a replay"
+        );
+        f.date = day(2);
+        assert_eq!(s.record_win(&d2, &f).beaten, Some(Beaten::First { assisted: false }));
+    }
+
+    #[test]
+    fn daily_streaks_count_consecutive_days() {
+        let mut s = Stats::default();
+        let size = Size::FOUR;
+        assert_eq!(s.daily_streak(size, day(5)), 0);
+        for d in [1, 2, 3, 4] {
+            let mut f = finish(40, false);
+            f.date = day(d);
+            s.record_win(&RecordKey::daily(size, day(d)), &f);
+        }
+        assert_eq!(s.daily_streak(size, day(4)), 4);
+        assert_eq!(s.daily_streak(size, day(5)), 4, "today's is still open");
+        assert_eq!(s.daily_streak(size, day(6)), 0, "a missed day ends it");
+        assert_eq!(s.daily_streak(Size::THREE, day(4)), 0);
+        // Across a month boundary.
+        let mut s = Stats::default();
+        for date in [UtcDate::new(2026, 11, 30).unwrap(), day(1)] {
+            let mut f = finish(40, false);
+            f.date = date;
+            s.record_win(&RecordKey::daily(size, date), &f);
+        }
+        assert_eq!(s.daily_streak(size, day(1)), 2);
+    }
+
+    /// Wins the daily of `puzzle_day` at `size` on `won_on`.
+    fn win_daily(s: &mut Stats, size: Size, puzzle_day: UtcDate, won_on: UtcDate) -> WinRecord {
+        let key = RecordKey::daily(size, puzzle_day);
+        s.record_start(&key);
+        let mut f = finish(40, false);
+        f.date = won_on;
+        s.record_win(&key, &f)
+    }
+
+    #[test]
+    fn the_first_win_of_the_day_counts_and_replays_are_marked() {
+        let mut s = Stats::default();
+        let size = Size::FOUR;
+        let first = win_daily(&mut s, size, day(1), day(1));
+        assert!(!first.daily_replay && !first.daily_late);
+        let again = win_daily(&mut s, size, day(1), day(1));
+        assert!(again.daily_replay, "a second win of the same daily is a replay");
+        assert_eq!(s.daily_streak(size, day(1)), 1, "a replay adds nothing");
+        let row = s.row(size, Kind::Daily).unwrap();
+        assert_eq!((row.won, row.replays), (2, 1), "replays are counted apart");
+        // A daily finished the next day (resumed after midnight) is a win, not a streak day.
+        let late = win_daily(&mut s, size, day(2), day(3));
+        assert!(late.daily_late && !late.daily_replay);
+        assert_eq!(s.daily_streak(size, day(3)), 0, "day 2 was never won on the day");
+        assert_eq!(
+            s.daily_streak(size, day(2)),
+            1,
+            "on day 2, day 1's streak is still alive"
+        );
+    }
+
+    #[test]
+    fn current_and_best_streaks_across_days() {
+        let mut s = Stats::default();
+        let size = Size::FIVE;
+        assert_eq!((s.daily_streak(size, day(1)), s.best_daily_streak(size)), (0, 0));
+        // Days 1–3 won, day 4 missed, days 5–6 won.
+        for d in [1, 2, 3, 5, 6] {
+            win_daily(&mut s, size, day(d), day(d));
+        }
+        assert_eq!(s.best_daily_streak(size), 3);
+        assert_eq!(s.daily_streak(size, day(3)), 3);
+        assert_eq!(s.daily_streak(size, day(4)), 3, "day 4 is still open on day 4");
+        assert_eq!(s.daily_streak(size, day(5)), 1, "the missed day 4 broke it");
+        assert_eq!(s.daily_streak(size, day(6)), 2);
+        assert_eq!(s.daily_streak(size, day(7)), 2);
+        assert_eq!(s.daily_streak(size, day(8)), 0);
+        // Each size keeps its own streak.
+        assert_eq!(s.best_daily_streak(Size::SIX), 0);
+        // Across a year boundary.
+        let mut s = Stats::default();
+        for date in ["2026-12-30", "2026-12-31", "2027-01-01"] {
+            let d: UtcDate = date.parse().unwrap();
+            win_daily(&mut s, size, d, d);
+        }
+        let new_year: UtcDate = "2027-01-01".parse().unwrap();
+        assert_eq!(s.daily_streak(size, new_year), 3);
+        assert_eq!(s.best_daily_streak(size), 3);
+        // A reset clears it.
+        s.reset();
+        assert_eq!(s.best_daily_streak(size), 0);
+    }
+
+    #[test]
+    fn the_first_format_is_migrated() {
+        let old = r#"{"records":{
+            "3x3 easy":{"games":5,"wins":3,"moves_with_par":40,"par_sum":32,
+                        "best":{"moves":12,"time_ms":5000,"hints":2,"solver_used":false}},
+            "3x3 custom":{"games":2,"wins":2,"moves_with_par":0,"par_sum":0,
+                        "best":{"moves":3,"time_ms":100,"hints":0,"solver_used":false}}}}"#;
+        let mut s: Stats = serde_json::from_str(old).unwrap();
+        assert_eq!(s.version, 1);
+        s.migrate();
+        assert_eq!(s.version, STATS_VERSION);
+        let easy = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((easy.played, easy.won), (5, 3));
+        assert!(easy.bests.best.is_none(), "an assisted best is no unassisted best");
+        assert_eq!(easy.bests.best_assisted.as_ref().unwrap().moves, 12);
+        assert!((easy.mean_par_ratio().unwrap() - 1.25).abs() < 1e-9);
+        let custom = s.row(Size::THREE, Kind::Custom).unwrap();
+        assert_eq!(custom.won, 2);
+        assert_eq!(custom.bests, Bests::default(), "the shared custom best is dropped");
+    }
+
+    #[test]
+    fn unassisted_level_wins_and_dnfs_feed_the_averages() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        for (i, ms) in [12_000, 10_000, 20_000, 13_000].into_iter().enumerate() {
+            let mut f = finish(20, i == 1);
+            f.time_ms = ms;
+            s.record_win(&key, &f);
+        }
+        s.record_dnf(&key);
+        let mut again = finish(20, false);
+        again.timed = false;
+        s.record_win(&key, &again);
+        let speed = &s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
+        // The assisted 10 s and the untimed win are left out: 12, 20, 13, DNF.
+        assert_eq!(speed.recent, vec![Some(12_000), Some(20_000), Some(13_000), None]);
+        let custom = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
+        s.record_win(&custom, &finish(1, false));
+        s.record_dnf(&custom);
+        assert!(s.row(Size::THREE, Kind::Custom).unwrap().speed.is_empty());
+        let text = serde_json::to_string(&s).unwrap();
+        let back: Stats = serde_json::from_str(&text).unwrap();
+        assert_eq!(back, s, "the speed record survives the file");
+    }
+
+    #[test]
+    fn counters_read_from_disk_saturate_instead_of_overflowing() {
+        let max = u32::MAX;
+        let big = u64::MAX;
+        let text = format!(
+            r#"{{"version":2,"records":{{"3x3 easy":{{"played":{max},"won":{max},"moves_with_par":{big},
+            "par_sum":{big},"par_wins":{max},"replays":{max},
+            "speed":{{"solves":{max},"stm_sum":{big},"ms_sum":{big}}}}},
+            "3x3 daily":{{"played":{max},"won":{max},"replays":{max}}}}}}}"#
+        );
+        let mut s: Stats = serde_json::from_str(&text).unwrap();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        s.record_start(&key);
+        s.record_win(&key, &finish(20, false));
+        let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won, row.par_wins), (max, max, max));
+        assert_eq!((row.moves_with_par, row.par_sum), (big, big));
+        assert_eq!((row.speed.solves, row.speed.stm_sum, row.speed.ms_sum), (max, big, big));
+        let daily = RecordKey::daily(Size::THREE, day(2));
+        win_daily(&mut s, Size::THREE, day(2), day(2));
+        win_daily(&mut s, Size::THREE, day(2), day(2));
+        assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().replays, max);
+        assert!(s.bests(&daily).is_some());
+    }
+
+    #[test]
+    fn unknown_fields_of_a_newer_version_are_kept() {
+        let newer = r#"{"version":2,"records":{"3x3 easy":{"played":1,"won":1,"ao5":123}},"themes_won":7}"#;
+        let s: Stats = serde_json::from_str(newer).unwrap();
+        let text = serde_json::to_string(&s).unwrap();
+        assert!(text.contains("\"themes_won\":7"), "{text}");
+        assert!(text.contains("\"ao5\":123"), "{text}");
+    }
+}

@@ -1,0 +1,888 @@
+//! The one type the game talks to about disk: unfinished games, statistics, and what to
+//! tell the player about them.
+//!
+//! It saves the game in progress after every change (a move, an undo, a restart, a hint),
+//! on a writer thread so the screen never waits for the disk; closing the terminal, a
+//! signal or a crash finds every move on disk. It claims the game it plays so that a second copy of Slide never saves over it;
+//! and it records each attempt's result, once, in the history (`history_file.rs`), whose
+//! fold is the statistics every view shows. Every failure
+//! becomes a [`Notice`] for the screen, never a lost game or a record that was not stored.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::mpsc::Receiver;
+use std::time::Duration;
+
+use crate::game::play::game::{Game, SavedGame, unix_millis};
+use crate::game::records::history_view::Records;
+use crate::game::records::outcome::Ending;
+use crate::game::records::stats::{Bests, Record, Stats, WinRecord};
+use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
+use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
+pub use crate::game::storage::store_error::PersistError;
+
+mod recording;
+
+/// How long the last save on quit or on a signal may take before the game gives up on it
+/// and says so. (Nothing else waits for the disk: the writer's queue keeps changes in order.)
+pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// How long the end of an attempt waits to hear that its result is in the history, so
+/// that the win screen says what was stored. A slower disk stores it in its turn, and a
+/// failure then is said in a notice (and at exit).
+pub const RECORD_WAIT: Duration = Duration::from_secs(1);
+
+/// At most this many unfinished games are kept; the oldest beyond them is removed, with a
+/// notice.
+pub const MAX_KEPT_GAMES: usize = 8;
+
+/// A message for the player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Notice {
+    /// What to say.
+    pub text: String,
+    /// A warning (something is not saved, or a file was set aside) stays until a key is
+    /// pressed; other notices also leave after a few seconds.
+    pub warning: bool,
+}
+
+impl Notice {
+    /// A notice that leaves after a few seconds.
+    pub fn info(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: false,
+        }
+    }
+
+    /// A notice that stays until a key is pressed.
+    pub fn warning(text: impl Into<String>) -> Notice {
+        Notice {
+            text: text.into(),
+            warning: true,
+        }
+    }
+}
+
+/// What the win screen needs to know about the records after a win.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WinOutcome {
+    /// Which record the win set; `None` if it could not be stored.
+    pub record: Option<WinRecord>,
+    /// Why the win was not stored, if it was not.
+    pub not_stored: Option<String>,
+    /// The row of this size and kind after the win.
+    pub row: Option<Record>,
+    /// The bests that apply to this game after the win.
+    pub bests: Option<Bests>,
+}
+
+/// Unfinished games and statistics on disk.
+#[derive(Debug)]
+pub struct Persistence {
+    store: Option<Store>,
+    /// The history as far as this game needs it: the statistics, what is recorded.
+    records: Records,
+    /// Whether results may be recorded (not when the history came from a newer version or
+    /// could not be read: writing would lose it).
+    history_writable: bool,
+    /// What each win recorded, by attempt: a win reported again gets the same answer.
+    outcomes: HashMap<String, WinOutcome>,
+    /// The attempts of this run recorded as replays.
+    replays: HashSet<String>,
+    /// The history folder the records were read from (see `Store::history_identity`): a
+    /// different one means they were cleared or first written elsewhere, and are read again.
+    history_seen: Option<u64>,
+    /// This copy's claims: the game in play's, and one resumed from the menu until the game
+    /// it replaces is left.
+    claims: Vec<GameClaim>,
+    writer: Option<GameWriter>,
+    /// Results counted but not yet known to be in the history (the disk was slower than
+    /// `record_wait`): each one's answer from the writer.
+    late_appends: Vec<Receiver<AppendResult>>,
+    /// How long the end of an attempt waits for its result to be stored ([`RECORD_WAIT`]).
+    record_wait: Duration,
+    /// The last save failed: said once, until a save works again.
+    failing: bool,
+    notices: Vec<Notice>,
+}
+
+impl Persistence {
+    /// Opens the data directory: removes what interrupted writes left, moves an old-format
+    /// saved game into place, checks that the directory can be written and loads the
+    /// statistics, noting everything the player should hear about.
+    pub fn open(store: Result<Store, StoreError>) -> Persistence {
+        Persistence::open_with_writer_delay(store, Duration::ZERO)
+    }
+
+    /// [`Persistence::open`] with a writer that waits `delay` before each batch of jobs (a
+    /// slow disk, for tests).
+    pub(crate) fn open_with_writer_delay(store: Result<Store, StoreError>, delay: Duration) -> Persistence {
+        let mut p = Persistence::disabled();
+        let store = match store {
+            Ok(s) => s,
+            Err(e) => {
+                p.notices.push(Notice::warning(format!(
+                    "Progress can't be saved: {e}. You can play, but no game or record will be kept."
+                )));
+                return p;
+            }
+        };
+        if let Err(e) = store.check_writable() {
+            p.failing = true;
+            let why = match &e {
+                StoreError::NotAFolder { .. } => e.to_string(),
+                other => format!("{}: {other}", store.dir().display()),
+            };
+            p.notices.push(Notice::warning(format!(
+                "Progress can't be saved ({why}). You can play, but no game or record will be kept."
+            )));
+        } else {
+            store.remove_stale_temp_files();
+            store.remove_orphan_locks();
+            if let Some(n) = store.migrate_legacy_game() {
+                p.notices.push(Notice::warning(n));
+            }
+        }
+        match GameWriter::spawn_with_delay(store.clone(), delay) {
+            Ok(w) => p.writer = Some(w),
+            Err(e) => p.notices.push(Notice::warning(format!(
+                "Progress can't be saved: the saving thread could not start ({e})."
+            ))),
+        }
+        p.history_writable = true;
+        p.history_seen = store.history_identity();
+        // A session begins with the program: nothing recorded before counts in it.
+        let now = unix_millis();
+        p.records.new_session(now);
+        match store.load_records() {
+            Loaded::Found(h) => {
+                for (reason, moved_to) in &h.moved_aside {
+                    p.notices
+                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
+                }
+                if h.unreadable_lines > 0 {
+                    p.notices.push(Notice::warning(format!(
+                        "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
+                        h.unreadable_lines,
+                        store.history_dir().display()
+                    )));
+                }
+                p.records = Records::since(&h, now);
+            }
+            Loaded::Missing => {}
+            Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
+                "{} New statistics start now.",
+                aside_notice("Your statistics were", &reason, &moved_to)
+            ))),
+            // Nothing can be kept at all, as the notice above says: no second one.
+            Loaded::Unreadable { .. } if p.failing => p.history_writable = false,
+            Loaded::Unreadable { reason } => {
+                p.history_writable = false;
+                p.notices.push(Notice::warning(format!(
+                    "Your records ({}) could not be read: {reason}. They are left as they are, and this game's \
+                     results won't be recorded.",
+                    store.dir().display()
+                )));
+            }
+            Loaded::Newer { version } => {
+                p.history_writable = false;
+                p.notices.push(Notice::warning(format!(
+                    "Your records were written by a newer Slide (format {version}); this version leaves them as \
+                     they are and won't record results."
+                )));
+            }
+        }
+        if !p.failing {
+            p.keep_session_start(&store, now);
+        }
+        p.store = Some(store);
+        p
+    }
+
+    /// No disk at all (tests, or no data directory): nothing is kept.
+    pub fn disabled() -> Persistence {
+        Persistence {
+            store: None,
+            records: Records::default(),
+            history_writable: false,
+            outcomes: HashMap::new(),
+            replays: HashSet::new(),
+            history_seen: None,
+            claims: Vec::new(),
+            writer: None,
+            late_appends: Vec::new(),
+            record_wait: RECORD_WAIT,
+            failing: false,
+            notices: Vec::new(),
+        }
+    }
+
+    /// The notices gathered since the last call.
+    pub fn take_notices(&mut self) -> Vec<Notice> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// The statistics as last read or written.
+    pub fn stats(&self) -> &Stats {
+        self.records.stats()
+    }
+
+    /// The history as this game sees it.
+    pub fn records(&self) -> &Records {
+        &self.records
+    }
+
+    /// The data directory, if there is one.
+    pub fn store(&self) -> Option<&Store> {
+        self.store.as_ref()
+    }
+
+    /// Whether the game in progress has changes not yet saved.
+    pub fn is_dirty(&self) -> bool {
+        self.writer.as_ref().is_some_and(|w| w.handle().is_pending())
+    }
+
+    /// A handle that saves from another thread (a signal watcher), if saving works at all.
+    pub fn writer_handle(&self) -> Option<WriterHandle> {
+        self.writer.as_ref().map(GameWriter::handle)
+    }
+
+    /// Unfinished games that could be resumed, newest first (the current one left out),
+    /// with a notice for each file that could not be used.
+    pub fn resumable(&mut self) -> Vec<SavedGame> {
+        let Some(store) = &self.store else { return Vec::new() };
+        let (games, skipped) = store.list_games();
+        for s in skipped {
+            let text = if s.moved_aside {
+                format!(
+                    "A saved game {}; it is kept as {}.",
+                    s.reason,
+                    crate::game::storage::store::kept_as(&s.path)
+                )
+            } else {
+                format!("A saved game ({}) {}.", s.path.display(), s.reason)
+            };
+            self.notices.push(Notice::warning(text));
+        }
+        games.into_iter().filter(|g| !self.holds(&g.id)).collect()
+    }
+
+    /// The unfinished games other copies of Slide are playing (or still closing), newest
+    /// first: they are not lost, only out of reach until those copies end.
+    pub fn held_elsewhere(&self) -> Vec<SavedGame> {
+        let Some(store) = &self.store else { return Vec::new() };
+        store.held_games().into_iter().filter(|g| !self.holds(&g.id)).collect()
+    }
+
+    /// Claims and restores the newest unfinished game no other copy of Slide is playing.
+    pub fn resume_newest(&mut self) -> Option<Game> {
+        for saved in self.resumable() {
+            if let Some(game) = self.try_resume(&saved) {
+                return Some(game);
+            }
+        }
+        None
+    }
+
+    /// Claims and restores the game `id`.
+    pub fn resume(&mut self, id: &str) -> Result<Game, PersistError> {
+        let saved = self
+            .resumable()
+            .into_iter()
+            .find(|g| g.id == id)
+            .ok_or(PersistError::GameGone)?;
+        self.try_resume(&saved).ok_or(PersistError::GameHeld)
+    }
+
+    fn try_resume(&mut self, saved: &SavedGame) -> Option<Game> {
+        let store = self.store.as_ref()?;
+        let claim = store.claim_game(&saved.id).ok()??;
+        let game = Game::from_saved(saved).ok()?;
+        self.claims.push(claim);
+        Some(game)
+    }
+
+    /// Whether this copy holds the game `id`.
+    fn holds(&self, id: &str) -> bool {
+        self.claims.iter().any(|c| c.id() == id)
+    }
+
+    /// This copy's claim on the game `id`, taken out of its list.
+    fn take_claim(&mut self, id: &str) -> Option<GameClaim> {
+        let i = self.claims.iter().position(|c| c.id() == id)?;
+        Some(self.claims.swap_remove(i))
+    }
+
+    /// Makes `game` the one in play. Nothing is counted: a game is played from its first
+    /// move, and counted when its attempt ends. The game is saved at once, so that it is
+    /// what the next start resumes and other copies see it held; a game whose screen never
+    /// opened is [`left`](Persistence::leave) with no move, which removes it.
+    pub fn start(&mut self, game: &Game, _new: bool) {
+        let Some(store) = self.store.clone() else { return };
+        if !self.holds(game.id())
+            && let Ok(Some(claim)) = store.claim_game(game.id())
+        {
+            self.claims.push(claim);
+        }
+        self.changed(game);
+        // Waited for, so that a failure is said at once, the game left before is on disk,
+        // and the game in play is what the next start resumes.
+        if let Some(w) = &self.writer {
+            w.handle().flush(FLUSH_TIMEOUT);
+        }
+        self.tick();
+        self.prune(game.id());
+    }
+
+    /// The game in play is being replaced by another: it is saved (and stays resumable
+    /// from the new-game menu), unless no move was made in it, when there is nothing to
+    /// keep. Its claim is released.
+    ///
+    /// Its attempt ends (see `outcome.rs`): a DNF, or given up if it was helped, when a
+    /// move was made. It is saved as given up, so finishing it later counts as a replay.
+    pub fn leave(&mut self, game: &Game) {
+        let mut game = game.clone();
+        if self.record_ending(&game, Ending::Left).is_some() {
+            game.note_given_up();
+        }
+        let game = &game;
+        if self.store.is_none() || game.is_won() {
+            // Nothing is kept, or its removal was queued with the win.
+        } else if game.moves() == 0 && !game.can_redo() {
+            self.remove(game.id());
+        } else {
+            self.changed(game);
+            // Its claim is let go of once its last save is on disk (a game resumed from the
+            // menu, claimed before this one is left, keeps its own).
+            if let Some(claim) = self.take_claim(game.id()) {
+                self.release(claim);
+            }
+        }
+    }
+
+    /// Removes the game `id`'s files behind the saves sent before, under this copy's claim
+    /// on it if it has one (let go of once the files are gone).
+    fn remove(&mut self, id: &str) {
+        let claim = self.take_claim(id);
+        match (&self.writer, &self.store) {
+            (Some(w), _) => w.handle().remove(id, claim),
+            (None, Some(store)) => {
+                let _ = store.remove_game(id, claim);
+            }
+            (None, None) => {}
+        }
+    }
+
+    /// Lets go of `claim` behind the saves sent before.
+    fn release(&self, claim: GameClaim) {
+        match &self.writer {
+            Some(w) => w.handle().release(claim),
+            None => drop(claim),
+        }
+    }
+
+    /// Ends the attempt at `game` before a restart or the next scramble: a DNF (or given
+    /// up, if helped) once a move was made. Returns whether a result was recorded.
+    pub fn record_dnf(&mut self, game: &Game) -> bool {
+        self.record_ending(game, Ending::Restarted).is_some()
+    }
+
+    /// Saves the game in play after a change: sent to the writer thread at once.
+    pub fn changed(&mut self, game: &Game) {
+        if game.is_won() {
+            return;
+        }
+        if let Some(w) = &self.writer {
+            let mut saved = game.to_saved();
+            saved.saved_at = unix_millis();
+            w.save(saved);
+        }
+    }
+
+    /// Takes the writer's results: a failure is said once, and so is the recovery.
+    pub fn tick(&mut self) {
+        self.settle_late_appends();
+        let Some(w) = &self.writer else { return };
+        for result in w.results() {
+            match result {
+                Written::Ok => {
+                    if std::mem::take(&mut self.failing) {
+                        self.notices
+                            .push(Notice::info("Saving works again: your game is saved."));
+                    }
+                }
+                Written::Failed(e) => {
+                    if !std::mem::replace(&mut self.failing, true) {
+                        self.notices.push(Notice::warning(format!(
+                            "Progress can't be saved: {e}. Play on; it will be saved when it can."
+                        )));
+                    }
+                }
+                // Done, or another copy took the game meanwhile: it is that copy's now.
+                Written::Removed { .. }
+                | Written::NotRemoved {
+                    error: StoreError::Held { .. },
+                    ..
+                } => {}
+                Written::NotRemoved { id, error } => {
+                    // When nothing can be saved at all, the player was told so at start.
+                    if !self.failing {
+                        self.notices.push(Notice::warning(format!(
+                            "A finished game's save ({id}) could not be removed: {error}"
+                        )));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Saves the game in play and waits for the disk, at most [`FLUSH_TIMEOUT`] (on quit,
+    /// on a signal). Returns why it could not be saved, if it could not, or else why a
+    /// result counted on a slow disk could not be recorded after all.
+    pub fn flush(&mut self, game: &Game) -> Result<(), PersistError> {
+        // With no data directory the player was told at start that nothing is kept.
+        let Some(store) = &self.store else {
+            return Ok(());
+        };
+        let dir = store.dir().to_path_buf();
+        if !game.is_won() {
+            self.changed(game);
+        }
+        if let Some(w) = &self.writer {
+            w.handle().flush(FLUSH_TIMEOUT);
+        }
+        let not_recorded = self.settle_late_appends();
+        self.tick();
+        if !game.is_won() && (self.failing || self.is_dirty() || self.writer.is_none()) {
+            return Err(PersistError::NotSaved(dir));
+        }
+        match not_recorded {
+            Some(e) => Err(PersistError::NotRecorded(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
+    /// one in play or one another copy plays) and saying so.
+    fn prune(&mut self, current: &str) {
+        let Some(store) = self.store.clone() else { return };
+        let (games, _) = store.list_games();
+        for old in games.iter().filter(|g| g.id != current).skip(MAX_KEPT_GAMES - 1) {
+            // Claimed first: a game another copy has just resumed is that copy's to keep.
+            let Ok(Some(claim)) = store.claim_game(&old.id) else {
+                continue;
+            };
+            match &self.writer {
+                Some(w) => w.handle().remove(&old.id, Some(claim)),
+                None => {
+                    if store.remove_game(&old.id, Some(claim)).is_err() {
+                        continue;
+                    }
+                }
+            }
+            self.notices.push(Notice::info(format!(
+                "Your oldest unfinished game ({}) was removed: Slide keeps the last {MAX_KEPT_GAMES}.",
+                old.summary(unix_millis())
+            )));
+        }
+    }
+
+    /// Remembers the size and level (`None`: the daily puzzle) chosen in the new-game
+    /// menu, for the next start with no game to resume. Best effort: a failure only means
+    /// the default is offered next time.
+    pub fn remember_choice(&self, size: crate::puzzle::Size, level: Option<crate::difficulty::Level>) {
+        if let Some(store) = &self.store {
+            let _ = store.save_choice(&crate::game::storage::store::Choice {
+                version: 1,
+                size: size.side(),
+                level: level.map_or_else(|| "daily".to_string(), |l| l.name().to_string()),
+            });
+        }
+    }
+
+    /// The size and level last chosen in the menu (`Some(None)` level: the daily puzzle).
+    pub fn last_choice(&self) -> Option<(crate::puzzle::Size, Option<crate::difficulty::Level>)> {
+        let choice = self.store.as_ref()?.load_choice()?;
+        let size = crate::puzzle::Size::ALL.into_iter().find(|s| s.side() == choice.size)?;
+        let level = match choice.level.as_str() {
+            "daily" => None,
+            name => Some(name.parse().ok()?),
+        };
+        Some((size, level))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::difficulty::{Level, UtcDate};
+    use crate::game::records::stats::{Beaten, Finish, Kind};
+    use crate::puzzle::{Move, Size};
+
+    fn temp_store(tag: &str) -> Store {
+        let d = std::env::temp_dir().join(format!("slide-persist-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        Store::at(d)
+    }
+
+    fn one_move_game() -> Game {
+        Game::new(
+            "1 2 3 4 5 6 7 0 8".parse().unwrap(),
+            Some(Level::Easy),
+            Some(3),
+            Some(1),
+        )
+    }
+
+    fn finish(g: &Game) -> Finish {
+        Finish {
+            moves: g.moves(),
+            time_ms: 10,
+            hints: g.hints_used(),
+            solver_used: g.solver_used(),
+            assisted: g.assisted(),
+            par: g.par(),
+            date: UtcDate::today(),
+            stm: g.stm(),
+            timed: !g.given_up(),
+        }
+    }
+
+    #[test]
+    fn a_started_game_resumes_with_its_moves_and_counts_once() {
+        let store = temp_store("resume");
+        let mut p = Persistence::open(Ok(store.clone()));
+        assert!(p.take_notices().is_empty());
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        g.play(Move::Left);
+        p.changed(&g);
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        assert!(!p.is_dirty());
+        drop(p);
+        let mut again = Persistence::open(Ok(store.clone()));
+        let back = again.resume_newest().expect("resumed");
+        assert_eq!(back.moves(), 1);
+        assert_eq!(back.id(), g.id());
+        assert!(
+            again.stats().row(Size::THREE, Kind::Level(Level::Easy)).is_none(),
+            "a game is counted when its attempt ends, not when it starts or resumes"
+        );
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn two_copies_never_play_the_same_game_and_a_win_removes_only_its_own() {
+        let store = temp_store("two");
+        let mut first = Persistence::open(Ok(store.clone()));
+        let mut a = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        first.start(&a, true);
+        a.play(Move::Left);
+        first.changed(&a);
+        assert!(first.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        let mut second = Persistence::open(Ok(store.clone()));
+        assert!(second.resume_newest().is_none(), "the first copy is playing it");
+        let held: Vec<String> = second.held_elsewhere().into_iter().map(|g| g.id).collect();
+        assert_eq!(held, vec![a.id().to_string()], "and the second copy can say so");
+        assert!(first.held_elsewhere().is_empty(), "its own game is not elsewhere");
+        let mut b = one_move_game();
+        second.start(&b, true);
+        assert!(b.play(Move::Left));
+        let outcome = second.won(&b, &finish(&b));
+        assert!(outcome.not_stored.is_none());
+        drop(first);
+        let mut third = Persistence::open(Ok(store.clone()));
+        let resumed = third.resume_newest().expect("the first copy's game is still there");
+        assert_eq!(resumed.id(), a.id());
+        let row = third.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!(
+            (row.played, row.won),
+            (1, 1),
+            "the win counts; the first copy's game is counted when it ends"
+        );
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn leaving_an_untouched_game_forgets_it_but_a_played_one_stays_resumable() {
+        let store = temp_store("leave");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let untouched = one_move_game();
+        p.start(&untouched, true);
+        p.leave(&untouched);
+        let mut played = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&played, true);
+        played.play(Move::Left);
+        p.changed(&played);
+        p.leave(&played);
+        let next = one_move_game();
+        p.start(&next, true);
+        let ids: Vec<String> = p.resumable().into_iter().map(|g| g.id).collect();
+        assert_eq!(ids, vec![played.id().to_string()]);
+        // The played game was given up: a DNF (the untouched one is none), and its save
+        // says so, so that finishing it later is not timed again.
+        let speed = &p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
+        assert_eq!(speed.recent, vec![None]);
+        let resumed = p.resume(played.id()).expect("resumable");
+        assert!(resumed.given_up());
+        assert!(!p.record_dnf(&resumed), "counted once");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn an_unwritable_directory_warns_once_at_start_and_records_nothing() {
+        let base = temp_store("unwritable");
+        std::fs::create_dir_all(base.dir()).unwrap();
+        // A plain file where the data directory should be: nothing can be written under it.
+        let blocked = base.dir().join("plain-file");
+        std::fs::write(&blocked, b"x").unwrap();
+        let mut p = Persistence::open(Ok(Store::at(blocked.clone())));
+        let notices = p.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        assert!(
+            notices[0].warning && notices[0].text.contains("can't be saved"),
+            "{notices:?}"
+        );
+        assert!(
+            notices[0]
+                .text
+                .contains(&format!("{} is a file, not a folder", blocked.display())),
+            "{notices:?}"
+        );
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        let outcome = p.won(&g, &finish(&g));
+        assert!(outcome.record.is_none());
+        assert!(outcome.not_stored.is_some(), "the win screen must not claim a record");
+        p.flush(&g).unwrap();
+        // No word of a save that was never made.
+        assert_eq!(p.take_notices(), vec![]);
+        let _ = std::fs::remove_dir_all(base.dir());
+    }
+
+    #[test]
+    fn a_won_game_never_comes_back_however_slow_the_disk() {
+        let store = temp_store("slow");
+        // Each batch of writes waits: the win comes while the last moves are still queued.
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(300));
+        let mut g = Game::new("1 2 3 4 8 5 7 0 6".parse().unwrap(), Some(Level::Easy), Some(3), None);
+        p.start(&g, true);
+        for m in [Move::Down, Move::Left, Move::Up] {
+            assert!(g.play(m));
+            p.changed(&g);
+        }
+        assert!(g.is_won());
+        let outcome = p.won(&g, &finish(&g));
+        assert!(outcome.not_stored.is_none());
+        assert!(
+            p.is_dirty(),
+            "the game's removal is still queued: the win did not wait for it"
+        );
+        // Another copy, meanwhile, cannot take the game: its claim went with the removal.
+        let mut other = Persistence::open(Ok(store.clone()));
+        assert!(other.resume_newest().is_none());
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        p.tick();
+        assert_eq!(p.take_notices(), vec![]);
+        drop(p);
+        let mut later = Persistence::open(Ok(store.clone()));
+        assert!(later.resume_newest().is_none(), "the won game never returns");
+        assert!(later.held_elsewhere().is_empty());
+        let left: Vec<String> = std::fs::read_dir(store.dir().join("games"))
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert!(left.is_empty(), "no save or lock file left: {left:?}");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_game_left_on_a_slow_disk_is_resumed_elsewhere_with_its_last_move() {
+        let store = temp_store("slowleave");
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(200));
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        assert!(g.play(Move::Left));
+        p.changed(&g);
+        p.leave(&g);
+        // The claim is let go of only behind the last save: another copy either still
+        // finds the game held or resumes it with its move, never an older save.
+        let mut other = Persistence::open(Ok(store.clone()));
+        if let Some(back) = other.resume_newest() {
+            assert_eq!(back.moves(), 1);
+        }
+        drop(other);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        let mut other = Persistence::open(Ok(store.clone()));
+        assert_eq!(other.resume_newest().expect("resumable").moves(), 1);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn pruning_never_removes_a_game_another_copy_holds() {
+        let store = temp_store("prune");
+        let mut ids = Vec::new();
+        for i in 0..=MAX_KEPT_GAMES {
+            let mut saved = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), None, None, None).to_saved();
+            saved.saved_at = i as u64 + 1;
+            store.save_game(&saved).unwrap();
+            ids.push(saved.id);
+        }
+        // The oldest is open in another copy.
+        let held = store.claim_game(&ids[0]).unwrap().expect("free");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let g = one_move_game();
+        p.start(&g, true);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(10)));
+        drop(p);
+        let mut left: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
+        left.extend(store.held_games().into_iter().map(|g| g.id));
+        assert!(left.contains(&ids[0]), "the held game is kept");
+        assert!(!left.contains(&ids[1]), "the oldest free one goes instead");
+        drop(held);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_corrupt_save_is_named_once_whole_and_leaves_no_lock() {
+        let store = temp_store("corruptgame");
+        let games = store.dir().join("games");
+        std::fs::create_dir_all(&games).unwrap();
+        std::fs::write(games.join("abc.json"), b"{ garbage").unwrap();
+        std::fs::write(games.join("abc.lock"), b"").unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.take_notices();
+        assert!(p.resumable().is_empty());
+        let notices = p.take_notices();
+        assert_eq!(notices.len(), 1, "{notices:?}");
+        let text = &notices[0].text;
+        let kept: Vec<String> = std::fs::read_dir(&games)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert_eq!(kept.len(), 1, "only the file set aside is left, no lock: {kept:?}");
+        assert!(kept[0].starts_with("abc.json.corrupt-"), "{kept:?}");
+        assert_eq!(text.matches("corrupt-").count(), 1, "{text}");
+        // The file's name stands whole, as one word, so that wrapping never cuts it.
+        assert!(text.split_whitespace().any(|w| w == kept[0]), "{text}");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_result_waits_its_turn_and_a_held_history_never_holds_up_the_win() {
+        let store = temp_store("historylock");
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.record_wait = Duration::from_millis(50);
+        let mut g = one_move_game();
+        p.start(&g, true);
+        let save = store.dir().join("games").join(format!("{}.json", g.id()));
+        assert!(save.exists());
+        // Another copy holds the history's lock (writing its own result, say, on a slow disk).
+        let lock = crate::game::storage::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
+        assert!(g.play(Move::Left));
+        let outcome = p.won(&g, &finish(&g));
+        assert_eq!(
+            outcome.record.expect("counted").beaten,
+            Some(Beaten::First { assisted: false })
+        );
+        assert_eq!(outcome.row.unwrap().won, 1);
+        // The removal of the game's save is a job behind the result: still waiting.
+        assert!(save.exists(), "the save is removed only after the result is stored");
+        assert!(p.is_dirty());
+        drop(lock);
+        assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
+        p.tick();
+        assert_eq!(p.take_notices(), vec![]);
+        assert!(!save.exists());
+        drop(p);
+        let again = Persistence::open(Ok(store.clone()));
+        let row = again.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
+        assert_eq!((row.played, row.won), (1, 1), "stored once");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_result_that_fails_to_be_stored_late_is_said_uncounted_and_reported_at_exit() {
+        let store = temp_store("latefail");
+        let mut p = Persistence::open_with_writer_delay(Ok(store.clone()), Duration::from_millis(100));
+        let mut first = one_move_game();
+        p.start(&first, true);
+        assert!(first.play(Move::Left));
+        assert!(p.won(&first, &finish(&first)).not_stored.is_none());
+        // From now on the history can be read but not written: its lock can't be opened.
+        let lock = store.dir().join("history.lock");
+        let _ = std::fs::remove_file(&lock);
+        std::fs::create_dir(&lock).unwrap();
+        p.record_wait = Duration::ZERO;
+        let mut second = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), Some(Level::Easy), Some(2), None);
+        p.start(&second, true);
+        p.take_notices();
+        for m in [Move::Left, Move::Left] {
+            assert!(second.play(m));
+        }
+        let outcome = p.won(&second, &finish(&second));
+        assert!(outcome.record.is_some(), "counted while its append is queued");
+        let row = |p: &Persistence| p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won;
+        assert_eq!(row(&p), 2);
+        // Quitting waits for the writer: the failure is returned, to be printed after the
+        // terminal is restored, and said on screen; the figures are those on disk again.
+        let err = p.flush(&second).expect_err("not recorded");
+        assert!(matches!(err, PersistError::NotRecorded(_)), "{err}");
+        let notices = p.take_notices();
+        assert!(
+            notices
+                .iter()
+                .any(|n| n.warning && n.text.contains("This result is not recorded")),
+            "{notices:?}"
+        );
+        assert_eq!(row(&p), 1, "no view counts a result that is not kept");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_won_game_reports_the_record_it_set() {
+        let store = temp_store("record");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        let outcome = p.won(&g, &finish(&g));
+        assert_eq!(outcome.record.unwrap().beaten, Some(Beaten::First { assisted: false }));
+        assert_eq!(outcome.row.unwrap().won, 1);
+        assert!(p.resumable().is_empty(), "a win removes its game");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_win_is_logged_with_its_moves_and_a_corrupt_log_is_set_aside_with_a_notice() {
+        let store = temp_store("log");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = one_move_game();
+        p.start(&g, true);
+        g.play(Move::Left);
+        p.won(&g, &finish(&g));
+        let log = p.history();
+        assert_eq!(log.len(), 1);
+        assert_eq!(log[0].id, g.attempt_id());
+        assert_eq!(log[0].moves, "L");
+        assert_eq!(log[0].start_board().unwrap(), *g.start());
+
+        drop(p);
+        let active = store.history_dir().join("active.jsonl");
+        std::fs::write(&active, "not json").unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
+        assert!(p.history().is_empty());
+        let notices = p.take_notices();
+        assert!(
+            notices.iter().any(|n| n.warning && n.text.contains("unreadable")),
+            "{notices:?}"
+        );
+        assert!(!active.exists(), "moved aside, not erased");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+}

@@ -1,0 +1,332 @@
+//! Recording results: each attempt's ending, once, into the history; the statistics
+//! follow (see `records.rs`). A child of `persistence.rs`, which owns the state.
+
+use std::sync::mpsc::{RecvTimeoutError, TryRecvError};
+
+use crate::difficulty::UtcDate;
+use crate::game::play::game::{Game, unix_millis};
+use crate::game::records::attempt_record::AttemptRecord;
+use crate::game::records::figures::Counted;
+use crate::game::records::history_view::Records;
+use crate::game::records::outcome::{Ending, Outcome};
+use crate::game::records::session_figures::{SessionFigures, session_figures};
+use crate::game::records::stats::{Finish, Kind, Stats, WinRecord};
+use crate::game::records::win_report::{Recorded, WinReport};
+use crate::game::storage::game_writer::AppendResult;
+use crate::game::storage::history::FinishedGame;
+use crate::game::storage::history_file::AttemptHistory;
+use crate::game::storage::persistence::{Notice, PersistError, Persistence, WinOutcome};
+use crate::game::storage::store::{Loaded, Store, StoreError, aside_notice, kept_as};
+
+impl Persistence {
+    /// Records how `game`'s attempt ended, once: the model decides the result, the history
+    /// keeps it, the statistics count it. `None` when there was nothing to record, it was
+    /// recorded before, or it could not be stored (said in a notice).
+    pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
+        let finished_before = self.records.finished_before(&game.replay_scramble());
+        let record = game.ending_record(ending, finished_before, unix_millis())?;
+        if self.records.contains(&record.id) {
+            return None;
+        }
+        self.append(record).ok()
+    }
+
+    /// The puzzle is solved: its result is recorded (once: the same attempt reported again
+    /// gets the same answer) and the win box's report comes back, every figure in it the
+    /// model's.
+    pub fn win(&mut self, game: &Game) -> WinReport {
+        let finish = Finish {
+            moves: game.moves(),
+            time_ms: game.clock().elapsed().as_millis() as u64,
+            hints: game.hints_used(),
+            solver_used: game.solver_used(),
+            assisted: game.assisted(),
+            par: game.attempt_par().proven(),
+            date: UtcDate::today(),
+            stm: game.stm(),
+            timed: !game.given_up(),
+        };
+        let outcome = self.won(game, &finish);
+        let stats = self.stats();
+        let key = game.record_key();
+        let dealt = matches!(key.kind, Kind::Level(_));
+        let bests = outcome.bests.clone().unwrap_or_default();
+        let record = outcome.record.as_ref();
+        let recorded = Recorded {
+            replay: self.replays.contains(&game.attempt_id()),
+            beaten: record.and_then(|r| r.beaten.clone()),
+            not_stored: outcome.not_stored.clone(),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: outcome.row.clone(),
+            session: dealt.then(|| {
+                self.records
+                    .session()
+                    .records
+                    .get(&key.row())
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default()
+            }),
+            streak: stats.daily_streak(game.size(), UtcDate::today()),
+            best_streak: stats.best_daily_streak(game.size()),
+            late: record.is_some_and(|r| r.daily_late),
+        };
+        WinReport::of(game, recorded)
+    }
+
+    /// The player starts the puzzle again: the attempt ends (a DNF, or given up if helped,
+    /// once a tile was slid; nothing after a win, whose result is recorded) and a new one
+    /// begins. Returns what was recorded.
+    pub fn restart(&mut self, game: &mut Game) -> Option<Outcome> {
+        let recorded = self.record_ending(game, Ending::Restarted).map(|(r, _)| r.result);
+        game.restart();
+        self.changed(game);
+        recorded
+    }
+
+    /// The player skips to the next scramble: the attempt ends as a restart's would, and
+    /// the game goes back to its start with no move, so that leaving it then keeps no save
+    /// (a run of solves would fill the menu with scraps). Returns what was recorded.
+    pub fn skip(&mut self, game: &mut Game) -> Option<Outcome> {
+        if game.is_won() || (game.log().is_empty() && !game.given_up()) {
+            return None;
+        }
+        let recorded = self.record_ending(game, Ending::Left).map(|(r, _)| r.result);
+        game.restart();
+        recorded
+    }
+
+    /// This session's statistics: the records made since Slide started, or since the
+    /// player began a new session.
+    pub fn session(&self) -> &Stats {
+        self.records.session()
+    }
+
+    /// Begins a new session: its statistics start empty, and its start is kept for
+    /// `slide history --session` (a failure to keep it is said in a notice).
+    pub fn new_session(&mut self) {
+        let now = unix_millis();
+        self.records.new_session(now);
+        if let Some(store) = self.store.clone() {
+            self.keep_session_start(&store, now);
+        }
+    }
+
+    /// Writes when this session began into the data directory; says so if it can't.
+    pub(super) fn keep_session_start(&mut self, store: &Store, started_ms: u64) {
+        if let Err(e) = store.save_session_start(started_ms) {
+            self.notices.push(Notice::warning(format!(
+                "This session's start could not be kept ({e}): `slide history --session` will show an earlier session."
+            )));
+        }
+    }
+
+    /// This session's figures, row by row, for the session screen.
+    pub fn session_figures(&self) -> SessionFigures {
+        session_figures(&self.records)
+    }
+
+    /// Reads the records again if their folder is not the one read before: `slide stats
+    /// --reset` cleared them, or another copy wrote the first record. Every view then shows
+    /// what is on disk; this session keeps what it recorded since it began.
+    pub fn refresh(&mut self) {
+        let Some(store) = self.store.clone() else { return };
+        let now = store.history_identity();
+        if now == self.history_seen || !self.history_writable {
+            return;
+        }
+        self.history_seen = now;
+        let since = self.records.session_since();
+        self.records = match store.load_records() {
+            Loaded::Found(h) => Records::since(&h, since),
+            _ => Records::since(&AttemptHistory::default(), since),
+        };
+    }
+
+    /// Writes `record` to the history, in its turn behind the saves sent before, and counts
+    /// it. Waits at most `record_wait` to hear it is stored; past that it is counted now, as
+    /// it will be written, and a failure is said when the writer answers (see
+    /// [`Persistence::tick`]).
+    fn append(&mut self, record: AttemptRecord) -> Result<(AttemptRecord, Counted), PersistError> {
+        let store = self.store.clone().ok_or(PersistError::NoDirectory)?;
+        if !self.history_writable {
+            return Err(PersistError::StatsLeftAlone);
+        }
+        // Counted on what is on disk, not on records cleared meanwhile.
+        self.refresh();
+        let result = match &self.writer {
+            Some(w) => {
+                let reply = w.handle().append(record.clone());
+                match reply.recv_timeout(self.record_wait) {
+                    Ok(result) => result,
+                    Err(RecvTimeoutError::Timeout) => {
+                        self.late_appends.push(reply);
+                        self.history_seen = store.history_identity();
+                        let counted = self.count(&record);
+                        return Ok((record, counted));
+                    }
+                    // The writer is gone (it never is but by a bug): written here instead.
+                    Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
+                }
+            }
+            None => store.append_attempts(std::slice::from_ref(&record)),
+        };
+        self.history_seen = store.history_identity();
+        match self.stored(result) {
+            Ok(()) => {
+                let counted = self.count(&record);
+                Ok((record, counted))
+            }
+            Err(e) => Err(PersistError::Store(e)),
+        }
+    }
+
+    /// Counts `record`, just written, in the figures; a replay is remembered for the win
+    /// box.
+    fn count(&mut self, record: &AttemptRecord) -> Counted {
+        let counted = self.records.add(record).unwrap_or_default();
+        if counted.replay {
+            self.replays.insert(record.id.clone());
+        }
+        counted
+    }
+
+    /// Says what the player must know about a result's append: the history moved or set
+    /// aside, or the result not recorded.
+    fn stored(&mut self, result: AppendResult) -> Result<(), StoreError> {
+        match result {
+            Ok(appended) => {
+                if !appended.migrated.is_empty()
+                    && let Some(store) = &self.store
+                {
+                    let kept: Vec<String> = appended.migrated.iter().map(|p| kept_as(p)).collect();
+                    self.notices.push(Notice::info(format!(
+                        "Your records now live in {}; the old files are kept as {}.",
+                        store.history_dir().display(),
+                        kept.join(" and ")
+                    )));
+                }
+                if let Some((reason, moved_to)) = appended.moved_aside {
+                    self.notices.push(Notice::warning(aside_notice(
+                        "Part of your history was",
+                        &reason,
+                        &moved_to,
+                    )));
+                }
+                Ok(())
+            }
+            Err(e) => {
+                if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
+                    self.history_writable = false;
+                }
+                // When nothing can be saved at all, the player was told so at start.
+                if !self.failing {
+                    self.notices.push(Notice::warning(format!(
+                        "Your records can't be saved: {e}. This result is not recorded."
+                    )));
+                }
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes the writer's answers to the results counted before they were stored. One that
+    /// failed is said, and the figures are read again from the history, so that no view
+    /// shows a result that is not kept. Returns the first failure.
+    pub(super) fn settle_late_appends(&mut self) -> Option<StoreError> {
+        let mut failed = None;
+        for reply in std::mem::take(&mut self.late_appends) {
+            let result = match reply.try_recv() {
+                Ok(result) => result,
+                Err(TryRecvError::Empty) => {
+                    self.late_appends.push(reply);
+                    continue;
+                }
+                Err(TryRecvError::Disconnected) => Err(StoreError::Io {
+                    path: self.store.as_ref().map(Store::history_dir).unwrap_or_default(),
+                    source: std::io::Error::other("the saving thread stopped before writing it"),
+                }),
+            };
+            if let Err(e) = self.stored(result) {
+                failed.get_or_insert(e);
+            }
+        }
+        if failed.is_some()
+            && let Some(store) = &self.store
+            && let Loaded::Found(h) = store.load_records()
+        {
+            // This session's figures stay this session's.
+            self.records = Records::since(&h, self.records.session_since());
+        }
+        failed
+    }
+
+    /// The won games, newest first (the last few hundred), for the statistics screen and
+    /// its reviews.
+    pub fn history(&mut self) -> Vec<FinishedGame> {
+        self.records
+            .recent()
+            .filter(|r| r.result == Outcome::Won && !r.replay)
+            .filter_map(finished_game)
+            .collect()
+    }
+
+    /// Records a win: counts it (once per attempt: a win reported again gets the same
+    /// answer), keeps a best it sets, and removes the game's file (only this game's). The
+    /// outcome says which record was set, or why nothing was stored.
+    pub fn won(&mut self, game: &Game, _finish: &Finish) -> WinOutcome {
+        let id = game.attempt_id();
+        if let Some(o) = self.outcomes.get(&id) {
+            return o.clone();
+        }
+        let key = game.record_key();
+        if self.store.is_none() {
+            return WinOutcome {
+                record: None,
+                not_stored: Some(PersistError::NoDirectory.to_string()),
+                row: None,
+                bests: None,
+            };
+        }
+        let finished_before = self.records.finished_before(&game.replay_scramble());
+        let recorded = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
+            Some(record) => self.append(record),
+            None => Err(PersistError::NoDirectory),
+        };
+        // Queued behind the game's last saves, with its claim: none of them can bring the
+        // file back, and no other copy can claim the game before it is gone.
+        self.remove(game.id());
+        let outcome = WinOutcome {
+            not_stored: recorded.as_ref().err().map(ToString::to_string),
+            record: recorded.ok().map(|(record, counted)| WinRecord {
+                beaten: counted.beaten,
+                daily_replay: counted.replay && record.daily.is_some(),
+                daily_late: counted.late_daily,
+            }),
+            row: self.stats().records.get(&key.row()).cloned(),
+            bests: self.stats().bests(&key).cloned(),
+        };
+        self.outcomes.insert(id, outcome.clone());
+        outcome
+    }
+}
+
+/// A won record as the statistics screen lists it.
+fn finished_game(r: &AttemptRecord) -> Option<FinishedGame> {
+    let start = r.start_board().ok()?;
+    let moves = r.log()?.plain_moves();
+    Some(FinishedGame {
+        id: r.id.clone(),
+        finished_at: r.date(),
+        size: r.size,
+        level: r.level.clone(),
+        start: start.to_string(),
+        moves: crate::puzzle::format_moves(&moves),
+        millis: r.millis,
+        move_count: r.stm(),
+        hints: r.hints,
+        assisted: r.assisted,
+        par: r.par,
+        par_optimal: r.par.is_some(),
+    })
+}
