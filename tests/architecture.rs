@@ -29,6 +29,26 @@ const KNOWN_MODULE_CYCLES: &[&str] = &[];
 /// Library files allowed to name UI words for now. Empty it; never grow it.
 const KNOWN_UI_WORDS: &[&str] = &[];
 
+/// Rooms and the rooms they must not import: `(room, forbidden)`, as folders under `src/`.
+/// `game/` imports one way (storage -> records -> play), and no heuristic imports a search.
+const ONE_WAY: &[(&str, &str)] = &[
+    ("src/game/play/", "src/game/records/"),
+    ("src/game/play/", "src/game/storage/"),
+    ("src/game/records/", "src/game/storage/"),
+    ("src/solver/heuristic/", "src/solver/search/"),
+];
+
+/// Imports against [`ONE_WAY`] allowed for now, as "importer -> imported". Empty it; never
+/// grow it.
+const KNOWN_WRONG_WAY: &[&str] = &[];
+
+/// The longest a function may be, in lines of code (blank and comment lines not counted,
+/// as clippy's `too_many_lines` counts them).
+const MAX_FN_LINES: usize = 80;
+
+/// Functions allowed over [`MAX_FN_LINES`] for now, as "file: name". Empty it; never grow it.
+const KNOWN_LONG_FNS: &[&str] = &[];
+
 /// Words the library must not use: they belong to the terminal UI.
 const UI_WORDS: &[&str] = &["Click", "Hover", "PageUp", "KeyCode", "ratatui", "crossterm"];
 
@@ -713,6 +733,95 @@ fn no_source_file_is_longer_than_600_lines_before_its_tests() {
         .collect();
     let problems = check_known("over 600 lines before its tests", &found, KNOWN_LONG_FILES);
     assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_rooms_import_one_way() {
+    let sources = load();
+    let g = graph(&sources);
+    let mut found = BTreeSet::new();
+    for (i, s) in sources.iter().enumerate() {
+        for &j in &g[i] {
+            let to = &sources[j].rel;
+            if ONE_WAY
+                .iter()
+                .any(|(room, forbidden)| s.rel.starts_with(room) && to.starts_with(forbidden))
+            {
+                found.insert(format!("{} -> {to}", s.rel));
+            }
+        }
+    }
+    let problems = check_known("imports against the rooms' direction", &found, KNOWN_WRONG_WAY);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every function in `code` (comments and strings blanked) with its lines of code: from its
+/// `fn` line to its closing brace, blank lines left out.
+fn functions(code: &str) -> Vec<(String, usize)> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (k, line) in lines.iter().enumerate() {
+        let words: Vec<&str> = line
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let Some(at) = words.iter().position(|w| *w == "fn") else {
+            continue;
+        };
+        let Some(name) = words.get(at + 1) else {
+            continue;
+        };
+        // The body: from the first `{` after the signature to its matching `}`; a `;` first
+        // means a declaration without a body (a trait's).
+        let mut depth = 0usize;
+        let mut opened = false;
+        let mut end = None;
+        'scan: for (m, l) in lines.iter().enumerate().skip(k) {
+            let from = if m == k { line.find("fn ").unwrap_or(0) } else { 0 };
+            for c in l[from..].chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => {
+                        depth = depth.saturating_sub(1);
+                        if opened && depth == 0 {
+                            end = Some(m);
+                            break 'scan;
+                        }
+                    }
+                    ';' if !opened => break 'scan,
+                    _ => {}
+                }
+            }
+        }
+        if let Some(end) = end {
+            let count = lines[k..=end].iter().filter(|l| !l.trim().is_empty()).count();
+            out.push(((*name).to_string(), count));
+        }
+    }
+    out
+}
+
+#[test]
+fn no_function_is_longer_than_80_lines() {
+    let mut found = BTreeSet::new();
+    for s in load().iter().filter(|s| !s.test_only) {
+        for (name, count) in functions(&strip_comments_and_strings(&s.body)) {
+            if count > MAX_FN_LINES {
+                found.insert(format!("{}: {name}", s.rel));
+            }
+        }
+    }
+    let problems = check_known("functions over 80 lines", &found, KNOWN_LONG_FNS);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn the_function_reader_counts_lines_of_code() {
+    let code = "fn a() {\n    let x = 1;\n\n    if x > 0 {\n        x;\n    }\n}\ntrait T {\n    fn b(&self);\n}\n";
+    assert_eq!(functions(code), vec![("a".to_string(), 6)]);
 }
 
 #[test]

@@ -11,8 +11,6 @@ use crate::game::play::run_par::BoardPar;
 pub(crate) use crate::game::play::saved_game::SavedGame;
 use crate::game::play::saved_game_error::SavedGameError;
 use crate::game::play::solve_mode::SolveMode;
-use crate::game::records::outcome::{Ending, Outcome, decide};
-use crate::game::records::stats::RecordKey;
 use crate::puzzle::{Board, Move, SeededRng, Size, format_moves, parse_moves};
 
 /// A game in progress.
@@ -144,21 +142,6 @@ impl Game {
         self.play_as(m, Actor::Solver)
     }
 
-    /// What ending the attempt by `ending` now would record (see `outcome.rs`): `None` when
-    /// nothing would be, because no tile was slid, the attempt is already over (won), or
-    /// its result was recorded when it was left. The Restart dialog says it beforehand.
-    pub fn would_record(&self, ending: Ending) -> Option<Outcome> {
-        if self.given_up || (self.is_won() && ending != Ending::Solved) {
-            return None;
-        }
-        decide(
-            ending,
-            !self.log.is_empty(),
-            self.assisted(),
-            self.log.solver_moved() || self.solver_used,
-        )
-    }
-
     /// The game's id: its save file's name, unique per dealt game.
     pub fn id(&self) -> &str {
         &self.id
@@ -180,22 +163,6 @@ impl Game {
     /// random: no ranked deal (no ranked blind solve, a run's row apart from the ranked one).
     pub fn mark_seed_chosen(&mut self) {
         self.seed_chosen = true;
-    }
-
-    /// The records this game counts towards: its daily puzzle, its board (given by hand),
-    /// or its size and level.
-    pub fn record_key(&self) -> RecordKey {
-        if let Some(key) = self.run_record_key() {
-            return key;
-        }
-        if self.is_ranked_blind() {
-            return RecordKey::blind(self.size());
-        }
-        match (self.daily, self.level) {
-            (Some(date), _) => RecordKey::daily(self.size(), date),
-            (None, Some(level)) => RecordKey::level(self.size(), level),
-            (None, None) => RecordKey::custom(&self.start),
-        }
     }
 
     /// The current board.

@@ -5,10 +5,54 @@
 use crate::game::play::game::Game;
 use crate::game::play::solve_mode::BLIND;
 use crate::game::records::attempt_record::AttemptRecord;
-use crate::game::records::outcome::{Ending, decide};
+use crate::game::records::outcome::{Ending, Outcome, decide};
+use crate::game::records::stats::RecordKey;
 use crate::puzzle::slidysim::format_scramble;
 
 impl Game {
+    /// What ending the attempt by `ending` now would record (see `outcome.rs`): `None` when
+    /// nothing would be, because no tile was slid, the attempt is already over (won), or
+    /// its result was recorded when it was left. The Restart dialog says it beforehand.
+    pub fn would_record(&self, ending: Ending) -> Option<Outcome> {
+        if self.given_up() || (self.is_won() && ending != Ending::Solved) {
+            return None;
+        }
+        decide(
+            ending,
+            !self.log().is_empty(),
+            self.assisted(),
+            self.log().solver_moved() || self.solver_used(),
+        )
+    }
+
+    /// The records this game counts towards: its daily puzzle, its board (given by hand),
+    /// or its size and level.
+    pub fn record_key(&self) -> RecordKey {
+        if let Some(key) = self.run_record_key() {
+            return key;
+        }
+        if self.is_ranked_blind() {
+            return RecordKey::blind(self.size());
+        }
+        match (self.daily(), self.level()) {
+            (Some(date), _) => RecordKey::daily(self.size(), date),
+            (None, Some(level)) => RecordKey::level(self.size(), level),
+            (None, None) => RecordKey::custom(self.start()),
+        }
+    }
+
+    /// The records a run counts towards: its kind's ranked row, or, when the player chose
+    /// its seed (`--seed`: the same boards at will, so they can be practised), a row of its
+    /// own that ranks nothing. `None` outside a run.
+    fn run_record_key(&self) -> Option<RecordKey> {
+        let run = self.run()?;
+        Some(if self.is_seeded_run() {
+            RecordKey::seeded_run(run.kind(), run.seed())
+        } else {
+            RecordKey::run(run.kind())
+        })
+    }
+
     /// The record of this attempt ending by `ending` at `at` (milliseconds since the Unix
     /// epoch), or `None` when nothing is to be recorded (left before any move). A
     /// `finished_before` board (won or solver-finished in an earlier attempt), or a game

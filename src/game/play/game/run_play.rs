@@ -8,7 +8,6 @@ use crate::game::play::run::{Run, RunKind};
 use crate::game::play::saved_game::{SavedGame, SavedRun};
 use crate::game::play::saved_game_error::SavedGameError;
 use crate::game::play::solve_mode::{BLIND, MARATHON, RELAY, SINGLE, SolveMode};
-use crate::game::records::stats::RecordKey;
 use crate::puzzle::Size;
 
 impl Game {
@@ -22,18 +21,6 @@ impl Game {
         };
         game.run = Some(run);
         game
-    }
-
-    /// The records a run counts towards: its kind's ranked row, or, when the player chose
-    /// its seed (`--seed`: the same boards at will, so they can be practised), a row of its
-    /// own that ranks nothing. `None` outside a run.
-    pub(super) fn run_record_key(&self) -> Option<RecordKey> {
-        let run = self.run.as_ref()?;
-        Some(if self.seed_chosen {
-            RecordKey::seeded_run(run.kind(), run.seed())
-        } else {
-            RecordKey::run(run.kind())
-        })
     }
 
     /// Whether this is a marathon or relay dealt from a seed the player chose: recorded
