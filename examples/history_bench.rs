@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, Store, figures};
+use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, Store};
 use slide::puzzle::slidysim::format_scramble;
 use slide::puzzle::{Board, SeededRng, Size};
 
@@ -105,7 +105,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         };
         let loaded = t.elapsed();
         let cpu = cpu.zip(cpu_ms()).map(|(a, b)| format!(", processor time {} ms", b - a));
-        let stats = figures(&history);
+        let stats = history.figures();
         println!(
             "run {run}: load {:.0} ms{}, load + fold {:.0} ms ({} attempts, {} rows)",
             loaded.as_secs_f64() * 1000.0,

@@ -17,3 +17,4 @@ pub mod puzzle;
 pub mod review;
 pub mod solver;
 pub mod threads;
+pub mod time_format;

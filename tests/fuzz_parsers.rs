@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 use slide::config::Config;
 use slide::difficulty::{Level, PuzzleCode, UtcDate};
-use slide::game::{Finish, FinishedGame, Game, Kind, Loaded, Persistence, RecordKey, Stats, Store};
+use slide::game::{Ending, Game, Kind, Loaded, Persistence, Stats, Store, count};
 use slide::picture::{BUILTIN, Picture, TiledPicture};
 use slide::puzzle::{Board, Move, SeededRng, Size, parse_board, parse_moves};
 use slide::solver::HeuristicKind;
@@ -178,32 +178,55 @@ fn a_game() -> Game {
     g
 }
 
-fn finish(g: &Game) -> Finish {
-    Finish {
-        moves: g.moves(),
-        time_ms: 12_345,
-        hints: 1,
-        solver_used: false,
-        assisted: true,
-        par: Some(31),
-        date: UtcDate::today(),
-        stm: g.stm(),
-        timed: true,
-    }
+/// `g` as an older version's game log (`history.json`) kept it.
+fn an_old_log_entry(g: &Game) -> Value {
+    serde_json::json!({
+        "id": g.id(),
+        "finished_at": "2026-12-03T03:04:05Z",
+        "size": g.size().side(),
+        "level": "hard",
+        "start": g.start().to_string(),
+        "moves": slide::puzzle::format_moves(g.history()),
+        "millis": 12_345,
+        "move_count": g.moves(),
+        "hints": 1,
+        "assisted": true,
+        "par": 31,
+        "par_optimal": true,
+    })
 }
 
-/// Statistics with records of each kind, as JSON.
+/// Statistics with records of each kind, won and left, counted by the real fold, as JSON.
 fn a_stats_json() -> Value {
     let mut s = Stats::default();
-    let g = a_game();
-    for key in [
-        RecordKey::level(Size::THREE, Level::Hard),
-        RecordKey::daily(Size::FOUR, UtcDate::today()),
-        g.record_key(),
-    ] {
-        s.record_start(&key);
-        s.record_win(&key, &finish(&g));
-        s.record_dnf(&key);
+    let three = || {
+        Game::new(
+            "1 2 3 4 5 6 7 0 8".parse().expect("board"),
+            Some(Level::Hard),
+            Some(7),
+            Some(1),
+        )
+    };
+    let daily = || {
+        Game::new(
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15".parse().expect("board"),
+            None,
+            None,
+            Some(1),
+        )
+        .with_daily(UtcDate::today())
+    };
+    let given = || Game::new("1 2 3 4 5 6 7 0 8".parse().expect("board"), None, None, None);
+    let makers: [&dyn Fn() -> Game; 3] = [&three, &daily, &given];
+    for make in makers {
+        let mut won = make();
+        assert!(won.play(Move::Left), "one move from solved");
+        let mut left = make();
+        assert!(left.play(Move::Right));
+        for (g, ending) in [(&won, Ending::Solved), (&left, Ending::Left)] {
+            let record = g.ending_record(ending, false, 1_796_256_000_000).expect("a record");
+            count(&mut s, &record);
+        }
     }
     serde_json::to_value(&s).expect("encodes")
 }
@@ -226,7 +249,7 @@ fn read_stats_as_the_game_does(store: &Store) {
     // And as the game does at start and on a win: open, record, log.
     let mut p = Persistence::open(Ok(store.clone()));
     let _ = p.take_notices();
-    let _ = p.history();
+    let _ = p.records().recent().count();
     let mut g = Game::new(
         "1 2 3 4 5 6 7 0 8".parse().expect("board"),
         Some(Level::Easy),
@@ -235,7 +258,7 @@ fn read_stats_as_the_game_does(store: &Store) {
     );
     p.start(&g, true);
     g.play(Move::Left);
-    let _ = p.won(&g, &finish(&g));
+    let _ = p.won(&g);
     let _ = p.resumable();
     settle(p);
 }
@@ -348,7 +371,7 @@ proptest! {
     #[test]
     fn history_json_damaged(pick in any::<usize>(), with in odd_value(), cut in prop::option::of(any::<usize>())) {
         let g = a_game();
-        let entry = FinishedGame::of(&g, &finish(&g), std::time::SystemTime::now());
+        let entry = an_old_log_entry(&g);
         let log = serde_json::json!({ "version": 1, "games": [entry.clone(), entry] });
         let dir = scratch("history");
         write(&dir, "history.json", &damaged(&log, pick, &with, cut));
@@ -389,7 +412,7 @@ proptest! {
     #[test]
     fn history_json_subtly_damaged(seed in any::<u64>()) {
         let g = a_game();
-        let entry = serde_json::to_value(FinishedGame::of(&g, &finish(&g), std::time::SystemTime::now())).expect("encodes");
+        let entry = an_old_log_entry(&g);
         let log = serde_json::json!({ "version": 1, "games": [entry.clone(), entry] });
         let dir = scratch("history-subtle");
         write(&dir, "history.json", &subtly_damaged(&log, seed));

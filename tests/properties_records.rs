@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 
 use proptest::prelude::*;
 use slide::difficulty::{Level, UtcDate};
-use slide::game::{AttemptHistory, AttemptRecord, Ending, Game, Kind, Outcome, Records, SavedGame, figures};
+use slide::game::{AttemptHistory, AttemptRecord, Ending, Game, Kind, Outcome, Records, SavedGame};
 use slide::puzzle::slidysim::format_scramble;
 use slide::puzzle::{Board, Move, SeededRng, Size};
 
@@ -223,7 +223,7 @@ impl Harness {
             attempts: self.history.clone(),
             ..AttemptHistory::default()
         };
-        let stats = figures(&history);
+        let stats = history.figures();
         prop_assert_eq!(
             &stats,
             self.records.stats(),

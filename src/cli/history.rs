@@ -171,7 +171,7 @@ const CSV_HEADER: &str = "date,size,level,mode,result,moves,time,scramble,soluti
 /// spreadsheet reads it as a number.
 fn csv_line(a: &AttemptRecord) -> String {
     let json = a.to_json();
-    let time = format!("{}.{:03}", a.millis / 1000, a.millis % 1000);
+    let time = slide::time_format::format_seconds(a.millis);
     [
         json.date.as_str(),
         &json.size.to_string(),

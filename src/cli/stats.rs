@@ -8,7 +8,7 @@ use clap::Args;
 use serde::Serialize;
 use slide::difficulty::UtcDate;
 use slide::game::records::averages::{Average, format_average};
-use slide::game::{Kind, Record, Stats, Store, figures, format_time};
+use slide::game::{Kind, Record, Stats, Store, format_time};
 use slide::puzzle::Size;
 
 use crate::cli::CliError;
@@ -125,7 +125,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     if args.reset {
         return reset(&store, args.yes);
     }
-    let stats: Stats = figures(&crate::cli::history::load_records(&store)?);
+    let stats: Stats = crate::cli::history::load_records(&store)?.figures();
     let today = UtcDate::today();
     let rows: Vec<Row> = Size::ALL
         .iter()

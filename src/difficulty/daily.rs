@@ -72,15 +72,8 @@ impl UtcDate {
 
     /// The date `days` days after 1970-01-01 (Howard Hinnant's civil-from-days).
     pub fn from_days(days: i64) -> UtcDate {
-        let z = days + 719_468;
-        let era = z.div_euclid(146_097);
-        let doe = z.rem_euclid(146_097);
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-        let mp = (5 * doy + 2) / 153;
-        let day = (doy - (153 * mp + 2) / 5 + 1) as u8;
-        let month = if mp < 10 { mp + 3 } else { mp - 9 } as u8;
-        let year = (yoe + era * 400 + i64::from(month <= 2)) as i32;
+        let (year, month, day) = crate::time_format::civil_from_days(days);
+        let (year, month, day) = (year as i32, month as u8, day as u8);
         UtcDate { year, month, day }
     }
 

@@ -18,6 +18,7 @@ pub mod play;
 pub mod records;
 pub mod storage;
 
+pub use crate::time_format::{format_time, utc_date_time};
 pub use play::clock::Clock;
 pub use play::game::{Game, unix_millis};
 pub use play::move_log::{Actor, LoggedMove, MoveLog};
@@ -39,13 +40,12 @@ pub use records::session_figures::{
     SessionFigures, SessionRow, TIME_BUCKET_MIN_MS, TPS_BUCKET_MIN_MILLI, session_figures,
 };
 pub use records::speed::{RECENT, Speed};
-pub use records::stats::{Beaten, Best, Bests, Finish, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
-pub use records::time_format::format_time;
+pub use records::stats::{Beaten, Best, Bests, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
 pub use records::win_report::{DailyReport, ParLine, WinReport};
 pub use storage::file_lock::FileLock;
 pub use storage::game_writer::{GameWriter, WriterHandle, Written};
-pub use storage::history::{FinishedGame, HISTORY_VERSION, History, HistoryUpdate, MAX_HISTORY, utc_date_time};
 pub use storage::history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
+pub use storage::legacy_history::{FinishedGame, HISTORY_VERSION, History};
 pub use storage::persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence, WinOutcome};
 pub use storage::session_start::SESSION_FILE;
-pub use storage::store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, StatsUpdate, Store, StoreError, env_path};
+pub use storage::store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, Store, StoreError, env_path};

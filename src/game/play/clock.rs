@@ -43,32 +43,9 @@ impl Clock {
     }
 }
 
-/// `m:ss`, or `h:mm:ss` past an hour.
-pub fn format_duration(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 3600 {
-        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
-    } else {
-        format!("{}:{:02}", s / 60, s % 60)
-    }
-}
-
-impl Clock {
-    /// The elapsed time as `m:ss`.
-    pub fn display(&self) -> String {
-        format_duration(self.elapsed())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn formats() {
-        assert_eq!(format_duration(Duration::from_secs(65)), "1:05");
-        assert_eq!(format_duration(Duration::from_secs(3725)), "1:02:05");
-    }
 
     #[test]
     fn stopped_clock_does_not_advance() {

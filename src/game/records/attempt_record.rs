@@ -12,9 +12,9 @@ use crate::game::play::run::RunKind;
 use crate::game::play::solve_mode::SINGLE;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::stats::{Kind, RecordKey, SEEDED};
-use crate::game::storage::history::utc_date_time;
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
+use crate::time_format::utc_date_time;
 
 fn single() -> String {
     SINGLE.to_string()

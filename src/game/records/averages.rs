@@ -83,12 +83,12 @@ pub fn tps(stm: u64, millis: u64) -> Option<f64> {
 }
 
 /// A time as speedsolvers write it: the one format of [`crate::game::format_time`].
-pub use crate::game::records::time_format::format_time as format_millis;
+use crate::time_format::format_time;
 
 /// An average as written: its time, or `DNF`.
 pub fn format_average(a: Average) -> String {
     match a {
-        Average::Millis(ms) => format_millis(ms),
+        Average::Millis(ms) => format_time(ms),
         Average::Dnf => "DNF".into(),
     }
 }
@@ -225,10 +225,10 @@ mod tests {
     fn tps_and_formats() {
         assert_eq!(tps(30, 10_000), Some(3.0));
         assert_eq!(tps(30, 0), None);
-        assert_eq!(format_millis(12_345), "12.345");
-        assert_eq!(format_millis(62_005), "1:02.005");
-        assert_eq!(format_millis(3_723_456), "1:02:03.456");
-        assert_eq!(format_millis(7), "0.007");
+        assert_eq!(format_time(12_345), "12.345");
+        assert_eq!(format_time(62_005), "1:02.005");
+        assert_eq!(format_time(3_723_456), "1:02:03.456");
+        assert_eq!(format_time(7), "0.007");
         assert_eq!(format_average(Average::Dnf), "DNF");
     }
 }

@@ -16,7 +16,6 @@
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::stats::{Beaten, Best, Stats};
-use crate::game::storage::history_file::AttemptHistory;
 
 /// What one record changed, for the win box.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -42,10 +41,11 @@ pub struct TimedSolve {
     pub stm: u32,
 }
 
-/// The statistics of `history`: its carried statistics, then every record in order.
-pub fn figures(history: &AttemptHistory) -> Stats {
-    let mut stats = history.carried.clone().unwrap_or_default();
-    for record in &history.attempts {
+/// The statistics of a history: its `carried` statistics (from an older version), then
+/// every record of `attempts` in order.
+pub fn figures(carried: Option<&Stats>, attempts: &[AttemptRecord]) -> Stats {
+    let mut stats = carried.cloned().unwrap_or_default();
+    for record in attempts {
         count(&mut stats, record);
     }
     stats
@@ -178,22 +178,22 @@ mod tests {
 
     #[test]
     fn each_result_counts_where_the_rules_say() {
-        let mut h = AttemptHistory::default();
+        let mut h = Vec::new();
         for ms in [9_000, 8_000, 7_000, 6_000] {
-            h.attempts.push(with(Outcome::Won, ms));
+            h.push(with(Outcome::Won, ms));
         }
-        h.attempts.push(with(Outcome::Dnf, 3_000));
-        h.attempts.push(with(Outcome::Solver, 100));
-        h.attempts.push(with(Outcome::GaveUp, 100));
-        h.attempts.push(AttemptRecord {
+        h.push(with(Outcome::Dnf, 3_000));
+        h.push(with(Outcome::Solver, 100));
+        h.push(with(Outcome::GaveUp, 100));
+        h.push(AttemptRecord {
             replay: true,
             ..with(Outcome::Won, 1)
         });
-        h.attempts.push(AttemptRecord {
+        h.push(AttemptRecord {
             carried: true,
             ..with(Outcome::Won, 1)
         });
-        let s = figures(&h);
+        let s = figures(None, &h);
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!(
             (row.played, row.won, row.dnf, row.solver_finished, row.replays),

@@ -13,7 +13,6 @@ use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::figures::{Counted, TimedSolve, count, figures};
 use crate::game::records::outcome::Outcome;
 use crate::game::records::stats::Stats;
-use crate::game::storage::history_file::AttemptHistory;
 
 /// How many of the latest records are kept in memory (for the statistics screen's list).
 pub const RECENT_RECORDS: usize = 500;
@@ -36,21 +35,21 @@ pub struct Records {
 }
 
 impl Records {
-    /// The view of `history`, with a session beginning now: nothing recorded before counts
+    /// The view of a history (`carried` statistics, then `attempts`), with a session beginning now: nothing recorded before counts
     /// in it.
-    pub fn of(history: &AttemptHistory) -> Records {
-        Records::since(history, crate::game::play::game::unix_millis())
+    pub fn of(carried: Option<&Stats>, attempts: &[AttemptRecord]) -> Records {
+        Records::since(carried, attempts, crate::game::play::game::unix_millis())
     }
 
-    /// The view of `history`, with a session that began at `since` (milliseconds since the
+    /// The view of a history, with a session that began at `since` (milliseconds since the
     /// Unix epoch): the records made since then count in it.
-    pub fn since(history: &AttemptHistory, since: u64) -> Records {
+    pub fn since(carried: Option<&Stats>, attempts: &[AttemptRecord], since: u64) -> Records {
         let mut r = Records {
-            stats: figures(history),
+            stats: figures(carried, attempts),
             session_since: since,
             ..Records::default()
         };
-        for a in &history.attempts {
+        for a in attempts {
             if a.at >= since {
                 r.count_in_session(a);
             }
@@ -170,11 +169,11 @@ mod tests {
 
     #[test]
     fn a_session_counts_only_what_was_recorded_since_it_began() {
-        let mut history = AttemptHistory::default();
+        let mut history = Vec::new();
         for i in 0..5 {
-            history.attempts.push(won(&format!("old{i}"), 1_000 + i, 1_000));
+            history.push(won(&format!("old{i}"), 1_000 + i, 1_000));
         }
-        let mut r = Records::of(&history);
+        let mut r = Records::of(None, &history);
         let row = |s: &Stats| s.row(Size::THREE, Kind::Level(Level::Easy)).map(|r| r.speed.ao(5));
         assert_eq!(row(r.stats()), Some(Some(Average::Millis(1_000))));
         assert_eq!(row(r.session()), None, "the last run's solves are not this session's");

@@ -16,5 +16,4 @@ pub(crate) mod run_legs;
 pub(crate) mod session_figures;
 pub(crate) mod speed;
 pub(crate) mod stats;
-pub(crate) mod time_format;
 pub(crate) mod win_report;

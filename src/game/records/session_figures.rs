@@ -150,7 +150,7 @@ mod tests {
     fn the_session_folds_only_its_own_records_by_the_records_rules() {
         let mut history = AttemptHistory::default();
         history.attempts.push(record("old", 10, Outcome::Won, 1_000));
-        let mut r = Records::since(&history, 100);
+        let mut r = history.records_since(100);
         assert_eq!(session_figures(&r).rows, vec![], "before the session: not in it");
         let stm = sample().stm();
         for (i, ms) in [4_000, 6_000, 5_000].into_iter().enumerate() {

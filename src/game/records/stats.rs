@@ -311,34 +311,6 @@ impl Best {
     pub fn assisted(&self) -> bool {
         self.assisted || self.hints > 0 || self.solver_used
     }
-
-    fn rank(&self) -> (u32, u64) {
-        (self.moves, self.time_ms)
-    }
-}
-
-/// How one game ended, as recorded.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Finish {
-    /// Moves.
-    pub moves: u32,
-    /// Time in milliseconds.
-    pub time_ms: u64,
-    /// Hints used in this attempt.
-    pub hints: u32,
-    /// Whether the solver played moves.
-    pub solver_used: bool,
-    /// Whether the puzzle was helped at any time (see the module's rules).
-    pub assisted: bool,
-    /// The optimal length from the start, if known.
-    pub par: Option<u32>,
-    /// The day it was won (for daily streaks).
-    pub date: UtcDate,
-    /// Single-tile moves made (for tiles per second).
-    pub stm: u32,
-    /// Whether the time enters the averages: unassisted, and not given up before (a game
-    /// already counted as a DNF is not counted again).
-    pub timed: bool,
 }
 
 /// Which record a win set.
@@ -449,83 +421,6 @@ impl Stats {
         kinds
     }
 
-    /// Counts a game as played (once, when it is dealt).
-    pub fn record_start(&mut self, key: &RecordKey) {
-        let r = self.records.entry(key.row()).or_default();
-        r.played = r.played.saturating_add(1);
-    }
-
-    /// Counts a win and keeps a best it sets.
-    pub fn record_win(&mut self, key: &RecordKey, f: &Finish) -> WinRecord {
-        let r = self.records.entry(key.row()).or_default();
-        r.won = r.won.saturating_add(1);
-        // A win always follows a start; a file from before starts were counted may lack it.
-        r.played = r.played.max(r.won);
-        if let Some(par) = f.par.filter(|p| *p > 0) {
-            r.moves_with_par = r.moves_with_par.saturating_add(u64::from(f.moves));
-            r.par_sum = r.par_sum.saturating_add(u64::from(par));
-            r.par_wins = r.par_wins.saturating_add(1);
-            r.par_ratio_sum += f64::from(f.moves) / f64::from(par);
-        }
-        let bests = match &key.puzzle {
-            Some(p) => self.puzzles.entry(p.clone()).or_default(),
-            None => &mut r.bests,
-        };
-        let new = Best {
-            moves: f.moves,
-            time_ms: f.time_ms,
-            hints: f.hints,
-            solver_used: f.solver_used,
-            assisted: f.assisted,
-        };
-        let slot = if f.assisted {
-            &mut bests.best_assisted
-        } else {
-            &mut bests.best
-        };
-        let beaten = match slot {
-            None => Some(Beaten::First { assisted: f.assisted }),
-            Some(old) if new.rank() < old.rank() => Some(Beaten::Better {
-                assisted: f.assisted,
-                previous: old.clone(),
-            }),
-            Some(_) => None,
-        };
-        if beaten.is_some() {
-            *slot = Some(new);
-        }
-        if f.timed && !f.assisted && matches!(key.kind, Kind::Level(_)) {
-            r.speed.record_solve(f.time_ms, f.stm);
-        }
-        let (mut daily_replay, mut daily_late) = (false, false);
-        if key.kind == Kind::Daily {
-            // The puzzle's own day (a key without one is from the day it was won).
-            let puzzle_day = key.daily.unwrap_or(f.date);
-            let dates = self.daily_wins.entry(size_key(key.size)).or_default();
-            if dates.contains(&puzzle_day.to_string()) {
-                daily_replay = true;
-                r.replays = r.replays.saturating_add(1);
-            } else if puzzle_day == f.date {
-                dates.insert(puzzle_day.to_string());
-            } else {
-                daily_late = true;
-            }
-        }
-        WinRecord {
-            beaten,
-            daily_replay,
-            daily_late,
-        }
-    }
-
-    /// Counts an unfinished attempt (a DNF) in the averages of a dealt level; custom boards
-    /// and daily puzzles have no averages.
-    pub fn record_dnf(&mut self, key: &RecordKey) {
-        if matches!(key.kind, Kind::Level(_)) {
-            self.records.entry(key.row()).or_default().speed.record_dnf();
-        }
-    }
-
     /// The current daily streak at `size` on `today`: consecutive days with a won daily
     /// puzzle, ending today, or yesterday while today's is still open.
     pub fn daily_streak(&self, size: Size, today: UtcDate) -> u32 {
@@ -592,41 +487,64 @@ impl Record {
 
 #[cfg(test)]
 mod tests {
+    //! The statistics are built here as everywhere: attempt records folded by
+    //! [`count`](crate::game::records::figures::count), the one fold every view reads.
+
     use super::*;
+    use crate::game::records::attempt_record::AttemptRecord;
+    use crate::game::records::attempt_record::tests::sample;
+    use crate::game::records::figures::{Counted, count};
+    use crate::game::records::outcome::Outcome;
 
     fn day(n: u32) -> UtcDate {
         UtcDate::new(2026, 12, n).unwrap()
     }
 
-    fn finish(moves: u32, assisted: bool) -> Finish {
-        Finish {
-            moves,
-            time_ms: 1000,
-            hints: u32::from(assisted),
-            solver_used: false,
+    /// A won attempt in `key`'s row: `moves` moves in `time_ms`, ended on `on`.
+    fn won(key: &RecordKey, moves: u32, assisted: bool, time_ms: u64, on: UtcDate) -> AttemptRecord {
+        let (level, daily, scramble) = match (key.kind, &key.puzzle) {
+            (Kind::Level(level), _) => (level.name().to_string(), None, sample().scramble),
+            (Kind::Daily, _) => ("daily".to_string(), key.daily.map(|d| d.to_string()), sample().scramble),
+            (_, Some(board)) => ("custom".to_string(), None, board.clone()),
+            (kind, None) => (kind.name(), None, sample().scramble),
+        };
+        AttemptRecord {
+            id: format!("{level}-{moves}-{time_ms}-{on}-{assisted}"),
+            at: on.days() as u64 * 86_400_000 + 3_600_000,
+            size: key.size.side(),
+            level,
+            daily,
             assisted,
+            hints: u32::from(assisted),
+            millis: time_ms,
+            scramble,
+            moves: "L".repeat(moves as usize),
+            gaps: vec![0; moves as usize],
             par: Some(16),
-            date: day(2),
-            stm: moves,
-            timed: true,
+            mtm: Some(moves),
+            ..sample()
         }
+    }
+
+    fn win(s: &mut Stats, key: &RecordKey, moves: u32, assisted: bool) -> Counted {
+        count(s, &won(key, moves, assisted, 1000, day(2)))
     }
 
     #[test]
     fn unassisted_and_assisted_bests_are_apart() {
         let mut s = Stats::default();
         let key = RecordKey::level(Size::THREE, Level::Easy);
-        s.record_start(&key);
-        let first = s.record_win(&key, &finish(16, true));
-        assert_eq!(first.beaten, Some(Beaten::First { assisted: true }));
+        assert_eq!(
+            win(&mut s, &key, 16, true).beaten,
+            Some(Beaten::First { assisted: true })
+        );
         // An unassisted 18 after an assisted 16 is the first unassisted best.
-        s.record_start(&key);
-        let r = s.record_win(&key, &finish(18, false));
-        assert_eq!(r.beaten, Some(Beaten::First { assisted: false }));
-        s.record_start(&key);
-        assert_eq!(s.record_win(&key, &finish(20, false)).beaten, None);
-        s.record_start(&key);
-        let better = s.record_win(&key, &finish(17, false));
+        assert_eq!(
+            win(&mut s, &key, 18, false).beaten,
+            Some(Beaten::First { assisted: false })
+        );
+        assert_eq!(win(&mut s, &key, 20, false).beaten, None);
+        let better = win(&mut s, &key, 17, false);
         assert!(
             matches!(better.beaten, Some(Beaten::Better { assisted: false, ref previous }) if previous.moves == 18)
         );
@@ -643,15 +561,11 @@ mod tests {
     fn equal_moves_need_a_faster_time() {
         let mut s = Stats::default();
         let key = RecordKey::level(Size::THREE, Level::Easy);
-        s.record_win(&key, &finish(18, false));
-        assert_eq!(
-            s.record_win(&key, &finish(18, false)).beaten,
-            None,
-            "a tie is no record"
-        );
-        let mut quick = finish(18, false);
-        quick.time_ms = 900;
-        assert!(s.record_win(&key, &quick).beaten.is_some());
+        count(&mut s, &won(&key, 18, false, 1000, day(2)));
+        let tie = won(&key, 18, false, 1000, day(3));
+        assert_eq!(count(&mut s, &tie).beaten, None, "a tie is no record");
+        let quick = won(&key, 18, false, 900, day(2));
+        assert!(count(&mut s, &quick).beaten.is_some());
     }
 
     #[test]
@@ -659,24 +573,29 @@ mod tests {
         let mut s = Stats::default();
         let a = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
         let b = RecordKey::custom(&"1 2 3 4 5 6 0 7 8".parse().unwrap());
-        s.record_win(&a, &finish(1, false));
+        win(&mut s, &a, 1, false);
         assert!(s.bests(&b).is_none(), "another board shows no best");
         assert_eq!(
-            s.record_win(&b, &finish(2, false)).beaten,
+            win(&mut s, &b, 2, false).beaten,
             Some(Beaten::First { assisted: false })
         );
         assert_eq!(s.row(Size::THREE, Kind::Custom).unwrap().won, 2);
         let d1 = RecordKey::daily(Size::FOUR, day(1));
         let d2 = RecordKey::daily(Size::FOUR, day(2));
-        let mut f = finish(40, false);
-        f.date = day(1);
-        assert!(!s.record_win(&d1, &f).daily_replay);
-        assert!(
-            s.record_win(&d1, &f).daily_replay,
-            "a second win the same day is a replay"
+        assert_eq!(
+            count(&mut s, &won(&d1, 40, false, 1000, day(1))).beaten,
+            Some(Beaten::First { assisted: false })
         );
-        f.date = day(2);
-        assert_eq!(s.record_win(&d2, &f).beaten, Some(Beaten::First { assisted: false }));
+        assert_eq!(
+            count(&mut s, &won(&d2, 40, false, 1000, day(2))).beaten,
+            Some(Beaten::First { assisted: false }),
+            "each daily puzzle has its own best"
+        );
+    }
+
+    /// Wins the daily of `puzzle_day` at `size` on `won_on`.
+    fn win_daily(s: &mut Stats, size: Size, puzzle_day: UtcDate, won_on: UtcDate) -> Counted {
+        count(s, &won(&RecordKey::daily(size, puzzle_day), 40, false, 1000, won_on))
     }
 
     #[test]
@@ -685,9 +604,7 @@ mod tests {
         let size = Size::FOUR;
         assert_eq!(s.daily_streak(size, day(5)), 0);
         for d in [1, 2, 3, 4] {
-            let mut f = finish(40, false);
-            f.date = day(d);
-            s.record_win(&RecordKey::daily(size, day(d)), &f);
+            win_daily(&mut s, size, day(d), day(d));
         }
         assert_eq!(s.daily_streak(size, day(4)), 4);
         assert_eq!(s.daily_streak(size, day(5)), 4, "today's is still open");
@@ -696,36 +613,21 @@ mod tests {
         // Across a month boundary.
         let mut s = Stats::default();
         for date in [UtcDate::new(2026, 11, 30).unwrap(), day(1)] {
-            let mut f = finish(40, false);
-            f.date = date;
-            s.record_win(&RecordKey::daily(size, date), &f);
+            win_daily(&mut s, size, date, date);
         }
         assert_eq!(s.daily_streak(size, day(1)), 2);
     }
 
-    /// Wins the daily of `puzzle_day` at `size` on `won_on`.
-    fn win_daily(s: &mut Stats, size: Size, puzzle_day: UtcDate, won_on: UtcDate) -> WinRecord {
-        let key = RecordKey::daily(size, puzzle_day);
-        s.record_start(&key);
-        let mut f = finish(40, false);
-        f.date = won_on;
-        s.record_win(&key, &f)
-    }
-
     #[test]
-    fn the_first_win_of_the_day_counts_and_replays_are_marked() {
+    fn a_daily_won_after_its_day_is_a_win_but_no_streak_day() {
         let mut s = Stats::default();
         let size = Size::FOUR;
         let first = win_daily(&mut s, size, day(1), day(1));
-        assert!(!first.daily_replay && !first.daily_late);
-        let again = win_daily(&mut s, size, day(1), day(1));
-        assert!(again.daily_replay, "a second win of the same daily is a replay");
-        assert_eq!(s.daily_streak(size, day(1)), 1, "a replay adds nothing");
-        let row = s.row(size, Kind::Daily).unwrap();
-        assert_eq!((row.won, row.replays), (2, 1), "replays are counted apart");
-        // A daily finished the next day (resumed after midnight) is a win, not a streak day.
+        assert!(first.streak_day && !first.late_daily);
+        // Finished the next day (resumed after midnight): a win, not a streak day.
         let late = win_daily(&mut s, size, day(2), day(3));
-        assert!(late.daily_late && !late.daily_replay);
+        assert!(late.late_daily && !late.streak_day);
+        assert_eq!(s.row(size, Kind::Daily).unwrap().won, 2);
         assert_eq!(s.daily_streak(size, day(3)), 0, "day 2 was never won on the day");
         assert_eq!(
             s.daily_streak(size, day(2)),
@@ -792,20 +694,27 @@ mod tests {
         let mut s = Stats::default();
         let key = RecordKey::level(Size::THREE, Level::Easy);
         for (i, ms) in [12_000, 10_000, 20_000, 13_000].into_iter().enumerate() {
-            let mut f = finish(20, i == 1);
-            f.time_ms = ms;
-            s.record_win(&key, &f);
+            count(&mut s, &won(&key, 20, i == 1, ms, day(2)));
         }
-        s.record_dnf(&key);
-        let mut again = finish(20, false);
-        again.timed = false;
-        s.record_win(&key, &again);
+        let dnf = AttemptRecord {
+            id: "dnf".into(),
+            result: Outcome::Dnf,
+            ..won(&key, 20, false, 5_000, day(2))
+        };
+        count(&mut s, &dnf);
         let speed = &s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
-        // The assisted 10 s and the untimed win are left out: 12, 20, 13, DNF.
+        // The assisted 10 s is left out: 12, 20, 13, DNF.
         assert_eq!(speed.recent, vec![Some(12_000), Some(20_000), Some(13_000), None]);
         let custom = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
-        s.record_win(&custom, &finish(1, false));
-        s.record_dnf(&custom);
+        win(&mut s, &custom, 1, false);
+        count(
+            &mut s,
+            &AttemptRecord {
+                id: "custom-dnf".into(),
+                result: Outcome::Dnf,
+                ..won(&custom, 1, false, 5_000, day(2))
+            },
+        );
         assert!(s.row(Size::THREE, Kind::Custom).unwrap().speed.is_empty());
         let text = serde_json::to_string(&s).unwrap();
         let back: Stats = serde_json::from_str(&text).unwrap();
@@ -824,15 +733,18 @@ mod tests {
         );
         let mut s: Stats = serde_json::from_str(&text).unwrap();
         let key = RecordKey::level(Size::THREE, Level::Easy);
-        s.record_start(&key);
-        s.record_win(&key, &finish(20, false));
+        win(&mut s, &key, 20, false);
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!((row.played, row.won, row.par_wins), (max, max, max));
         assert_eq!((row.moves_with_par, row.par_sum), (big, big));
         assert_eq!((row.speed.solves, row.speed.stm_sum, row.speed.ms_sum), (max, big, big));
         let daily = RecordKey::daily(Size::THREE, day(2));
+        let replay = AttemptRecord {
+            replay: true,
+            ..won(&daily, 40, false, 1000, day(2))
+        };
         win_daily(&mut s, Size::THREE, day(2), day(2));
-        win_daily(&mut s, Size::THREE, day(2), day(2));
+        count(&mut s, &replay);
         assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().replays, max);
         assert!(s.bests(&daily).is_some());
     }

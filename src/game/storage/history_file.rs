@@ -73,17 +73,15 @@ pub struct AttemptHistory {
 }
 
 impl AttemptHistory {
-    /// Whether an attempt at `scramble` was won or solver-finished before: a new attempt
-    /// at it is a replay.
-    pub fn finished_before(&self, scramble: &str) -> bool {
-        self.attempts.iter().any(|a| {
-            a.scramble == scramble
-                && !a.replay
-                && matches!(
-                    a.result,
-                    crate::game::records::outcome::Outcome::Won | crate::game::records::outcome::Outcome::Solver
-                )
-        })
+    /// The statistics of this history: the one fold every view reads.
+    pub fn figures(&self) -> Stats {
+        crate::game::records::figures::figures(self.carried.as_ref(), &self.attempts)
+    }
+
+    /// The running view of this history, with a session that began at `since`
+    /// (milliseconds since the Unix epoch).
+    pub fn records_since(&self, since: u64) -> crate::game::records::history_view::Records {
+        crate::game::records::history_view::Records::since(self.carried.as_ref(), &self.attempts, since)
     }
 
     fn read_chunk(&mut self, text: &str) -> Result<(), Chunk> {

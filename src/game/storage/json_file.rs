@@ -37,9 +37,6 @@ pub enum Loaded<T> {
     },
 }
 
-/// A corrupt file set aside by an update: why, and where it is now.
-pub type MovedAside = (String, PathBuf);
-
 /// `path` with `.<what>-<unix seconds>` appended (and `-2`, `-3`, … when that name is
 /// taken, so that a second file set aside in the same second never replaces the first).
 pub(crate) fn aside_path(path: &Path, what: &str) -> PathBuf {

@@ -14,9 +14,9 @@ use crate::difficulty::UtcDate;
 use crate::game::play::solve_mode::SINGLE;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::Outcome;
-use crate::game::storage::history::FinishedGame;
 use crate::game::storage::history_file::AttemptHistory;
 use crate::game::storage::json_file::aside_path as suffixed;
+use crate::game::storage::legacy_history::FinishedGame;
 use crate::game::storage::store::{Loaded, Store};
 use crate::puzzle::slidysim::format_scramble;
 
@@ -133,7 +133,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::difficulty::Level;
-    use crate::game::records::figures::figures;
+
     use crate::game::records::stats::Kind;
     use crate::puzzle::Size;
 
@@ -160,7 +160,7 @@ mod tests {
             OLD_STATS,
             "reading writes nothing"
         );
-        let s = figures(&before);
+        let s = before.figures();
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!(
             (row.played, row.won),
@@ -186,7 +186,7 @@ mod tests {
             panic!()
         };
         assert_eq!(after.attempts.len(), 2);
-        let s = figures(&after);
+        let s = after.figures();
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!((row.played, row.won), (10, 8));
         assert_eq!(row.speed.recent, vec![Some(9000), None, Some(8000), Some(1500)]);

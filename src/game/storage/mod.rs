@@ -5,10 +5,10 @@
 
 pub(crate) mod file_lock;
 pub(crate) mod game_writer;
-pub(crate) mod history;
 pub(crate) mod history_file;
 pub(crate) mod history_line;
 pub(crate) mod json_file;
+pub(crate) mod legacy_history;
 pub(crate) mod legacy_import;
 pub(crate) mod persistence;
 pub(crate) mod session_start;

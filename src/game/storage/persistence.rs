@@ -167,7 +167,7 @@ impl Persistence {
                         store.history_dir().display()
                     )));
                 }
-                p.records = Records::since(&h, now);
+                p.records = h.records_since(now);
             }
             Loaded::Missing => {}
             Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
@@ -381,12 +381,6 @@ impl Persistence {
         }
     }
 
-    /// Ends the attempt at `game` before a restart or the next scramble: a DNF (or given
-    /// up, if helped) once a move was made. Returns whether a result was recorded.
-    pub fn record_dnf(&mut self, game: &Game) -> bool {
-        self.record_ending(game, Ending::Restarted).is_some()
-    }
-
     /// Saves the game in play after a change: sent to the writer thread at once.
     pub fn changed(&mut self, game: &Game) {
         if game.is_won() {
@@ -515,8 +509,8 @@ impl Persistence {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::difficulty::{Level, UtcDate};
-    use crate::game::records::stats::{Beaten, Finish, Kind};
+    use crate::difficulty::Level;
+    use crate::game::records::stats::{Beaten, Kind};
     use crate::puzzle::{Move, Size};
 
     fn temp_store(tag: &str) -> Store {
@@ -532,20 +526,6 @@ mod tests {
             Some(3),
             Some(1),
         )
-    }
-
-    fn finish(g: &Game) -> Finish {
-        Finish {
-            moves: g.moves(),
-            time_ms: 10,
-            hints: g.hints_used(),
-            solver_used: g.solver_used(),
-            assisted: g.assisted(),
-            par: g.par(),
-            date: UtcDate::today(),
-            stm: g.stm(),
-            timed: !g.given_up(),
-        }
     }
 
     #[test]
@@ -588,7 +568,7 @@ mod tests {
         let mut b = one_move_game();
         second.start(&b, true);
         assert!(b.play(Move::Left));
-        let outcome = second.won(&b, &finish(&b));
+        let outcome = second.won(&b);
         assert!(outcome.not_stored.is_none());
         drop(first);
         let mut third = Persistence::open(Ok(store.clone()));
@@ -625,7 +605,7 @@ mod tests {
         assert_eq!(speed.recent, vec![None]);
         let resumed = p.resume(played.id()).expect("resumable");
         assert!(resumed.given_up());
-        assert!(!p.record_dnf(&resumed), "counted once");
+        assert!(!p.record_ending(&resumed, Ending::Restarted).is_some(), "counted once");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
@@ -652,7 +632,7 @@ mod tests {
         let mut g = one_move_game();
         p.start(&g, true);
         g.play(Move::Left);
-        let outcome = p.won(&g, &finish(&g));
+        let outcome = p.won(&g);
         assert!(outcome.record.is_none());
         assert!(outcome.not_stored.is_some(), "the win screen must not claim a record");
         p.flush(&g).unwrap();
@@ -673,7 +653,7 @@ mod tests {
             p.changed(&g);
         }
         assert!(g.is_won());
-        let outcome = p.won(&g, &finish(&g));
+        let outcome = p.won(&g);
         assert!(outcome.not_stored.is_none());
         assert!(
             p.is_dirty(),
@@ -785,7 +765,7 @@ mod tests {
         // Another copy holds the history's lock (writing its own result, say, on a slow disk).
         let lock = crate::game::storage::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
         assert!(g.play(Move::Left));
-        let outcome = p.won(&g, &finish(&g));
+        let outcome = p.won(&g);
         assert_eq!(
             outcome.record.expect("counted").beaten,
             Some(Beaten::First { assisted: false })
@@ -813,7 +793,7 @@ mod tests {
         let mut first = one_move_game();
         p.start(&first, true);
         assert!(first.play(Move::Left));
-        assert!(p.won(&first, &finish(&first)).not_stored.is_none());
+        assert!(p.won(&first).not_stored.is_none());
         // From now on the history can be read but not written: its lock can't be opened.
         let lock = store.dir().join("history.lock");
         let _ = std::fs::remove_file(&lock);
@@ -825,7 +805,7 @@ mod tests {
         for m in [Move::Left, Move::Left] {
             assert!(second.play(m));
         }
-        let outcome = p.won(&second, &finish(&second));
+        let outcome = p.won(&second);
         assert!(outcome.record.is_some(), "counted while its append is queued");
         let row = |p: &Persistence| p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won;
         assert_eq!(row(&p), 2);
@@ -851,7 +831,7 @@ mod tests {
         let mut g = one_move_game();
         p.start(&g, true);
         g.play(Move::Left);
-        let outcome = p.won(&g, &finish(&g));
+        let outcome = p.won(&g);
         assert_eq!(outcome.record.unwrap().beaten, Some(Beaten::First { assisted: false }));
         assert_eq!(outcome.row.unwrap().won, 1);
         assert!(p.resumable().is_empty(), "a win removes its game");
@@ -865,8 +845,8 @@ mod tests {
         let mut g = one_move_game();
         p.start(&g, true);
         g.play(Move::Left);
-        p.won(&g, &finish(&g));
-        let log = p.history();
+        p.won(&g);
+        let log: Vec<_> = p.records().recent().cloned().collect();
         assert_eq!(log.len(), 1);
         assert_eq!(log[0].id, g.attempt_id());
         assert_eq!(log[0].moves, "L");
@@ -876,7 +856,7 @@ mod tests {
         let active = store.history_dir().join("active.jsonl");
         std::fs::write(&active, "not json").unwrap();
         let mut p = Persistence::open(Ok(store.clone()));
-        assert!(p.history().is_empty());
+        assert_eq!(p.records().recent().count(), 0);
         let notices = p.take_notices();
         assert!(
             notices.iter().any(|n| n.warning && n.text.contains("unreadable")),

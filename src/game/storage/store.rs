@@ -30,7 +30,7 @@ use crate::folders::{Folder, folder};
 use crate::game::play::game::SavedGame;
 use crate::game::records::stats::{STATS_VERSION, Stats};
 use crate::game::storage::file_lock::{Existing, FileLock};
-pub use crate::game::storage::json_file::{Loaded, MovedAside};
+pub use crate::game::storage::json_file::Loaded;
 pub(crate) use crate::game::storage::json_file::{load_versioned, move_aside, save_json};
 use crate::game::storage::store_error::file_in_the_way;
 pub use crate::game::storage::store_error::{DATA_DIR_ENV, StoreError};
@@ -56,17 +56,6 @@ pub struct Choice {
 
 /// A temporary file older than this was left by a write that never finished.
 const STALE_TEMP_AGE: Duration = Duration::from_secs(60);
-
-/// The result of [`Store::update_stats`].
-#[derive(Debug)]
-pub struct StatsUpdate<R> {
-    /// What the update returned.
-    pub value: R,
-    /// The statistics as written.
-    pub stats: Stats,
-    /// A corrupt file found on the way, moved aside: why, and where it is now.
-    pub moved_aside: Option<(String, PathBuf)>,
-}
 
 /// A saved game's file that could not be used, and what became of it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -187,58 +176,6 @@ impl Store {
             }
             other => other,
         }
-    }
-
-    /// Reads the statistics, applies `change` and writes them back, all under the lock,
-    /// so that what another copy of the game wrote in between is kept. A corrupt file is
-    /// moved aside and the update starts from empty statistics; a file that cannot be
-    /// read (or moved aside) or comes from a newer version is an error, and nothing is
-    /// written.
-    pub fn update_stats<R>(&self, change: impl FnOnce(&mut Stats) -> R) -> Result<StatsUpdate<R>, StoreError> {
-        let (stats, value, moved_aside) =
-            self.locked_update(STATS_LOCK, &self.stats_path(), || self.load_stats(), change)?;
-        Ok(StatsUpdate {
-            value,
-            stats,
-            moved_aside,
-        })
-    }
-
-    /// Reads a shared file with `load`, applies `change` and writes it back, all under the
-    /// lock file `lock`: the read-modify-write that keeps what other copies of the game
-    /// wrote. A corrupt file is moved aside and the update starts from empty; one that
-    /// cannot be read (or moved aside) or comes from a newer version is an error, and
-    /// nothing is written. Returns what was written, what `change` returned, and the file
-    /// moved aside if any.
-    pub(crate) fn locked_update<T: Default + Serialize, R>(
-        &self,
-        lock: &str,
-        path: &Path,
-        load: impl FnOnce() -> Loaded<T>,
-        change: impl FnOnce(&mut T) -> R,
-    ) -> Result<(T, R, Option<MovedAside>), StoreError> {
-        let lock_path = self.dir.join(lock);
-        let _lock = FileLock::exclusive(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
-        let (mut content, moved_aside) = match load() {
-            Loaded::Found(c) => (c, None),
-            Loaded::Missing => (T::default(), None),
-            Loaded::MovedAside { reason, moved_to } => (T::default(), Some((reason, moved_to))),
-            Loaded::Unreadable { reason } => {
-                return Err(StoreError::Unreadable {
-                    path: path.to_path_buf(),
-                    reason,
-                });
-            }
-            Loaded::Newer { version } => {
-                return Err(StoreError::Newer {
-                    path: path.to_path_buf(),
-                    version,
-                });
-            }
-        };
-        let value = change(&mut content);
-        save_json(path, &content)?;
-        Ok((content, value, moved_aside))
     }
 
     /// Moves the game saved by versions before 0.2 (`game.json`) into the games folder.
@@ -520,10 +457,8 @@ pub(crate) fn kept_as(path: &Path) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::difficulty::Level;
+
     use crate::game::Game;
-    use crate::game::records::stats::{Finish, Kind, RecordKey};
-    use crate::puzzle::Size;
 
     fn temp_dir(tag: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("slide-store-{tag}-{}", std::process::id()));
@@ -590,10 +525,6 @@ mod tests {
         let newer = br#"{"version": 99, "records": "something else entirely"}"#;
         crate::atomic_file::write_atomically(&store.stats_path(), newer).unwrap();
         assert!(matches!(store.load_stats(), Loaded::Newer { version: 99 }));
-        assert!(matches!(
-            store.update_stats(|_| ()),
-            Err(StoreError::Newer { version: 99, .. })
-        ));
         assert_eq!(fs::read(store.stats_path()).unwrap(), newer);
         let mut g = a_game().to_saved();
         g.version = 7;
@@ -606,57 +537,12 @@ mod tests {
     }
 
     #[test]
-    fn locked_updates_from_two_writers_merge() {
-        let dir = temp_dir("merge");
-        let key = RecordKey::level(Size::THREE, Level::Easy);
-        let threads: Vec<_> = (0..4)
-            .map(|_| {
-                let store = Store::at(dir.clone());
-                let key = key.clone();
-                std::thread::spawn(move || {
-                    for _ in 0..10 {
-                        store
-                            .update_stats(|s| {
-                                s.record_start(&key);
-                                s.record_win(
-                                    &key,
-                                    &Finish {
-                                        moves: 20,
-                                        time_ms: 1,
-                                        hints: 0,
-                                        solver_used: false,
-                                        assisted: false,
-                                        par: None,
-                                        date: crate::difficulty::UtcDate::today(),
-                                        stm: 20,
-                                        timed: true,
-                                    },
-                                )
-                            })
-                            .unwrap();
-                    }
-                })
-            })
-            .collect();
-        for t in threads {
-            t.join().unwrap();
-        }
-        let Loaded::Found(stats) = Store::at(dir.clone()).load_stats() else {
-            panic!()
-        };
-        let row = stats.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
-        assert_eq!((row.played, row.won), (40, 40), "no write lost another's");
-        let _ = fs::remove_dir_all(&dir);
-    }
-
-    #[test]
     fn an_unreadable_file_is_reported_not_moved() {
         let store = Store::at(temp_dir("unreadable"));
         // A directory where the file should be cannot be read as a file.
         fs::create_dir_all(store.stats_path()).unwrap();
         assert!(matches!(store.load_stats(), Loaded::Unreadable { .. }));
         assert!(store.stats_path().is_dir(), "left where it is");
-        assert!(matches!(store.update_stats(|_| ()), Err(StoreError::Unreadable { .. })));
         let _ = fs::remove_dir_all(store.dir());
     }
 

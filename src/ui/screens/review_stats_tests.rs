@@ -291,28 +291,18 @@ fn stats_screen(w: u16, h: u16, history: Vec<AttemptRecord>, stats: &Stats) -> V
         .collect()
 }
 
-/// Four easy 3×3 games: three won (4, 2 and 6 moves, par 2), one begun.
+/// Four easy 3×3 games: three won (4, 2 and 6 moves, par 2), one given up; counted by the
+/// real fold, as the game counts its history.
 pub(crate) fn some_stats() -> Stats {
     let mut stats = Stats::default();
-    let key = slide::game::RecordKey::level(slide::puzzle::Size::THREE, Level::Easy);
     for (i, moves) in [4u32, 2, 6].into_iter().enumerate() {
-        stats.record_start(&key);
-        stats.record_win(
-            &key,
-            &slide::game::Finish {
-                moves,
-                time_ms: 10_000 + 1000 * i as u64,
-                hints: 0,
-                solver_used: false,
-                assisted: false,
-                par: Some(2),
-                date: UtcDate::new(2026, 12, 3).unwrap(),
-                stm: moves,
-                timed: true,
-            },
-        );
+        slide::game::count(&mut stats, &finished(i as u32, moves, 2, 10 + i as u64));
     }
-    stats.record_start(&key);
+    let given_up = AttemptRecord {
+        result: slide::game::Outcome::GaveUp,
+        ..finished(3, 2, 2, 20)
+    };
+    slide::game::count(&mut stats, &given_up);
     stats
 }
 
@@ -349,22 +339,12 @@ fn many_rows() -> Stats {
     let mut stats = Stats::default();
     for size in slide::puzzle::Size::ALL {
         for level in [Level::Easy, Level::Medium, Level::Hard] {
-            let key = slide::game::RecordKey::level(size, level);
-            stats.record_start(&key);
-            stats.record_win(
-                &key,
-                &slide::game::Finish {
-                    moves: 40,
-                    time_ms: 10_000 + 1_000 * size.side() as u64,
-                    hints: 0,
-                    solver_used: false,
-                    assisted: false,
-                    par: Some(40),
-                    date: UtcDate::new(2026, 12, 3).unwrap(),
-                    stm: 40,
-                    timed: true,
-                },
-            );
+            let win = AttemptRecord {
+                size: size.side(),
+                level: level.name().to_string(),
+                ..finished(0, 40, 40, 10 + size.side() as u64)
+            };
+            slide::game::count(&mut stats, &win);
         }
     }
     stats

@@ -323,7 +323,7 @@ mod tests {
     use ratatui::Terminal;
     use ratatui::backend::TestBackend;
     use slide::difficulty::Level;
-    use slide::game::{AttemptHistory, AttemptRecord, Game, Outcome, Records, session_figures};
+    use slide::game::{AttemptRecord, Game, Outcome, Records, session_figures};
 
     use super::*;
     use crate::ui::app::App;
@@ -387,7 +387,7 @@ mod tests {
 
     /// Six timed solves of 4.2 to 9.9 s, a DNF, a solver-finished game and a replay.
     fn session() -> SessionFigures {
-        let mut r = Records::since(&AttemptHistory::default(), 1_000);
+        let mut r = Records::since(None, &[], 1_000);
         for (i, ms) in [4_200, 5_100, 5_300, 6_000, 7_700, 9_900].into_iter().enumerate() {
             r.add(&attempt(i as u32, Outcome::Won, ms));
         }
@@ -435,7 +435,7 @@ mod tests {
 
     #[test]
     fn an_empty_session_says_so() {
-        let figures = session_figures(&Records::since(&AttemptHistory::default(), 0));
+        let figures = session_figures(&Records::since(None, &[], 0));
         let text = draw(&figures, 80, 24).join("\n");
         assert!(text.contains("No attempts in this session yet"), "{text}");
     }

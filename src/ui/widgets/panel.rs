@@ -8,9 +8,10 @@ use slide::engine::Ask;
 use std::time::Instant;
 
 use slide::engine::{KnownPlan, Pending};
-use slide::game::records::averages::{format_average, format_millis};
+use slide::game::records::averages::format_average;
 use slide::game::{Best, Game, ParSum, Speed};
 use slide::puzzle::Move;
+use slide::time_format::format_time;
 
 use crate::ui::theme::Theme;
 use crate::ui::widgets::notice::wrap;
@@ -255,7 +256,7 @@ pub fn moves(n: u32) -> String {
 }
 
 fn slide_time(ms: u64) -> String {
-    format_millis(ms)
+    format_time(ms)
 }
 
 /// The time row: the inspection countdown, the running clock in tenths (a moving
@@ -265,7 +266,7 @@ fn time_text(game: &Game, inspection_left: Option<u64>) -> String {
         return format!("inspect {left} s");
     }
     let clock = game.clock();
-    let text = format_millis(clock.elapsed().as_millis() as u64);
+    let text = format_time(clock.elapsed().as_millis() as u64);
     if clock.is_running() {
         // Cut to tenths: "12.345" reads "12.3".
         text[..text.len() - 2].to_string()

@@ -7,7 +7,8 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, BorderType, Paragraph, Widget};
 use slide::game::Speed;
-use slide::game::records::averages::{format_average, format_millis};
+use slide::game::records::averages::format_average;
+use slide::time_format::format_time;
 
 use crate::ui::theme::Theme;
 
@@ -31,7 +32,7 @@ impl Widget for Times<'_> {
             Some(speed) if !speed.recent.is_empty() => {
                 let total = speed.recent.len();
                 for (i, attempt) in speed.latest(LISTED.min(rows)).enumerate() {
-                    let time = attempt.map_or_else(|| "DNF".to_string(), format_millis);
+                    let time = attempt.map_or_else(|| "DNF".to_string(), format_time);
                     lines.push(Line::from(vec![
                         ratatui::text::Span::styled(format!("{:>3}", total - i), t.dim),
                         ratatui::text::Span::raw(format!(" {time:>8}")),

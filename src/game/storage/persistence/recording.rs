@@ -10,11 +10,9 @@ use crate::game::records::figures::Counted;
 use crate::game::records::history_view::Records;
 use crate::game::records::outcome::{Ending, Outcome};
 use crate::game::records::session_figures::{SessionFigures, session_figures};
-use crate::game::records::stats::{Finish, Kind, Stats, WinRecord};
+use crate::game::records::stats::{Kind, Stats, WinRecord};
 use crate::game::records::win_report::{Recorded, WinReport};
 use crate::game::storage::game_writer::AppendResult;
-use crate::game::storage::history::FinishedGame;
-use crate::game::storage::history_file::AttemptHistory;
 use crate::game::storage::persistence::{Notice, PersistError, Persistence, WinOutcome};
 use crate::game::storage::store::{Loaded, Store, StoreError, aside_notice, kept_as};
 
@@ -35,18 +33,7 @@ impl Persistence {
     /// gets the same answer) and the win box's report comes back, every figure in it the
     /// model's.
     pub fn win(&mut self, game: &Game) -> WinReport {
-        let finish = Finish {
-            moves: game.moves(),
-            time_ms: game.clock().elapsed().as_millis() as u64,
-            hints: game.hints_used(),
-            solver_used: game.solver_used(),
-            assisted: game.assisted(),
-            par: game.attempt_par().proven(),
-            date: UtcDate::today(),
-            stm: game.stm(),
-            timed: !game.given_up(),
-        };
-        let outcome = self.won(game, &finish);
+        let outcome = self.won(game);
         let stats = self.stats();
         let key = game.record_key();
         let dealt = matches!(key.kind, Kind::Level(_));
@@ -138,8 +125,8 @@ impl Persistence {
         self.history_seen = now;
         let since = self.records.session_since();
         self.records = match store.load_records() {
-            Loaded::Found(h) => Records::since(&h, since),
-            _ => Records::since(&AttemptHistory::default(), since),
+            Loaded::Found(h) => h.records_since(since),
+            _ => Records::since(None, &[], since),
         };
     }
 
@@ -256,25 +243,15 @@ impl Persistence {
             && let Loaded::Found(h) = store.load_records()
         {
             // This session's figures stay this session's.
-            self.records = Records::since(&h, self.records.session_since());
+            self.records = h.records_since(self.records.session_since());
         }
         failed
-    }
-
-    /// The won games, newest first (the last few hundred), for the statistics screen and
-    /// its reviews.
-    pub fn history(&mut self) -> Vec<FinishedGame> {
-        self.records
-            .recent()
-            .filter(|r| r.result == Outcome::Won && !r.replay)
-            .filter_map(finished_game)
-            .collect()
     }
 
     /// Records a win: counts it (once per attempt: a win reported again gets the same
     /// answer), keeps a best it sets, and removes the game's file (only this game's). The
     /// outcome says which record was set, or why nothing was stored.
-    pub fn won(&mut self, game: &Game, _finish: &Finish) -> WinOutcome {
+    pub fn won(&mut self, game: &Game) -> WinOutcome {
         let id = game.attempt_id();
         if let Some(o) = self.outcomes.get(&id) {
             return o.clone();
@@ -309,24 +286,4 @@ impl Persistence {
         self.outcomes.insert(id, outcome.clone());
         outcome
     }
-}
-
-/// A won record as the statistics screen lists it.
-fn finished_game(r: &AttemptRecord) -> Option<FinishedGame> {
-    let start = r.start_board().ok()?;
-    let moves = r.log()?.plain_moves();
-    Some(FinishedGame {
-        id: r.id.clone(),
-        finished_at: r.date(),
-        size: r.size,
-        level: r.level.clone(),
-        start: start.to_string(),
-        moves: crate::puzzle::format_moves(&moves),
-        millis: r.millis,
-        move_count: r.stm(),
-        hints: r.hints,
-        assisted: r.assisted,
-        par: r.par,
-        par_optimal: r.par.is_some(),
-    })
 }
