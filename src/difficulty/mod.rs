@@ -30,7 +30,7 @@ pub use generator::{Generated, generate, generate_with_stop};
 pub use level::{Level, UnknownLevel};
 pub use rating::{LevelRating, rate_level, rating};
 pub use rating_kind::RatingKind;
-pub use share::{ShareResult, share_time};
+pub use share::ShareResult;
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short
 /// (eight symbols and a check).
