@@ -112,6 +112,7 @@ fn every_subcommand_has_help_with_an_example() {
         "bench",
         "tables",
         "completions",
+        "man",
     ] {
         assert!(stdout(&top).contains(sub), "top-level help lacks {sub}");
     }
@@ -125,6 +126,7 @@ fn every_subcommand_has_help_with_an_example() {
         &["bench", "--help"],
         &["tables", "build", "--help"],
         &["completions", "--help"],
+        &["man", "--help"],
         &["tables", "--help"],
         &["tables", "list", "--help"],
         &["tables", "clean", "--help"],
@@ -500,6 +502,56 @@ fn completions_are_printed_for_each_shell() {
         assert!(script.contains("solve"), "{shell}: the subcommands are completed");
     }
     assert_eq!(code(&slide(&["completions", "powershell-7"])), 2);
+}
+
+#[test]
+fn the_man_page_is_roff_naming_every_subcommand() {
+    let out = slide(&["man"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.starts_with(".ie") || page.starts_with(".TH"), "not roff: {page}");
+    assert!(page.contains(".TH \"slide\" 1 \"\" \"slide "), "{page}");
+    for section in ["NAME", "SYNOPSIS", "OPTIONS", "SUBCOMMANDS"] {
+        assert!(page.contains(&format!(".SH {section}")), "no {section} section");
+    }
+    for sub in [
+        "play",
+        "solve",
+        "hint",
+        "rate",
+        "generate",
+        "levels",
+        "bench",
+        "stats",
+        "history",
+        "review",
+        "replay",
+        "tables",
+        "completions",
+        "man",
+    ] {
+        // roff escapes the hyphen in a page's name: slide\-solve(1).
+        assert!(page.contains(&format!("slide\\-{sub}(1)")), "the page lacks {sub}");
+    }
+    assert!(!page.contains("slide\\-help(1)"), "clap's help subcommand has no page");
+}
+
+#[test]
+fn the_man_page_of_a_subcommand_has_its_options() {
+    let out = slide(&["man", "solve"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let page = stdout(&out);
+    assert!(page.contains(".TH \"slide-solve\" 1 "), "{page}");
+    assert!(page.contains("max\\-time"), "{page}");
+    let out = slide(&["man", "tables", "build"]);
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert!(stdout(&out).contains("large"), "{}", stdout(&out));
+
+    let out = slide(&["man", "unsolve"]);
+    assert_eq!(code(&out), 2);
+    assert!(stdout(&out).is_empty());
+    assert!(stderr(&out).contains("unsolve"), "{}", stderr(&out));
+    assert_eq!(code(&slide(&["man", "solve", "fast"])), 2);
 }
 
 /// Builds one size's tables once per test run (see `tables_for_4x4`).

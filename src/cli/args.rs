@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Parser, Subcommand};
 
 use crate::cli::{
-    bench, completions, generate, hint, history, levels, play, rate, replay, review, solve, stats, tables,
+    bench, completions, generate, hint, history, levels, man, play, rate, replay, review, solve, stats, tables,
 };
 
 /// Slide: a sliding-tile puzzle for the terminal, with an optimal solver.
@@ -80,6 +80,8 @@ pub enum Command {
     Tables(tables::TablesArgs),
     /// Print a shell completion script (bash, zsh or fish).
     Completions(completions::CompletionsCommand),
+    /// Print the manual page (roff), for `man`.
+    Man(man::ManCommand),
 }
 
 impl Command {
@@ -99,6 +101,7 @@ impl Command {
             Command::Replay(_) => "replay",
             Command::Tables(_) => "tables",
             Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
         }
     }
 

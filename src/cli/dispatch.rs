@@ -4,8 +4,8 @@ use clap::CommandFactory;
 
 use crate::cli::args::{Cli, Command};
 use crate::cli::{
-    CliError, bench, completions, default_config, generate, hint, history, levels, output, play, rate, replay, review,
-    solve, stats, tables,
+    CliError, bench, completions, default_config, generate, hint, history, levels, man, output, play, rate, replay,
+    review, solve, stats, tables,
 };
 
 /// Runs what the command line asks for.
@@ -47,6 +47,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(args) => replay::run(&args, cli.config.as_deref()),
         Command::Tables(args) => tables::run(&args),
         Command::Completions(args) => completions::run(&args, Cli::command()),
+        Command::Man(args) => man::run(&args, Cli::command()),
     }
 }
 

@@ -71,6 +71,7 @@ fn subcommand_named() -> Option<String> {
         "review",
         "tables",
         "completions",
+        "man",
     ];
     std::env::args().skip(1).find(|a| names.contains(&a.as_str()))
 }

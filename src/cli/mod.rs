@@ -19,6 +19,7 @@ mod generate;
 mod hint;
 mod history;
 mod levels;
+mod man;
 mod output;
 mod play;
 mod progress;

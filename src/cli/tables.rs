@@ -55,9 +55,9 @@ Examples:\n  slide tables clean\n  slide tables clean --json")]
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
 With --large, builds the opt-in larger tables of 4×4 or 5×5 instead. 4×4: 8-7 with the diagonal \
-mirror (about 290 MB on disk and in memory; 5 to 15 minutes and about 4 GB of memory to build on \
-two cores), used for every 4×4 board in place of the default 6-6-3. 5×5: 6-6-6-6 (about 255 MB; \
-about 5 minutes and 3 GB to build), loaded beside the default to guide the time-bounded search \
+mirror (about 290 MB on disk and in memory; about a minute and 680 MB of memory to build on two \
+quiet cores), used for every 4×4 board in place of the default 6-6-3. 5×5: 6-6-6-6 (about 255 MB; \
+about a minute and 370 MB to build), loaded beside the default to guide the time-bounded search \
 to shorter plans (ratings and daily puzzles keep the default). Delete a file to go back.\n\n\
 Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large\n  \
 slide tables build --size 5 --large")]
