@@ -40,12 +40,12 @@ pub use records::session_figures::{
     SessionFigures, SessionRow, TIME_BUCKET_MIN_MS, TPS_BUCKET_MIN_MILLI, session_figures,
 };
 pub use records::speed::{RECENT, Speed};
-pub use records::stats::{Beaten, Best, Bests, Kind, Record, RecordKey, STATS_VERSION, Stats, WinRecord};
-pub use records::win_report::{DailyReport, ParLine, WinReport};
+pub use records::stats::{Beaten, Best, Bests, Kind, Record, RecordKey, STATS_VERSION, Stats};
+pub use records::win_report::{DailyReport, ParLine, Recorded, WinReport};
 pub use storage::file_lock::FileLock;
 pub use storage::game_writer::{GameWriter, WriterHandle, Written};
 pub use storage::history_file::{Appended, AttemptHistory, HISTORY_FORMAT, SEAL_AT};
 pub use storage::legacy_history::{FinishedGame, HISTORY_VERSION, History};
-pub use storage::persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence, WinOutcome};
+pub use storage::persistence::{FLUSH_TIMEOUT, MAX_KEPT_GAMES, Notice, PersistError, Persistence};
 pub use storage::session_start::SESSION_FILE;
 pub use storage::store::{DATA_DIR_ENV, GameClaim, Loaded, SkippedGame, Store, StoreError, env_path};

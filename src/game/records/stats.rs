@@ -330,18 +330,6 @@ pub enum Beaten {
     },
 }
 
-/// What recording a win found.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WinRecord {
-    /// The record set, if any.
-    pub beaten: Option<Beaten>,
-    /// For a daily puzzle: whether an earlier attempt of the same day was already won
-    /// (then this is a replay and does not change the streak).
-    pub daily_replay: bool,
-    /// For a daily puzzle: won on a later day than its own, so not counted for the streak.
-    pub daily_late: bool,
-}
-
 impl Stats {
     /// Reads an older format into this one. Bests that mixed assisted and unassisted play
     /// are split, and the single best every custom board used to share is dropped: it

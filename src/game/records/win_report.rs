@@ -109,18 +109,29 @@ pub struct WinReport {
     pub daily: Option<DailyReport>,
 }
 
-/// What the records said about the finished attempt.
-#[derive(Debug, Clone, Default)]
-pub(crate) struct Recorded {
+/// What the records said about a win, once: the one answer the win box's records part is
+/// made of ([`WinReport::of`] adds the game's own figures and the rules).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Recorded {
+    /// A board already finished before: counted under replays only.
     pub replay: bool,
+    /// The best the win set, if any (before the rules: a replay sets none).
     pub beaten: Option<Beaten>,
+    /// Why the result was not recorded, if it was not.
     pub not_stored: Option<String>,
+    /// The unassisted best for this puzzle or level, after the win.
     pub best: Option<Best>,
+    /// The assisted best, after the win.
     pub best_assisted: Option<Best>,
+    /// The row of this size and kind, after the win.
     pub record: Option<Record>,
+    /// This session's averages of the row (dealt levels only).
     pub session: Option<Speed>,
+    /// The size's daily streak, after the win.
     pub streak: u32,
+    /// The size's best daily streak.
     pub best_streak: u32,
+    /// A daily puzzle finished after its own day: a win, not a streak day.
     pub late: bool,
 }
 

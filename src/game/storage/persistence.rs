@@ -15,7 +15,8 @@ use std::time::Duration;
 use crate::game::play::game::{Game, SavedGame, unix_millis};
 use crate::game::records::history_view::Records;
 use crate::game::records::outcome::Ending;
-use crate::game::records::stats::{Bests, Record, Stats, WinRecord};
+use crate::game::records::stats::Stats;
+use crate::game::records::win_report::Recorded;
 use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
 use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
 pub use crate::game::storage::store_error::PersistError;
@@ -63,19 +64,6 @@ impl Notice {
     }
 }
 
-/// What the win screen needs to know about the records after a win.
-#[derive(Debug, Clone, PartialEq)]
-pub struct WinOutcome {
-    /// Which record the win set; `None` if it could not be stored.
-    pub record: Option<WinRecord>,
-    /// Why the win was not stored, if it was not.
-    pub not_stored: Option<String>,
-    /// The row of this size and kind after the win.
-    pub row: Option<Record>,
-    /// The bests that apply to this game after the win.
-    pub bests: Option<Bests>,
-}
-
 /// Unfinished games and statistics on disk.
 #[derive(Debug)]
 pub struct Persistence {
@@ -86,7 +74,7 @@ pub struct Persistence {
     /// could not be read: writing would lose it).
     history_writable: bool,
     /// What each win recorded, by attempt: a win reported again gets the same answer.
-    outcomes: HashMap<String, WinOutcome>,
+    outcomes: HashMap<String, Recorded>,
     /// The attempts of this run recorded as replays.
     replays: HashSet<String>,
     /// The history folder the records were read from (see `Store::history_identity`): a
@@ -633,7 +621,7 @@ mod tests {
         p.start(&g, true);
         g.play(Move::Left);
         let outcome = p.won(&g);
-        assert!(outcome.record.is_none());
+        assert!(outcome.beaten.is_none());
         assert!(outcome.not_stored.is_some(), "the win screen must not claim a record");
         p.flush(&g).unwrap();
         // No word of a save that was never made.
@@ -766,11 +754,8 @@ mod tests {
         let lock = crate::game::storage::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
         assert!(g.play(Move::Left));
         let outcome = p.won(&g);
-        assert_eq!(
-            outcome.record.expect("counted").beaten,
-            Some(Beaten::First { assisted: false })
-        );
-        assert_eq!(outcome.row.unwrap().won, 1);
+        assert_eq!(outcome.beaten, Some(Beaten::First { assisted: false }));
+        assert_eq!(outcome.record.unwrap().won, 1);
         // The removal of the game's save is a job behind the result: still waiting.
         assert!(save.exists(), "the save is removed only after the result is stored");
         assert!(p.is_dirty());
@@ -806,7 +791,10 @@ mod tests {
             assert!(second.play(m));
         }
         let outcome = p.won(&second);
-        assert!(outcome.record.is_some(), "counted while its append is queued");
+        assert!(
+            outcome.record.is_some_and(|r| r.won > 0),
+            "counted while its append is queued"
+        );
         let row = |p: &Persistence| p.stats().row(Size::THREE, Kind::Level(Level::Easy)).unwrap().won;
         assert_eq!(row(&p), 2);
         // Quitting waits for the writer: the failure is returned, to be printed after the
@@ -832,8 +820,8 @@ mod tests {
         p.start(&g, true);
         g.play(Move::Left);
         let outcome = p.won(&g);
-        assert_eq!(outcome.record.unwrap().beaten, Some(Beaten::First { assisted: false }));
-        assert_eq!(outcome.row.unwrap().won, 1);
+        assert_eq!(outcome.beaten, Some(Beaten::First { assisted: false }));
+        assert_eq!(outcome.record.unwrap().won, 1);
         assert!(p.resumable().is_empty(), "a win removes its game");
         let _ = std::fs::remove_dir_all(store.dir());
     }

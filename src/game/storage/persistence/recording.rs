@@ -10,10 +10,10 @@ use crate::game::records::figures::Counted;
 use crate::game::records::history_view::Records;
 use crate::game::records::outcome::{Ending, Outcome};
 use crate::game::records::session_figures::{SessionFigures, session_figures};
-use crate::game::records::stats::{Kind, Stats, WinRecord};
+use crate::game::records::stats::{Kind, Stats};
 use crate::game::records::win_report::{Recorded, WinReport};
 use crate::game::storage::game_writer::AppendResult;
-use crate::game::storage::persistence::{Notice, PersistError, Persistence, WinOutcome};
+use crate::game::storage::persistence::{Notice, PersistError, Persistence};
 use crate::game::storage::store::{Loaded, Store, StoreError, aside_notice, kept_as};
 
 impl Persistence {
@@ -33,32 +33,7 @@ impl Persistence {
     /// gets the same answer) and the win box's report comes back, every figure in it the
     /// model's.
     pub fn win(&mut self, game: &Game) -> WinReport {
-        let outcome = self.won(game);
-        let stats = self.stats();
-        let key = game.record_key();
-        let dealt = matches!(key.kind, Kind::Level(_));
-        let bests = outcome.bests.clone().unwrap_or_default();
-        let record = outcome.record.as_ref();
-        let recorded = Recorded {
-            replay: self.replays.contains(&game.attempt_id()),
-            beaten: record.and_then(|r| r.beaten.clone()),
-            not_stored: outcome.not_stored.clone(),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
-            record: outcome.row.clone(),
-            session: dealt.then(|| {
-                self.records
-                    .session()
-                    .records
-                    .get(&key.row())
-                    .map(|r| r.speed.clone())
-                    .unwrap_or_default()
-            }),
-            streak: stats.daily_streak(game.size(), UtcDate::today()),
-            best_streak: stats.best_daily_streak(game.size()),
-            late: record.is_some_and(|r| r.daily_late),
-        };
-        WinReport::of(game, recorded)
+        WinReport::of(game, self.won(game))
     }
 
     /// The player starts the puzzle again: the attempt ends (a DNF, or given up if helped,
@@ -250,40 +225,55 @@ impl Persistence {
 
     /// Records a win: counts it (once per attempt: a win reported again gets the same
     /// answer), keeps a best it sets, and removes the game's file (only this game's). The
-    /// outcome says which record was set, or why nothing was stored.
-    pub fn won(&mut self, game: &Game) -> WinOutcome {
+    /// answer says which best was set, the row and bests after it, or why nothing was stored.
+    pub fn won(&mut self, game: &Game) -> Recorded {
         let id = game.attempt_id();
         if let Some(o) = self.outcomes.get(&id) {
             return o.clone();
         }
-        let key = game.record_key();
         if self.store.is_none() {
-            return WinOutcome {
-                record: None,
+            return Recorded {
                 not_stored: Some(PersistError::NoDirectory.to_string()),
-                row: None,
-                bests: None,
+                ..Recorded::default()
             };
         }
         let finished_before = self.records.finished_before(&game.replay_scramble());
-        let recorded = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
+        let appended = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
             Some(record) => self.append(record),
             None => Err(PersistError::NoDirectory),
         };
         // Queued behind the game's last saves, with its claim: none of them can bring the
         // file back, and no other copy can claim the game before it is gone.
         self.remove(game.id());
-        let outcome = WinOutcome {
-            not_stored: recorded.as_ref().err().map(ToString::to_string),
-            record: recorded.ok().map(|(record, counted)| WinRecord {
-                beaten: counted.beaten,
-                daily_replay: counted.replay && record.daily.is_some(),
-                daily_late: counted.late_daily,
+        let recorded = self.recorded(game, &appended);
+        self.outcomes.insert(id, recorded.clone());
+        recorded
+    }
+
+    /// What the records say after `game`'s win was `appended` (or not).
+    fn recorded(&self, game: &Game, appended: &Result<(AttemptRecord, Counted), PersistError>) -> Recorded {
+        let key = game.record_key();
+        let stats = self.stats();
+        let bests = stats.bests(&key).cloned().unwrap_or_default();
+        let counted = appended.as_ref().ok().map(|(_, c)| c);
+        Recorded {
+            replay: self.replays.contains(&game.attempt_id()),
+            beaten: counted.and_then(|c| c.beaten.clone()),
+            not_stored: appended.as_ref().err().map(ToString::to_string),
+            best: bests.best,
+            best_assisted: bests.best_assisted,
+            record: stats.records.get(&key.row()).cloned(),
+            session: matches!(key.kind, Kind::Level(_)).then(|| {
+                self.records
+                    .session()
+                    .records
+                    .get(&key.row())
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default()
             }),
-            row: self.stats().records.get(&key.row()).cloned(),
-            bests: self.stats().bests(&key).cloned(),
-        };
-        self.outcomes.insert(id, outcome.clone());
-        outcome
+            streak: stats.daily_streak(game.size(), UtcDate::today()),
+            best_streak: stats.best_daily_streak(game.size()),
+            late: counted.is_some_and(|c| c.late_daily),
+        }
     }
 }
