@@ -6,10 +6,8 @@ use std::cmp::Ordering;
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::style::Style;
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, Chart, Clear, Dataset, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Axis, Block, Chart, Clear, Paragraph, Widget, Wrap};
 use slide::game::format_time;
 use slide::review::RunReview;
 
@@ -18,6 +16,7 @@ use crate::ui::keys::Action;
 use crate::ui::screens::board_drawing::draw_board;
 use crate::ui::screens::replay_state::{Distances, ReplayState, SPEEDS};
 use crate::ui::theme::Theme;
+use crate::ui::widgets::distance_chart::{DistanceChart, DistancePoints, line};
 use crate::ui::widgets::layout::board_within;
 
 /// Columns the side column needs at least.
@@ -254,57 +253,28 @@ fn distance_lines(
 /// the detours' moves marked, the move shown as a line. In a run, the distance after a
 /// board's solving move is the next board's.
 fn distance_chart(s: &ReplayState, review: &RunReview, area: Rect, buf: &mut Buffer, t: &Theme) {
-    let distances = review.distances();
-    let all: Vec<(f64, f64)> = distances
-        .iter()
-        .enumerate()
-        .map(|(i, &d)| (i as f64, f64::from(d)))
-        .collect();
-    let away: Vec<(f64, f64)> = review
+    let mut points = DistancePoints::new(&review.distances(), usize::MAX);
+    points.detours = review
         .moves_away()
         .into_iter()
         .filter(|&m| m <= s.step)
         .map(|m| (m as f64, f64::from(review.distance_at(m))))
         .collect();
-    let top = f64::from(distances.iter().copied().max().unwrap_or(1).max(1));
-    let played = &all[..(s.step + 1).min(all.len())];
-    let moves = review.moves();
-    let n = moves.max(1) as f64;
-    // Past the boards reviewed (a relay's 5×5 and 6×6), the cursor stays at their end.
-    let at = (s.step as f64).min(n);
-    let cursor = [(at, 0.0), (at, top)];
     let title = match review.boards.len() {
         n if n == s.replay.legs().len() => " moves to the goal, at best ".to_string(),
         1 => " moves to the goal, at best: board 1 ".to_string(),
         n => format!(" moves to the goal, at best: boards 1–{n} "),
     };
-    let datasets = vec![
-        line(&all, t.dim),
-        line(&cursor, t.dim),
-        line(played, t.accent).name("played"),
-        Dataset::default()
-            .name("detour")
-            .marker(Marker::Dot)
-            .graph_type(GraphType::Scatter)
-            .style(t.hint)
-            .data(&away),
-    ];
-    Chart::new(datasets)
-        .block(Block::bordered().border_style(t.dim).title(title))
-        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
-        .x_axis(
-            Axis::default()
-                .bounds([0.0, n])
-                .labels(vec![Span::raw("0"), Span::raw(moves.to_string())])
-                .style(t.dim),
-        )
-        .y_axis(
-            Axis::default()
-                .bounds([0.0, top])
-                .labels(vec![Span::raw("0"), Span::raw(format!("{}", top as u32))])
-                .style(t.dim),
-        )
-        .render(area, buf);
+    DistanceChart {
+        points,
+        moves: review.moves(),
+        cursor: s.step,
+        played: s.step,
+        ideal: false,
+        title,
+        theme: t,
+    }
+    .render(area, buf);
 }
 
 /// Tiles a second over the solve: the whole (dim), up to the clock (bright), the mean, and
@@ -345,13 +315,4 @@ fn tps_chart(s: &ReplayState, area: Rect, buf: &mut Buffer, t: &Theme) {
                 .style(t.dim),
         )
         .render(area, buf);
-}
-
-/// A line through `points` in `style`.
-fn line(points: &[(f64, f64)], style: Style) -> Dataset<'_> {
-    Dataset::default()
-        .marker(Marker::Braille)
-        .graph_type(GraphType::Line)
-        .style(style)
-        .data(points)
 }

@@ -14,9 +14,8 @@ use std::time::Duration;
 use crate::ui::keys::{Action, Bindings};
 use ratatui::buffer::Buffer;
 use ratatui::layout::{Constraint, Layout, Rect};
-use ratatui::symbols::Marker;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Axis, Block, BorderType, Chart, Clear, Dataset, Gauge, GraphType, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, BorderType, Clear, Gauge, Paragraph, Widget, Wrap};
 use slide::engine::Answer;
 use slide::puzzle::{Board, Move};
 use slide::review::Review;
@@ -27,7 +26,7 @@ use crate::ui::screens::help::Help;
 use crate::ui::screens::review_run::RunPart;
 pub use crate::ui::screens::review_state::ReviewState;
 use crate::ui::theme::Theme;
-use crate::ui::widgets::distance_points::DistancePoints;
+use crate::ui::widgets::distance_chart::{DistanceChart, DistancePoints};
 
 /// Time the worker may spend on the estimates of a 5×5 or 6×6 review.
 const ESTIMATE_BUDGET: Duration = Duration::from_secs(3);
@@ -464,59 +463,21 @@ fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t
 
 /// The distance after each move, the ideal straight line, the detours and the step shown.
 fn render_chart(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
-    let n = review.moves.len().max(1) as f64;
-    let DistancePoints {
-        all: played,
-        detours: away,
-        top,
-    } = DistancePoints::new(&review.distances, usize::MAX);
-    let start = f64::from(review.distances.first().copied().unwrap_or(0));
-    let ideal = vec![(0.0, start), (start, 0.0)];
-    let cursor = vec![(s.step as f64, 0.0), (s.step as f64, top)];
-    let datasets = vec![
-        Dataset::default()
-            .name("ideal")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(t.dim)
-            .data(&ideal),
-        Dataset::default()
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(t.dim)
-            .data(&cursor),
-        Dataset::default()
-            .name("played")
-            .marker(Marker::Braille)
-            .graph_type(GraphType::Line)
-            .style(t.accent)
-            .data(&played),
-        Dataset::default()
-            .name("detour")
-            .marker(Marker::Dot)
-            .graph_type(GraphType::Scatter)
-            .style(t.hint)
-            .data(&away),
-    ];
-    let x_labels = vec![
-        Span::raw("0"),
-        Span::raw(format!("{}", review.moves.len() / 2)),
-        Span::raw(review.moves.len().to_string()),
-    ];
-    let y_labels = vec![Span::raw("0"), Span::raw(format!("{}", top as u32))];
     let title = if review.exact {
         " moves to the goal, at best "
     } else {
         " moves to the goal (estimate) "
     };
-    Chart::new(datasets)
-        .block(Block::bordered().border_style(t.dim).title(title))
-        // The legend shows whenever it fits beside the lines (ratatui hides it below a
-        // quarter of the chart's size, so below 120 columns it never showed).
-        .hidden_legend_constraints((Constraint::Percentage(60), Constraint::Percentage(80)))
-        .x_axis(Axis::default().bounds([0.0, n]).labels(x_labels).style(t.dim))
-        .y_axis(Axis::default().bounds([0.0, top]).labels(y_labels).style(t.dim))
-        .render(area, buf);
+    DistanceChart {
+        points: DistancePoints::new(&review.distances, usize::MAX),
+        moves: review.moves.len(),
+        cursor: s.step,
+        played: usize::MAX,
+        ideal: true,
+        title: title.to_string(),
+        theme: t,
+    }
+    .render(area, buf);
 }
 
 #[cfg(test)]

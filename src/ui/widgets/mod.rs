@@ -4,7 +4,7 @@
 pub mod ascii;
 pub mod board;
 pub mod digits;
-pub mod distance_points;
+pub mod distance_chart;
 pub mod footer;
 pub mod layout;
 pub mod notice;
