@@ -96,74 +96,55 @@ pub enum Action {
     Other,
 }
 
+/// Every bindable action and its name under `[keys]` (config.toml, the help's
+/// `{name}` placeholders, the settings screen), in the order of config.toml: the one table
+/// of action names. A test checks it against the config schema's list.
+const ACTION_NAMES: [(Action, &str); 25] = [
+    (Action::Up, "up"),
+    (Action::Down, "down"),
+    (Action::Left, "left"),
+    (Action::Right, "right"),
+    (Action::Hint, "hint"),
+    (Action::Solve, "solve"),
+    (Action::Undo, "undo"),
+    (Action::Redo, "redo"),
+    (Action::Restart, "restart"),
+    (Action::NewGame, "new_game"),
+    (Action::NextScramble, "next_scramble"),
+    (Action::Scheme, "scheme"),
+    (Action::Help, "help"),
+    (Action::Pause, "pause"),
+    (Action::Review, "review"),
+    (Action::Stats, "stats"),
+    (Action::Back, "back"),
+    (Action::Quit, "quit"),
+    (Action::Copy, "copy"),
+    (Action::Numbers, "numbers"),
+    (Action::Peek, "peek"),
+    (Action::Settings, "settings"),
+    (Action::Playback, "playback"),
+    (Action::Session, "session"),
+    (Action::NewSession, "new_session"),
+];
+
 impl Action {
     /// The actions `[keys]` binds, in the order of config.toml.
-    pub const BOUND: [Action; 25] = [
-        Action::Up,
-        Action::Down,
-        Action::Left,
-        Action::Right,
-        Action::Hint,
-        Action::Solve,
-        Action::Undo,
-        Action::Redo,
-        Action::Restart,
-        Action::NewGame,
-        Action::NextScramble,
-        Action::Scheme,
-        Action::Help,
-        Action::Pause,
-        Action::Review,
-        Action::Stats,
-        Action::Back,
-        Action::Quit,
-        Action::Copy,
-        Action::Numbers,
-        Action::Peek,
-        Action::Settings,
-        Action::Playback,
-        Action::Session,
-        Action::NewSession,
-    ];
+    pub const BOUND: [Action; 25] = {
+        let mut out = [Action::Other; 25];
+        let mut i = 0;
+        while i < ACTION_NAMES.len() {
+            out[i] = ACTION_NAMES[i].0;
+            i += 1;
+        }
+        out
+    };
 
     /// The key under `[keys]` in the config file; empty for inputs that can't be bound.
-    pub const fn config_name(self) -> &'static str {
-        match self {
-            Action::Up => "up",
-            Action::Down => "down",
-            Action::Left => "left",
-            Action::Right => "right",
-            Action::Hint => "hint",
-            Action::Solve => "solve",
-            Action::Undo => "undo",
-            Action::Redo => "redo",
-            Action::Restart => "restart",
-            Action::NewGame => "new_game",
-            Action::NextScramble => "next_scramble",
-            Action::Scheme => "scheme",
-            Action::Help => "help",
-            Action::Pause => "pause",
-            Action::Review => "review",
-            Action::Stats => "stats",
-            Action::Back => "back",
-            Action::Quit => "quit",
-            Action::Copy => "copy",
-            Action::Numbers => "numbers",
-            Action::Peek => "peek",
-            Action::Settings => "settings",
-            Action::Playback => "playback",
-            Action::Session => "session",
-            Action::NewSession => "new_session",
-            Action::ForceQuit
-            | Action::Confirm
-            | Action::PageUp
-            | Action::PageDown
-            | Action::Click { .. }
-            | Action::Hover { .. }
-            | Action::Type(_)
-            | Action::Erase
-            | Action::Other => "",
-        }
+    pub fn config_name(self) -> &'static str {
+        ACTION_NAMES
+            .iter()
+            .find(|(a, _)| *a == self)
+            .map_or("", |(_, name)| name)
     }
 
     /// Whether this is one of the four direction keys.
@@ -531,6 +512,16 @@ fn key_name(code: KeyCode) -> Option<KeyName> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_of_action_names_is_the_configs_list() {
+        let config = slide::config::Config::default();
+        let schema: Vec<&str> = config.keys.all().iter().map(|(name, _)| *name).collect();
+        let table: Vec<&str> = ACTION_NAMES.iter().map(|(_, name)| *name).collect();
+        assert_eq!(table, schema, "one name an action, in config.toml's order");
+        assert!(Action::BOUND.iter().all(|a| !a.config_name().is_empty()));
+        assert_eq!(Action::Click { column: 0, row: 0 }.config_name(), "");
+    }
     use crossterm::event::{KeyEventState, MouseEvent};
     use std::path::Path;
 
