@@ -13,13 +13,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 ///
 /// The temporary name is unique per process and call, so concurrent writers (two threads,
 /// or two games) never share one; the last rename wins.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     write_atomically_with(path, |out| out.write_all(bytes))
 }
 
 /// As [`write_atomically`], but `write` streams the contents into the temporary file
 /// (buffered), so that a large file never needs a second copy in memory.
-pub fn write_atomically_with(
+pub(crate) fn write_atomically_with(
     path: &Path,
     write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
 ) -> std::io::Result<()> {
@@ -53,7 +53,7 @@ pub fn write_atomically_with(
 /// Makes a rename (or a removal) in `dir` durable: until the folder itself is synced, a
 /// crash may bring back the old name. Where folders cannot be opened or synced (Windows,
 /// some file systems), there is nothing more to do.
-pub fn sync_dir(dir: &Path) -> std::io::Result<()> {
+pub(crate) fn sync_dir(dir: &Path) -> std::io::Result<()> {
     #[cfg(unix)]
     {
         match fs::File::open(dir).and_then(|d| d.sync_all()) {

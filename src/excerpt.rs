@@ -3,7 +3,7 @@
 //! This file imports nothing of the crate, so every layer may use it.
 
 /// At most this many characters of a rejected text are quoted in an error.
-pub const MAX_QUOTED: usize = 60;
+pub(crate) const MAX_QUOTED: usize = 60;
 
 /// `text` as it is when short; else its first characters, an ellipsis and how long it was
 /// (`"xxxxxxxx… (1000000 characters)"`), at most about [`MAX_QUOTED`] characters in all.

@@ -19,7 +19,7 @@ pub(crate) enum Folder {
 }
 
 /// An environment variable's value as a path, where an empty value means unset.
-pub fn env_path(name: &str) -> Option<PathBuf> {
+pub(crate) fn env_path(name: &str) -> Option<PathBuf> {
     path_of(std::env::var_os(name))
 }
 

@@ -6,7 +6,7 @@
 //! This file imports nothing of the crate, so every layer may use it.
 
 /// The prefix of every background thread's name.
-pub const THREAD_PREFIX: &str = "slide-solver";
+pub(crate) const THREAD_PREFIX: &str = "slide-solver";
 
 /// The name of a background thread doing `what` (`slide-solver-search`).
 pub(crate) fn thread_name(what: &str) -> String {

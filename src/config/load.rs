@@ -10,7 +10,7 @@ use crate::folders::{Folder, folder};
 
 /// Environment variable naming the directory that holds `config.toml` (overrides XDG). Set
 /// but empty, it counts as unset.
-pub const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
+pub(crate) const CONFIG_DIR_ENV: &str = "SLIDE_CONFIG_DIR";
 
 /// What the built-in configuration is called in messages.
 const BUILT_IN: &str = "<built-in>";
@@ -127,7 +127,7 @@ fn invalid(path: &Path, at: Position, message: String) -> ConfigError {
 
 /// Where the user's config file would be: `$SLIDE_CONFIG_DIR/config.toml`, else the XDG
 /// config directory's `slide/config.toml`.
-pub fn user_config_path() -> Option<PathBuf> {
+pub(crate) fn user_config_path() -> Option<PathBuf> {
     folder(CONFIG_DIR_ENV, Folder::Config).map(|dir| dir.join("config.toml"))
 }
 

@@ -20,9 +20,9 @@ mod placed;
 mod settings;
 
 pub use edit::{ConfigFile, SaveError, SettingValue};
-pub use load::{CONFIG_DIR_ENV, ConfigError, user_config_path};
+pub use load::ConfigError;
 pub use placed::{Placed, Position};
 pub use settings::{
-    ANIMATION_MS, ArrowsMove, Config, DEFAULT_CONFIG_TOML, GameSettings, HINT_BUDGET_MS, INSPECTION_S, InputSettings,
-    KeyBindings, LargeTables, LookSettings, ThemePreset, ThemeSettings,
+    ArrowsMove, Config, DEFAULT_CONFIG_TOML, GameSettings, InputSettings, KeyBindings, LargeTables, LookSettings,
+    ThemePreset, ThemeSettings,
 };

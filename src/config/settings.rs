@@ -20,13 +20,13 @@ pub const DEFAULT_CONFIG_TOML: &str = include_str!("../../config.toml");
 
 /// The range of `game.hint_budget_ms`: below 50 ms a 4×4 hint is rarely found, above a
 /// minute the game would seem to hang.
-pub const HINT_BUDGET_MS: std::ops::RangeInclusive<u64> = 50..=60_000;
+pub(crate) const HINT_BUDGET_MS: std::ops::RangeInclusive<u64> = 50..=60_000;
 
 /// The range of `game.animation_ms`: 0 plays the solution at once, 5 s per move is plenty.
-pub const ANIMATION_MS: std::ops::RangeInclusive<u64> = 0..=5_000;
+pub(crate) const ANIMATION_MS: std::ops::RangeInclusive<u64> = 0..=5_000;
 
 /// The range of `game.inspection_s`: off, up to a minute.
-pub const INSPECTION_S: std::ops::RangeInclusive<u64> = 0..=60;
+pub(crate) const INSPECTION_S: std::ops::RangeInclusive<u64> = 0..=60;
 
 /// Everything a player can configure.
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]

@@ -31,7 +31,7 @@ impl<'a> DealJudge<'a> {
 
     /// The rating the generator places by: the exact length on 3×3, walking distance and
     /// linear conflict by max on 4×4, linear conflict on 5×5 and 6×6.
-    pub fn placement_rating(&self, board: &Board) -> u32 {
+    pub(crate) fn placement_rating(&self, board: &Board) -> u32 {
         match board.size().side() {
             3 | 4 => rating(self.solver, board).0,
             _ => self.solver.rate(board).linear_conflict,
@@ -40,7 +40,7 @@ impl<'a> DealJudge<'a> {
 
     /// The board's optimal length, or `None` if the search failed for another reason than
     /// `stop` (it then counts as no answer, whatever the tables).
-    pub fn optimal_length(&self, board: &Board, stop: &Stop) -> Result<Option<u32>, SolveError> {
+    pub(crate) fn optimal_length(&self, board: &Board, stop: &Stop) -> Result<Option<u32>, SolveError> {
         let opts = SolveOptions {
             optimal: true,
             stop: stop.clone(),

@@ -51,7 +51,7 @@ impl Level {
     }
 
     /// The level tagged by `letter` in a puzzle code (either case).
-    pub fn from_letter(letter: char) -> Option<Level> {
+    pub(crate) fn from_letter(letter: char) -> Option<Level> {
         let upper = letter.to_ascii_uppercase();
         Level::ALL.into_iter().find(|l| l.letter() == upper)
     }

@@ -124,7 +124,7 @@ impl Dealer {
     }
 
     /// The deal made ahead (not waited for), and its board once dealt.
-    pub fn ahead_of_time(&self) -> Option<(DealRequest, Option<&Generated>)> {
+    pub(crate) fn ahead_of_time(&self) -> Option<(DealRequest, Option<&Generated>)> {
         self.slot
             .as_ref()
             .filter(|s| !s.wanted)
@@ -132,6 +132,7 @@ impl Dealer {
     }
 
     /// The request of the deal the player waits for, if any.
+    #[cfg(test)]
     pub fn awaited(&self) -> Option<DealRequest> {
         self.slot.as_ref().filter(|s| s.wanted).map(|s| s.request)
     }

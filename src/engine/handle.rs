@@ -323,7 +323,8 @@ impl Engine {
     }
 
     /// The deal the player waits for, if any.
-    pub fn awaited_deal(&self) -> Option<DealRequest> {
+    #[cfg(test)]
+    pub(crate) fn awaited_deal(&self) -> Option<DealRequest> {
         self.dealer.awaited()
     }
 

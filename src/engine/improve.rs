@@ -13,28 +13,28 @@ use crate::solver::{Solution, SolveError, SolveOptions, Solver, Stop};
 
 /// The first improvement search's budget; the later ones take 4× and 8.5× as long
 /// (about half a minute per position in all).
-pub const IMPROVE_BUDGET: Duration = Duration::from_secs(2);
+pub(crate) const IMPROVE_BUDGET: Duration = Duration::from_secs(2);
 
 /// The budgets of an improvement's bounded searches from its first one's: 1×, 4× and 8.5×
 /// (2 s, 8 s and 17 s from 2 s; with the shortening stage between the first two, about half
 /// a minute per position). Each search starts afresh with the longer budget, because the
 /// beam search widens its beam with time and a wider beam finds shorter plans.
-pub fn improve_stages(budget: Duration) -> [Duration; 3] {
+pub(crate) fn improve_stages(budget: Duration) -> [Duration; 3] {
     [budget, budget * 4, budget * 17 / 2]
 }
 
 /// How long an improvement on 5×5 tries to prove a plan optimal (after its first bounded
 /// search).
-pub const OPTIMAL_5X5_BUDGET: Duration = Duration::from_secs(10);
+pub(crate) const OPTIMAL_5X5_BUDGET: Duration = Duration::from_secs(10);
 
 /// How long an improvement shortens the best plan before its longer bounded searches.
-pub const SHORTEN_BUDGET: Duration = Duration::from_millis(2500);
+pub(crate) const SHORTEN_BUDGET: Duration = Duration::from_millis(2500);
 
 /// How long an improvement on 3×3 or 4×4 searches for the optimum: the 80-move positions
 /// take about 24 CPU-seconds with the default tables (BENCHMARKS.md), and this thread runs
 /// at a low priority, so a player who keeps looking at one gets its proof on a machine busy
 /// with other work too (with the large tables, it takes well under a second).
-pub const OPTIMAL_4X4_BUDGET: Duration = Duration::from_secs(180);
+pub(crate) const OPTIMAL_4X4_BUDGET: Duration = Duration::from_secs(180);
 
 /// One step of an improvement.
 enum Stage {

@@ -35,7 +35,6 @@ pub use background::Focus;
 pub use dealer::Dealing;
 pub use error::EngineError;
 pub use handle::Engine;
-pub use improve::{IMPROVE_BUDGET, OPTIMAL_4X4_BUDGET, OPTIMAL_5X5_BUDGET, SHORTEN_BUDGET, improve_stages};
 pub use options::Options;
 pub use plan::KnownPlan;
 pub use replies::Answer;

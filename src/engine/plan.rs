@@ -38,7 +38,7 @@ impl KnownPlan {
     }
 
     /// The plan of a solution from `board`.
-    pub fn from_solution(board: Board, s: &Solution, bounds: Vec<u32>, with_tables: bool) -> KnownPlan {
+    pub(crate) fn from_solution(board: Board, s: &Solution, bounds: Vec<u32>, with_tables: bool) -> KnownPlan {
         KnownPlan {
             board,
             plan: s.moves.clone(),
@@ -90,7 +90,7 @@ impl KnownPlan {
     }
 
     /// Whether `other` should replace this plan: shorter, or as long but proven optimal.
-    pub fn is_beaten_by(&self, len: u32, optimal: bool) -> bool {
+    pub(crate) fn is_beaten_by(&self, len: u32, optimal: bool) -> bool {
         len < self.remaining() || (optimal && !self.optimal && len == self.remaining())
     }
 }

@@ -117,7 +117,7 @@ impl Worker {
 
     /// Queues `job`: the older request of its lane is superseded, and a running request of
     /// a less urgent lane stopped.
-    pub fn submit(&self, job: Job) {
+    pub(crate) fn submit(&self, job: Job) {
         if self.threads.len() < 2 {
             self.sink.send(Reply(Message::Failed {
                 ticket: job.ticket,
@@ -142,7 +142,7 @@ impl Worker {
 
     /// Says, each time it is called, whether either thread has a request waiting or
     /// running (a build in the background waits meanwhile).
-    pub fn busy_probe(&self) -> impl Fn() -> bool + Send + Sync + 'static {
+    pub(crate) fn busy_probe(&self) -> impl Fn() -> bool + Send + Sync + 'static {
         let shared = Arc::clone(&self.shared);
         move || {
             let q = shared.lock();

@@ -10,6 +10,6 @@ pub const BUILTIN: [(&str, &[u8]); 4] = [
 ];
 
 /// The PNG bytes of the shipped picture `name`, if there is one.
-pub fn builtin(name: &str) -> Option<&'static [u8]> {
+pub(crate) fn builtin(name: &str) -> Option<&'static [u8]> {
     BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, b)| *b)
 }

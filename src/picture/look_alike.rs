@@ -13,7 +13,7 @@ use crate::picture::tiled::TiledPicture;
 /// The least distance between two tiles that tells them apart: some ninth of one differs
 /// from the same ninth of the other by this much (an eighth of the range of one colour
 /// channel, about; neighbouring shades of a gradient are closer).
-pub const MIN_TILE_DISTANCE: f64 = 30.0;
+pub(crate) const MIN_TILE_DISTANCE: f64 = 30.0;
 
 /// Blocks a side that a tile is cut into for the comparison.
 const BLOCKS: u32 = 3;
@@ -61,7 +61,8 @@ fn distance(a: &[[f64; 3]], b: &[[f64; 3]]) -> f64 {
 
 /// The closest two tiles of `tiled` as the terminal shows them (`colour`): their distance
 /// and their numbers (`None` for a board of fewer than two tiles).
-pub fn closest_tiles(tiled: &TiledPicture, colour: &dyn Fn(Rgb) -> Rgb) -> Option<(f64, u8, u8)> {
+#[cfg(test)]
+pub(crate) fn closest_tiles(tiled: &TiledPicture, colour: &dyn Fn(Rgb) -> Rgb) -> Option<(f64, u8, u8)> {
     let means = block_means(tiled, colour);
     let mut closest: Option<(f64, u8, u8)> = None;
     for (i, a) in means.iter().enumerate() {

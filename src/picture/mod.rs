@@ -14,7 +14,7 @@ mod decoded;
 mod look_alike;
 mod tiled;
 
-pub use builtin::{BUILTIN, builtin};
+pub use builtin::BUILTIN;
 pub use decoded::{Picture, PictureError, Rgb};
-pub use look_alike::{MIN_TILE_DISTANCE, closest_tiles, look_alike_tiles};
+pub use look_alike::look_alike_tiles;
 pub use tiled::TiledPicture;

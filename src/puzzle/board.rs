@@ -32,7 +32,7 @@ impl Board {
 
     /// A board from its tiles in row-major order (0 the blank), checking that they form a
     /// solvable permutation of a supported size.
-    pub fn from_tiles(tiles: &[u8]) -> Result<Board, BoardError> {
+    pub(crate) fn from_tiles(tiles: &[u8]) -> Result<Board, BoardError> {
         let board = Board::from_tiles_any_parity(tiles)?;
         parity::check_solvable(board.size, board.tiles())?;
         Ok(board)
@@ -95,11 +95,6 @@ impl Board {
         self.blank as usize
     }
 
-    /// The cell that holds `tile`.
-    pub fn position_of(&self, tile: u8) -> usize {
-        self.tiles().iter().position(|&t| t == tile).unwrap_or(self.blank())
-    }
-
     /// Whether this is the solved board.
     pub fn is_goal(&self) -> bool {
         self.tiles()
@@ -120,7 +115,7 @@ impl Board {
     }
 
     /// Whether `m` is possible here.
-    pub fn can_move(&self, m: Move) -> bool {
+    pub(crate) fn can_move(&self, m: Move) -> bool {
         m.source(self.blank(), self.size.side()).is_some()
     }
 
@@ -168,7 +163,8 @@ impl Board {
     /// The board mirrored across the main diagonal, with tiles relabelled so that the goal
     /// maps to itself; it needs exactly as many moves as this one.
     #[must_use]
-    pub fn transposed(&self) -> Board {
+    #[cfg(test)]
+    pub(crate) fn transposed(&self) -> Board {
         let size = self.size;
         let n = size.side();
         let mut tiles = [0u8; MAX_CELLS];

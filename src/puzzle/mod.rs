@@ -17,5 +17,6 @@ pub use board::Board;
 pub use error::BoardError;
 pub use moves::{Move, format_moves, parse_moves};
 pub use random::SeededRng;
-pub use size::{MAX_CELLS, MAX_SIDE, Size};
+pub use size::Size;
+pub(crate) use size::{MAX_CELLS, MAX_SIDE};
 pub use text::parse_board;

@@ -34,7 +34,7 @@ impl Move {
     }
 
     /// The move named by a letter (either case).
-    pub fn from_letter(c: char) -> Option<Move> {
+    pub(crate) fn from_letter(c: char) -> Option<Move> {
         match c.to_ascii_uppercase() {
             'U' => Some(Move::Up),
             'D' => Some(Move::Down),

@@ -10,7 +10,7 @@ use crate::puzzle::error::BoardError;
 use crate::puzzle::size::Size;
 
 /// Whether the permutation (blank included, the blank counted as the tile N²) is odd.
-pub fn permutation_is_odd(size: Size, tiles: &[u8]) -> bool {
+pub(crate) fn permutation_is_odd(size: Size, tiles: &[u8]) -> bool {
     let n = size.cells();
     let label = |t: u8| if t == 0 { n } else { t as usize };
     // Count cycles: parity = (cells - cycles) mod 2, in O(n).
@@ -31,7 +31,7 @@ pub fn permutation_is_odd(size: Size, tiles: &[u8]) -> bool {
 }
 
 /// The blank's Manhattan distance from its goal cell (bottom right).
-pub fn blank_distance(size: Size, tiles: &[u8]) -> usize {
+pub(crate) fn blank_distance(size: Size, tiles: &[u8]) -> usize {
     let blank = tiles.iter().position(|&t| t == 0).unwrap_or(size.cells() - 1);
     let (r, c) = size.row_col(blank);
     (size.side() - 1 - r) + (size.side() - 1 - c)
@@ -43,7 +43,7 @@ pub fn is_solvable(size: Size, tiles: &[u8]) -> bool {
 }
 
 /// `Ok` when solvable, else an error naming two tiles whose swap would fix the board.
-pub fn check_solvable(size: Size, tiles: &[u8]) -> Result<(), BoardError> {
+pub(crate) fn check_solvable(size: Size, tiles: &[u8]) -> Result<(), BoardError> {
     if is_solvable(size, tiles) {
         return Ok(());
     }

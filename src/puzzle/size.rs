@@ -5,9 +5,9 @@ use std::fmt;
 use crate::puzzle::error::BoardError;
 
 /// The largest side length Slide supports; fixed-size arrays in the solver use this.
-pub const MAX_SIDE: usize = 6;
+pub(crate) const MAX_SIDE: usize = 6;
 /// The largest number of cells on a board (6×6).
-pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+pub(crate) const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 /// The side length of a square board, always in `3..=6`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -35,7 +35,7 @@ impl Size {
     }
 
     /// The size whose board has `cells` cells (9, 16, 25 or 36).
-    pub fn from_cells(cells: usize) -> Option<Size> {
+    pub(crate) fn from_cells(cells: usize) -> Option<Size> {
         Size::ALL.into_iter().find(|s| s.cells() == cells)
     }
 
@@ -55,17 +55,17 @@ impl Size {
     }
 
     /// The (row, column) of a cell index.
-    pub const fn row_col(self, index: usize) -> (usize, usize) {
+    pub(crate) const fn row_col(self, index: usize) -> (usize, usize) {
         (index / self.side(), index % self.side())
     }
 
     /// The cell where `tile` belongs in the goal (the blank, 0, belongs in the last cell).
-    pub const fn goal_index(self, tile: u8) -> usize {
+    pub(crate) const fn goal_index(self, tile: u8) -> usize {
         if tile == 0 { self.cells() - 1 } else { tile as usize - 1 }
     }
 
     /// The tile that belongs at `index` in the goal.
-    pub const fn goal_tile(self, index: usize) -> u8 {
+    pub(crate) const fn goal_tile(self, index: usize) -> u8 {
         if index + 1 == self.cells() {
             0
         } else {

@@ -24,13 +24,13 @@ pub fn format_scramble(board: &Board) -> String {
 /// rows; the board is then checked as any board is (range, duplicates, solvability).
 /// [`crate::puzzle::parse_board`] reads this form too, so a scramble is accepted wherever a
 /// board is.
-pub fn parse_scramble(text: &str) -> Result<Board, BoardError> {
+pub(crate) fn parse_scramble(text: &str) -> Result<Board, BoardError> {
     crate::puzzle::parse_board(text)
 }
 
 /// Moves in slidysim's run-length form: a run of the same move is its letter followed by
 /// the run's length when it is more than one (`LLL` is `L3`).
-pub fn format_solution(moves: &[Move]) -> String {
+pub(crate) fn format_solution(moves: &[Move]) -> String {
     let mut out = String::new();
     let mut i = 0;
     while i < moves.len() {

@@ -1,7 +1,7 @@
 //! Cancellation and deadlines shared by every search.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::solver::error::SolveError;
@@ -13,7 +13,6 @@ use crate::solver::error::SolveError;
 #[derive(Debug, Clone, Default)]
 pub struct Stop {
     flag: Option<Arc<AtomicBool>>,
-    generation: Option<(Arc<AtomicU64>, u64)>,
     deadline: Option<Instant>,
 }
 
@@ -27,13 +26,6 @@ impl Stop {
     #[must_use]
     pub fn with_flag(mut self, flag: Arc<AtomicBool>) -> Stop {
         self.flag = Some(flag);
-        self
-    }
-
-    /// Stops when `latest` no longer equals `id`: the request has gone stale.
-    #[must_use]
-    pub fn with_generation(mut self, latest: Arc<AtomicU64>, id: u64) -> Stop {
-        self.generation = Some((latest, id));
         self
     }
 
@@ -63,7 +55,7 @@ impl Stop {
 
     /// A copy without the deadline: cancellation only.
     #[must_use]
-    pub fn without_deadline(&self) -> Stop {
+    pub(crate) fn without_deadline(&self) -> Stop {
         Stop {
             deadline: None,
             ..self.clone()
@@ -71,21 +63,17 @@ impl Stop {
     }
 
     /// Whether the search was cancelled (not merely out of time).
-    pub fn is_cancelled(&self) -> bool {
+    pub(crate) fn is_cancelled(&self) -> bool {
         self.flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
-            || self
-                .generation
-                .as_ref()
-                .is_some_and(|(g, id)| g.load(Ordering::Relaxed) != *id)
     }
 
     /// Whether the deadline has passed.
-    pub fn is_out_of_time(&self) -> bool {
+    pub(crate) fn is_out_of_time(&self) -> bool {
         self.deadline.is_some_and(|d| Instant::now() >= d)
     }
 
     /// Whether to stop now, for either reason.
-    pub fn should_stop(&self) -> bool {
+    pub(crate) fn should_stop(&self) -> bool {
         self.is_cancelled() || self.is_out_of_time()
     }
 

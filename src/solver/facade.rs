@@ -48,7 +48,7 @@ struct Tables {
 
 /// The environment variable that replaces one size's large partition by the one whose
 /// signature it holds (e.g. `4x4:1,2,3,4/5,6,7,8/9,10,11,12/13,14,15;4bit`), for tests.
-pub const LARGE_PARTITION_ENV: &str = "SLIDE_LARGE_PARTITION";
+pub(crate) const LARGE_PARTITION_ENV: &str = "SLIDE_LARGE_PARTITION";
 
 fn size_slot(size: Size) -> usize {
     size.side() - 3
@@ -157,7 +157,7 @@ impl Solver {
     /// 4×4 in place of the default for every search started from now on (a search already
     /// running keeps the tables it started with), on 5×5 as the bounded search's guide.
     /// Tables of another partition, or large tables already in use, are left alone.
-    pub fn adopt_large(&self, db: PatternDb) {
+    pub(crate) fn adopt_large(&self, db: PatternDb) {
         let size = db.partition().size();
         if self.large_partition(size) != Some(db.partition()) || self.has_large(size) {
             return;
@@ -240,7 +240,7 @@ impl Solver {
     /// Why the default tables for `size` failed to build, if they did. The searches then
     /// use the strongest heuristic left (walking distance on 4×4, linear conflict on 5×5 and
     /// 6×6).
-    pub fn build_failure(&self, size: Size) -> Option<&TableError> {
+    pub(crate) fn build_failure(&self, size: Size) -> Option<&TableError> {
         self.tables.failed[size_slot(size)].get()
     }
 

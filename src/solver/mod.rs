@@ -35,7 +35,7 @@ mod within_bound;
 
 pub use cancel::Stop;
 pub use error::SolveError;
-pub use facade::{LARGE_PARTITION_ENV, Solver};
+pub use facade::Solver;
 pub use heuristic::heuristic_kind::{HeuristicKind, UnknownHeuristic};
 pub use lower_bound::lower_bound;
 pub use options::{SolveOptions, available_threads};

@@ -11,7 +11,7 @@ pub struct Clock {
 
 impl Clock {
     /// A stopped clock showing `elapsed`.
-    pub fn stopped_at(elapsed: Duration) -> Clock {
+    pub(crate) fn stopped_at(elapsed: Duration) -> Clock {
         Clock {
             accumulated: elapsed,
             running_since: None,

@@ -125,7 +125,7 @@ impl Game {
     }
 
     /// The attempt's id in the history: the game's id and the attempt's number.
-    pub fn attempt_id(&self) -> String {
+    pub(crate) fn attempt_id(&self) -> String {
         format!("{}-{}", self.id, self.attempt)
     }
 
@@ -279,7 +279,8 @@ impl Game {
         &self.history
     }
     /// Whether there is a move to undo.
-    pub fn can_undo(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn can_undo(&self) -> bool {
         !self.history.is_empty()
     }
     /// Whether there is a move to redo.

@@ -76,13 +76,13 @@ impl MoveLog {
     }
 
     /// The time of each move in milliseconds since the first (the first is 0).
-    pub fn times_ms(&self) -> Vec<u64> {
+    pub(crate) fn times_ms(&self) -> Vec<u64> {
         let first = self.moves.first().map_or(0, |m| m.at_ms);
         self.moves.iter().map(|m| m.at_ms - first).collect()
     }
 
     /// The gaps between moves in milliseconds (the first is 0): how the log is stored.
-    pub fn gaps_ms(&self) -> Vec<u64> {
+    pub(crate) fn gaps_ms(&self) -> Vec<u64> {
         let mut last = self.moves.first().map_or(0, |m| m.at_ms);
         self.moves
             .iter()
@@ -97,7 +97,7 @@ impl MoveLog {
     /// A log from its letters (see [`letters`](MoveLog::letters)) and gaps; `None` when a
     /// letter is not a move, or there are gaps but not one per move. With no gaps at all
     /// (a game recorded before times were kept), every time is 0.
-    pub fn from_parts(letters: &str, gaps_ms: &[u64]) -> Option<MoveLog> {
+    pub(crate) fn from_parts(letters: &str, gaps_ms: &[u64]) -> Option<MoveLog> {
         let count = letters.chars().count();
         if !gaps_ms.is_empty() && gaps_ms.len() != count {
             return None;
@@ -119,7 +119,7 @@ impl MoveLog {
 
     /// Moves every time `ms` later (a log restored from its gaps starts at 0; the game's
     /// clock goes on from where the first move was).
-    pub fn shift(&mut self, ms: u64) {
+    pub(crate) fn shift(&mut self, ms: u64) {
         for m in &mut self.moves {
             m.at_ms = m.at_ms.saturating_add(ms);
         }

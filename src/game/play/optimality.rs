@@ -92,12 +92,12 @@ impl BoundTracker {
     }
 
     /// The board jumped to a position not reached by moves (a restart, a new game).
-    pub fn jumped(&mut self) {
+    pub(crate) fn jumped(&mut self) {
         self.known = None;
     }
 
     /// `bound` is proven for the current position; the tracker keeps the better one.
-    pub fn learn(&mut self, bound: u32) {
+    pub(crate) fn learn(&mut self, bound: u32) {
         if self.bound().is_none_or(|b| bound > b) {
             self.known = Some((bound, self.moves));
         }
@@ -114,7 +114,8 @@ impl BoundTracker {
     /// Settles a hint for the current position with the bound carried along the game, and
     /// learns from it: the answer's bound never falls by more than one a move, and it is
     /// optimal exactly when the plan is as short as the bound.
-    pub fn judge(&mut self, hint: &Hint) -> Hint {
+    #[cfg(test)]
+    pub(crate) fn judge(&mut self, hint: &Hint) -> Hint {
         let mut settled = hint.clone();
         settle(&mut settled, self.bound().unwrap_or(0));
         self.learn(settled.lower_bound);

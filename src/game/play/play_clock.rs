@@ -71,7 +71,7 @@ impl PlayClock {
     }
 
     /// The player slid a tile.
-    pub fn player_moved(&mut self) {
+    pub(crate) fn player_moved(&mut self) {
         self.armed = true;
         self.solver = false;
         self.inspection_until = None;

@@ -19,9 +19,9 @@ use crate::puzzle::slidysim::format_scramble;
 use crate::puzzle::{Board, SeededRng, Size};
 
 /// The fewest boards a marathon has.
-pub const MIN_MARATHON: u32 = 2;
+pub(crate) const MIN_MARATHON: u32 = 2;
 /// The most boards a marathon has.
-pub const MAX_MARATHON: u32 = 999_999;
+pub(crate) const MAX_MARATHON: u32 = 999_999;
 /// What joins the boards of a run in its record's scramble.
 pub const BOARD_SEPARATOR: char = ';';
 
@@ -52,7 +52,7 @@ impl RunKind {
     }
 
     /// The size of board `i` (from 0).
-    pub fn size_of(self, i: u32) -> Size {
+    pub(crate) fn size_of(self, i: u32) -> Size {
         match self {
             RunKind::Marathon { size, .. } => size,
             RunKind::Relay { top } => Size::ALL
@@ -64,7 +64,7 @@ impl RunKind {
     }
 
     /// The size its records are kept under: the marathon's size, the relay's last size.
-    pub fn record_size(self) -> Size {
+    pub(crate) fn record_size(self) -> Size {
         match self {
             RunKind::Marathon { size, .. } => size,
             RunKind::Relay { top } => top,
@@ -98,7 +98,7 @@ impl RunKind {
 
     /// The kind named by a level and the size its records are under; `None` if the level
     /// names no run (or one out of range).
-    pub fn from_level(level: &str, size: Size) -> Option<RunKind> {
+    pub(crate) fn from_level(level: &str, size: Size) -> Option<RunKind> {
         let (mode, n) = level.split_once('-')?;
         let n: u32 = n.parse().ok()?;
         let kind = match mode {
@@ -176,12 +176,12 @@ impl Run {
     }
 
     /// Whether the board in play is the last.
-    pub fn on_last(&self) -> bool {
+    pub(crate) fn on_last(&self) -> bool {
         self.number() >= self.kind.count()
     }
 
     /// The first board.
-    pub fn first_board(&self) -> Board {
+    pub(crate) fn first_board(&self) -> Board {
         self.kind.board(self.seed, 0)
     }
 

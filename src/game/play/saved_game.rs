@@ -105,7 +105,7 @@ fn is_zero(n: &u64) -> bool {
 
 impl SavedGame {
     /// The current format: 2 added `id`, `helped` and `saved_at`.
-    pub const VERSION: u32 = 2;
+    pub(crate) const VERSION: u32 = 2;
 
     /// A line for the new-game menu: "4×4 medium · 12 moves · 2 h ago".
     pub fn summary(&self, now_ms: u64) -> String {

@@ -6,7 +6,7 @@
 pub const SINGLE: &str = "single";
 
 /// The mode, and the level, of a blind solve: numbers hidden after the first move.
-pub const BLIND: &str = "blind";
+pub(crate) const BLIND: &str = "blind";
 
 /// The mode of a marathon: N random boards of one size on one clock.
 pub const MARATHON: &str = "marathon";

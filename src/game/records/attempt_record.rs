@@ -122,7 +122,7 @@ impl AttemptRecord {
     }
 
     /// The day of its daily puzzle.
-    pub fn daily_date(&self) -> Option<UtcDate> {
+    pub(crate) fn daily_date(&self) -> Option<UtcDate> {
         self.daily.as_deref().and_then(|d| d.parse().ok())
     }
 

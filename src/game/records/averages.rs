@@ -38,7 +38,7 @@ pub fn trim(n: usize) -> usize {
 
 /// The trimmed mean of exactly these attempts (order does not matter); `None` when there
 /// are too few to trim (fewer than `2 * trim + 1`).
-pub fn trimmed_mean(attempts: &[Attempt]) -> Option<Average> {
+pub(crate) fn trimmed_mean(attempts: &[Attempt]) -> Option<Average> {
     let n = attempts.len();
     let t = trim(n);
     if n < 2 * t + 1 {
@@ -58,14 +58,15 @@ pub fn trimmed_mean(attempts: &[Attempt]) -> Option<Average> {
 }
 
 /// The average of the last `n` of `attempts` (oldest first); `None` with fewer than `n`.
-pub fn average_of(attempts: &[Attempt], n: usize) -> Option<Average> {
+pub(crate) fn average_of(attempts: &[Attempt], n: usize) -> Option<Average> {
     let start = attempts.len().checked_sub(n)?;
     trimmed_mean(&attempts[start..])
 }
 
 /// The best average of `n` consecutive attempts anywhere in `attempts` (rolling); `None`
 /// with fewer than `n`. A DNF average is worse than any time.
-pub fn best_average_of(attempts: &[Attempt], n: usize) -> Option<Average> {
+#[cfg(test)]
+pub(crate) fn best_average_of(attempts: &[Attempt], n: usize) -> Option<Average> {
     if n == 0 {
         return None;
     }

@@ -15,7 +15,7 @@ use crate::game::records::outcome::Outcome;
 use crate::game::records::stats::Stats;
 
 /// How many of the latest records are kept in memory (for the statistics screen's list).
-pub const RECENT_RECORDS: usize = 500;
+pub(crate) const RECENT_RECORDS: usize = 500;
 
 /// The history as a running game sees it.
 #[derive(Debug, Clone, Default)]
@@ -119,7 +119,7 @@ impl Records {
     }
 
     /// When this session began (milliseconds since the Unix epoch).
-    pub fn session_since(&self) -> u64 {
+    pub(crate) fn session_since(&self) -> u64 {
         self.session_since
     }
 
@@ -133,12 +133,12 @@ impl Records {
     }
 
     /// The rows played in this session, in the order they were first played.
-    pub fn session_rows(&self) -> &[String] {
+    pub(crate) fn session_rows(&self) -> &[String] {
         &self.session_rows
     }
 
     /// This session's solves of `row` counted in its averages, in order.
-    pub fn session_solves(&self, row: &str) -> &[TimedSolve] {
+    pub(crate) fn session_solves(&self, row: &str) -> &[TimedSolve] {
         self.session_solves.get(row).map_or(&[], Vec::as_slice)
     }
 

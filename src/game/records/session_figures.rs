@@ -15,11 +15,11 @@ use crate::game::records::history_view::Records;
 use crate::game::records::stats::Record;
 
 /// The narrowest bucket of the time histogram: a tenth of a second.
-pub const TIME_BUCKET_MIN_MS: u64 = 100;
+pub(crate) const TIME_BUCKET_MIN_MS: u64 = 100;
 
 /// The narrowest bucket of the TPS histogram: a tenth of a tile per second (the histogram
 /// counts in thousandths of a tile per second).
-pub const TPS_BUCKET_MIN_MILLI: u64 = 100;
+pub(crate) const TPS_BUCKET_MIN_MILLI: u64 = 100;
 
 /// The figures of one session.
 #[derive(Debug, Clone, PartialEq)]

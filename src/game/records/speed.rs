@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::game::records::averages::{Attempt, Average, average_of, best_single};
 
 /// How many recent attempts are kept: enough for ao100.
-pub const RECENT: usize = 100;
+pub(crate) const RECENT: usize = 100;
 
 /// Attempts and bests of one size and level.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]

@@ -70,7 +70,7 @@ impl Kind {
 
     /// The kind a name names (the inverse of [`Kind::name`]); `None` for a name this
     /// version does not know.
-    pub fn from_name(name: &str) -> Option<Kind> {
+    pub(crate) fn from_name(name: &str) -> Option<Kind> {
         match name {
             "custom" => Some(Kind::Custom),
             "daily" => Some(Kind::Daily),
@@ -202,7 +202,7 @@ fn row_key(size: Size, kind: Kind) -> String {
 }
 
 /// The current format of `stats.json`.
-pub const STATS_VERSION: u32 = 2;
+pub(crate) const STATS_VERSION: u32 = 2;
 
 fn version_one() -> u32 {
     1
@@ -334,7 +334,7 @@ impl Stats {
     /// Reads an older format into this one. Bests that mixed assisted and unassisted play
     /// are split, and the single best every custom board used to share is dropped: it
     /// belonged to no board in particular.
-    pub fn migrate(&mut self) {
+    pub(crate) fn migrate(&mut self) {
         if self.version >= STATS_VERSION {
             return;
         }

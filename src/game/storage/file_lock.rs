@@ -57,7 +57,7 @@ fn try_lock(file: File, path: &Path) -> std::io::Result<Option<FileLock>> {
 
 impl FileLock {
     /// Waits for the exclusive lock on `path` (created if missing).
-    pub fn exclusive(path: &Path) -> std::io::Result<FileLock> {
+    pub(crate) fn exclusive(path: &Path) -> std::io::Result<FileLock> {
         let file = open(path)?;
         file.lock()?;
         Ok(FileLock {
@@ -68,7 +68,7 @@ impl FileLock {
 
     /// Takes the exclusive lock on `path` (created if missing) if no one holds it;
     /// `Ok(None)` if someone does.
-    pub fn try_exclusive(path: &Path) -> std::io::Result<Option<FileLock>> {
+    pub(crate) fn try_exclusive(path: &Path) -> std::io::Result<Option<FileLock>> {
         try_lock(open(path)?, path)
     }
 

@@ -188,7 +188,7 @@ impl WriterHandle {
     }
 
     /// Whether jobs sent are not yet done.
-    pub fn is_pending(&self) -> bool {
+    pub(crate) fn is_pending(&self) -> bool {
         self.pending.load(Ordering::SeqCst) > 0
     }
 

@@ -38,10 +38,10 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 }
 
 /// The history's format version.
-pub const HISTORY_FORMAT: u64 = 1;
+pub(crate) const HISTORY_FORMAT: u64 = 1;
 
 /// Attempts in the active file before it is sealed.
-pub const SEAL_AT: usize = 1000;
+pub(crate) const SEAL_AT: usize = 1000;
 
 const DIR: &str = "history";
 const ACTIVE: &str = "active.jsonl";
@@ -80,7 +80,7 @@ impl AttemptHistory {
 
     /// The running view of this history, with a session that began at `since`
     /// (milliseconds since the Unix epoch).
-    pub fn records_since(&self, since: u64) -> crate::game::records::history_view::Records {
+    pub(crate) fn records_since(&self, since: u64) -> crate::game::records::history_view::Records {
         crate::game::records::history_view::Records::since(self.carried.as_ref(), &self.attempts, since)
     }
 
@@ -239,7 +239,7 @@ impl Store {
     /// What tells this history folder from another one made in its place (after
     /// `slide stats --reset`, or the first record when there was none): `None` when there is
     /// no folder.
-    pub fn history_identity(&self) -> Option<u64> {
+    pub(crate) fn history_identity(&self) -> Option<u64> {
         let meta = fs::metadata(self.history_dir()).ok()?;
         #[cfg(unix)]
         {

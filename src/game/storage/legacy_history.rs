@@ -10,7 +10,7 @@ use crate::game::storage::store::{Loaded, Store, load_versioned};
 use crate::puzzle::{Board, BoardError, Move, parse_board, parse_moves};
 
 /// The history file's format version.
-pub const HISTORY_VERSION: u32 = 1;
+pub(crate) const HISTORY_VERSION: u32 = 1;
 
 const HISTORY_FILE: &str = "history.json";
 

@@ -30,11 +30,11 @@ pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
 /// How long the end of an attempt waits to hear that its result is in the history, so
 /// that the win screen says what was stored. A slower disk stores it in its turn, and a
 /// failure then is said in a notice (and at exit).
-pub const RECORD_WAIT: Duration = Duration::from_secs(1);
+pub(crate) const RECORD_WAIT: Duration = Duration::from_secs(1);
 
 /// At most this many unfinished games are kept; the oldest beyond them is removed, with a
 /// notice.
-pub const MAX_KEPT_GAMES: usize = 8;
+pub(crate) const MAX_KEPT_GAMES: usize = 8;
 
 /// A message for the player.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -593,7 +593,7 @@ mod tests {
         assert_eq!(speed.recent, vec![None]);
         let resumed = p.resume(played.id()).expect("resumable");
         assert!(resumed.given_up());
-        assert!(!p.record_ending(&resumed, Ending::Restarted).is_some(), "counted once");
+        assert!(p.record_ending(&resumed, Ending::Restarted).is_none(), "counted once");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

@@ -16,7 +16,7 @@ use crate::game::storage::json_file::save_json;
 use crate::game::storage::store::{Store, StoreError};
 
 /// The file's name in the data directory.
-pub const SESSION_FILE: &str = "session.json";
+pub(crate) const SESSION_FILE: &str = "session.json";
 
 /// The format of `session.json` this version writes.
 const SESSION_VERSION: u32 = 1;
@@ -30,12 +30,12 @@ struct SessionFile {
 
 impl Store {
     /// Where the latest session's start is kept.
-    pub fn session_path(&self) -> PathBuf {
+    pub(crate) fn session_path(&self) -> PathBuf {
         self.dir().join(SESSION_FILE)
     }
 
     /// Keeps `started_ms` (milliseconds since the Unix epoch) as the latest session's start.
-    pub fn save_session_start(&self, started_ms: u64) -> Result<(), StoreError> {
+    pub(crate) fn save_session_start(&self, started_ms: u64) -> Result<(), StoreError> {
         save_json(
             &self.session_path(),
             &SessionFile {

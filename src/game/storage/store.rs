@@ -32,8 +32,9 @@ use crate::game::records::stats::{STATS_VERSION, Stats};
 use crate::game::storage::file_lock::{Existing, FileLock};
 pub use crate::game::storage::json_file::Loaded;
 pub(crate) use crate::game::storage::json_file::{load_versioned, move_aside, save_json};
+pub(crate) use crate::game::storage::store_error::DATA_DIR_ENV;
+pub use crate::game::storage::store_error::StoreError;
 use crate::game::storage::store_error::file_in_the_way;
-pub use crate::game::storage::store_error::{DATA_DIR_ENV, StoreError};
 
 const LEGACY_GAME_FILE: &str = "game.json";
 const STATS_FILE: &str = "stats.json";
@@ -89,8 +90,6 @@ pub struct Store {
     dir: PathBuf,
 }
 
-pub use crate::folders::env_path;
-
 impl Store {
     /// `$SLIDE_DATA_DIR` (when set and not empty), else the XDG data directory
     /// (`~/.local/share/slide`).
@@ -129,7 +128,7 @@ impl Store {
 
     /// Checks that the directory can be written, by writing and removing a small file. A
     /// plain file where the directory (or a folder above it) should be is named as such.
-    pub fn check_writable(&self) -> Result<(), StoreError> {
+    pub(crate) fn check_writable(&self) -> Result<(), StoreError> {
         // A name of this process's own: two copies starting at once must not remove each
         // other's (and one left by a crash ends like any temporary file).
         static CHECKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
@@ -144,7 +143,7 @@ impl Store {
 
     /// Removes temporary files that an interrupted write left behind (old enough that no
     /// running game can still be writing them). Returns how many were removed.
-    pub fn remove_stale_temp_files(&self) -> usize {
+    pub(crate) fn remove_stale_temp_files(&self) -> usize {
         let mut removed = 0;
         for dir in [self.dir.clone(), self.games_dir()] {
             let Ok(entries) = fs::read_dir(&dir) else { continue };
@@ -331,7 +330,7 @@ impl Store {
     }
 
     /// Claims the game `id` for this copy of Slide: `Ok(None)` if another copy holds it.
-    pub fn claim_game(&self, id: &str) -> Result<Option<GameClaim>, StoreError> {
+    pub(crate) fn claim_game(&self, id: &str) -> Result<Option<GameClaim>, StoreError> {
         let path = self.game_lock_path(id);
         let _section = self.claims_section()?;
         let lock = FileLock::try_exclusive(&path).map_err(|e| StoreError::io(&path, e))?;
@@ -350,7 +349,7 @@ impl Store {
     /// many), then its lock file. With `claim` (this copy's claim on it) the game is
     /// removed under it; without one, it is claimed first, and a game another copy holds is
     /// left alone ([`StoreError::Held`]). A game with no file is no error.
-    pub fn remove_game(&self, id: &str, claim: Option<GameClaim>) -> Result<(), StoreError> {
+    pub(crate) fn remove_game(&self, id: &str, claim: Option<GameClaim>) -> Result<(), StoreError> {
         let path = self.game_path(id);
         let claim = match claim {
             Some(c) => c,
@@ -380,7 +379,7 @@ impl Store {
     }
 
     /// Removes lock files of games that no longer exist and that no one holds.
-    pub fn remove_orphan_locks(&self) {
+    pub(crate) fn remove_orphan_locks(&self) {
         let Ok(entries) = fs::read_dir(self.games_dir()) else {
             return;
         };
@@ -396,7 +395,7 @@ impl Store {
     }
 
     /// Saves the menu's last choice.
-    pub fn save_choice(&self, choice: &Choice) -> Result<(), StoreError> {
+    pub(crate) fn save_choice(&self, choice: &Choice) -> Result<(), StoreError> {
         save_json(&self.dir.join(CHOICE_FILE), choice)
     }
 
@@ -411,7 +410,7 @@ impl Store {
 
     /// Moves the statistics aside and starts afresh (`slide stats --reset`), under the
     /// lock. Returns where the old statistics are kept, if there were any.
-    pub fn reset_stats(&self) -> Result<Option<PathBuf>, StoreError> {
+    pub(crate) fn reset_stats(&self) -> Result<Option<PathBuf>, StoreError> {
         let lock_path = self.dir.join(STATS_LOCK);
         let _lock = FileLock::exclusive(&lock_path).map_err(|e| StoreError::io(&lock_path, e))?;
         let path = self.stats_path();
@@ -760,6 +759,6 @@ mod tests {
             std::env::var_os("SLIDE_SURELY_UNSET_VARIABLE").filter(|v| !v.is_empty()),
             None
         );
-        assert!(env_path("SLIDE_SURELY_UNSET_VARIABLE").is_none());
+        assert!(crate::folders::env_path("SLIDE_SURELY_UNSET_VARIABLE").is_none());
     }
 }

@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// Environment variable naming the data directory (overrides the XDG data directory).
-pub const DATA_DIR_ENV: &str = "SLIDE_DATA_DIR";
+pub(crate) const DATA_DIR_ENV: &str = "SLIDE_DATA_DIR";
 
 /// A file operation that failed.
 #[derive(Debug, Error)]

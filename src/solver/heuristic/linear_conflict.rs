@@ -197,7 +197,7 @@ impl LinearConflict {
     /// and without rescoring any line: a move changes only the two lines across it, the one
     /// the tile leaves losing at most one conflict and the one it enters losing none.
     #[inline]
-    pub fn floor_after(&self, s: &LcState, tile: u8, from: usize, to: usize) -> u32 {
+    pub(crate) fn floor_after(&self, s: &LcState, tile: u8, from: usize, to: usize) -> u32 {
         let manhattan = s.manhattan + self.manhattan.tile_distance(tile, to) - self.manhattan.tile_distance(tile, from);
         manhattan + 2 * s.extra.saturating_sub(1)
     }
@@ -206,7 +206,7 @@ impl LinearConflict {
 impl LcState {
     /// How many tiles must leave their row or column (each costs two moves beyond Manhattan).
     #[inline]
-    pub fn conflicts(&self) -> u32 {
+    pub(crate) fn conflicts(&self) -> u32 {
         self.extra
     }
 }

@@ -48,7 +48,7 @@ impl Manhattan {
 
     /// The distance of `tile` at `cell` from its goal cell.
     #[inline]
-    pub fn tile_distance(&self, tile: u8, cell: usize) -> u32 {
+    pub(crate) fn tile_distance(&self, tile: u8, cell: usize) -> u32 {
         u32::from(self.dist[tile as usize * MAX_CELLS + cell])
     }
 

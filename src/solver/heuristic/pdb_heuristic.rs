@@ -48,7 +48,7 @@ impl<'a> PdbHeuristic<'a, MAX_GROUPS> {
 
 impl<'a, const G: usize> PdbHeuristic<'a, G> {
     /// The heuristic over byte tables with a state of room `G`, if the partition fits.
-    pub fn fitting(db: &'a Arc<PatternDb>) -> Option<PdbHeuristic<'a, G>> {
+    pub(crate) fn fitting(db: &'a Arc<PatternDb>) -> Option<PdbHeuristic<'a, G>> {
         debug_assert!(!db.partition().is_compact(), "compact tables have their own heuristic");
         let all = db.tables();
         if all.len() > G {

@@ -169,7 +169,7 @@ impl<'a, H: Incremental> Search<'a, H> {
     /// together ([`Incremental::children`]); their heuristic states stay where they were
     /// computed, and only their slots are sorted: the states are the largest thing a node
     /// copies.
-    pub fn dfs(&mut self, board: &mut SearchBoard, state: &H::State, g: u32, bound: u32, fsm: u32) -> Pass {
+    pub(crate) fn dfs(&mut self, board: &mut SearchBoard, state: &H::State, g: u32, bound: u32, fsm: u32) -> Pass {
         self.nodes += 1;
         if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
             return Pass::Stopped;

@@ -191,7 +191,7 @@ impl MovePruning {
 
     /// The number of forbidden strings the machine was compiled from.
     #[cfg_attr(not(test), allow(dead_code))]
-    pub fn forbidden_count(&self) -> usize {
+    pub(crate) fn forbidden_count(&self) -> usize {
         self.forbidden_strings
     }
 }

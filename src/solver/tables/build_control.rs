@@ -58,7 +58,7 @@ impl BuildControl {
     /// The same control, also pausing the build whenever `busy` says true (looked at each
     /// checkpoint: a build in the background waits while anything else runs).
     #[must_use]
-    pub fn paused_while(mut self, busy: impl Fn() -> bool + Send + Sync + 'static) -> BuildControl {
+    pub(crate) fn paused_while(mut self, busy: impl Fn() -> bool + Send + Sync + 'static) -> BuildControl {
         self.busy = Some(Arc::new(busy));
         self
     }
@@ -80,12 +80,12 @@ impl BuildControl {
 
     /// Whether the build is paused (by [`BuildControl::pause`], or while its gate says
     /// busy).
-    pub fn is_paused(&self) -> bool {
+    pub(crate) fn is_paused(&self) -> bool {
         self.state.paused.load(Ordering::Acquire) || self.busy.as_ref().is_some_and(|busy| busy())
     }
 
     /// Whether the build was told to stop.
-    pub fn is_stopped(&self) -> bool {
+    pub(crate) fn is_stopped(&self) -> bool {
         self.state.stopped.load(Ordering::Acquire)
     }
 

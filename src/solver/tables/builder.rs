@@ -22,11 +22,11 @@ use crate::threads::{panic_message, thread_name};
 /// built by an older builder are rebuilt rather than trusted: bump it whenever a change to
 /// the build could change any entry. (The lean builder of issue 23 left it at 1: its tables
 /// are byte for byte the earlier builder's, see the tests.)
-pub const BUILDER_VERSION: u32 = 1;
+pub(crate) const BUILDER_VERSION: u32 = 1;
 
 /// The most memory one group's build may take (see [`build_bytes`]). A larger group fails
 /// to build with a message instead of aborting the process on allocation.
-pub const MAX_BUILD_BYTES: u64 = 4 << 30;
+pub(crate) const MAX_BUILD_BYTES: u64 = 4 << 30;
 
 /// A group builder that replaces the search in tests (to make a build fail): it gets the
 /// size, the group's tiles and a progress callback, and returns the group's byte table.
@@ -44,7 +44,7 @@ pub fn build(partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Result<
 }
 
 /// [`build`], paused and stopped by `control` (a stopped build is [`TableError::Stopped`]).
-pub fn build_controlled(
+pub(crate) fn build_controlled(
     partition: &Partition,
     progress: &dyn Fn(BuildProgress),
     control: &BuildControl,

@@ -55,7 +55,7 @@ impl ExactTable {
     }
 
     /// An optimal move from a 3×3 board, or `None` at the goal.
-    pub fn best_move(&self, board: &Board) -> Option<Move> {
+    pub(crate) fn best_move(&self, board: &Board) -> Option<Move> {
         let d = self.distance(board);
         if d == 0 {
             return None;

@@ -219,19 +219,19 @@ impl GroupSpace {
 
     /// The moves out of the block's `e`-th region (see [`BlockMove`]).
     #[inline]
-    pub fn moves_of(&self, e: usize) -> &[BlockMove] {
+    pub(crate) fn moves_of(&self, e: usize) -> &[BlockMove] {
         &self.moves[self.move_start[e] as usize..self.move_start[e + 1] as usize]
     }
 
     /// The orders reached from `order` by each [`BlockMove::step`]: index it with the step.
     #[inline]
-    pub fn steps_from(&self, order: u64) -> &[u16] {
+    pub(crate) fn steps_from(&self, order: u64) -> &[u16] {
         let n = self.k * self.shifts;
         &self.shifted[order as usize * n..(order as usize + 1) * n]
     }
 
     /// Bytes the index's own tables take for `k` tiles on `cells` cells (before they exist).
-    pub fn tables_bytes(cells: usize, k: usize) -> u64 {
+    pub(crate) fn tables_bytes(cells: usize, k: usize) -> u64 {
         let count = binomials()[cells.min(MAX_CELLS)][k.min(MAX_GROUP_TILES)];
         let orders: u64 = (1..=k as u64).product();
         // Per subset: its cells, region starts and numbers, a region or two, and up to four
@@ -242,18 +242,18 @@ impl GroupSpace {
     }
 
     /// Slots in the marks: every order's block (the last ones of a block unused).
-    pub fn slots(&self) -> u64 {
+    pub(crate) fn slots(&self) -> u64 {
         self.orders * self.block
     }
 
     /// Regions of every subset: the states of a block.
-    pub fn regions_in_block(&self) -> usize {
+    pub(crate) fn regions_in_block(&self) -> usize {
         self.region_masks.len()
     }
 
     /// The subset of the block's `e`-th region, and that region's number within the subset.
     #[inline]
-    pub fn region_at(&self, e: usize) -> (usize, usize) {
+    pub(crate) fn region_at(&self, e: usize) -> (usize, usize) {
         let s = self.region_subset[e] as usize;
         (s, e - self.region_start[s] as usize)
     }
@@ -261,7 +261,7 @@ impl GroupSpace {
     /// The cells of the block's `e`-th region.
     #[cfg(test)]
     #[inline]
-    pub fn region_mask(&self, e: usize) -> u64 {
+    pub(crate) fn region_mask(&self, e: usize) -> u64 {
         self.region_masks[e]
     }
 
@@ -284,7 +284,7 @@ impl GroupSpace {
     /// ([`GroupSpace::binomial`]). Inserting `c` keeps the first tiles' relative order, so
     /// their Lehmer digits only grow by one for the tiles above `c`, and the last tile's
     /// digit is always 0; the subset's cells above `c` count one place higher.
-    pub fn last_tile_ranks(&self, mask: u64, pos: &[u8]) -> ([u64; MAX_GROUP_TILES], [u64; MAX_GROUP_TILES]) {
+    pub(crate) fn last_tile_ranks(&self, mask: u64, pos: &[u8]) -> ([u64; MAX_GROUP_TILES], [u64; MAX_GROUP_TILES]) {
         let k = self.k;
         let sorted = sorted_cells(mask);
         let mut order = [0u64; MAX_GROUP_TILES];
@@ -323,13 +323,13 @@ impl GroupSpace {
 
     /// `C(n, j)`.
     #[inline]
-    pub fn binomial(&self, n: usize, j: usize) -> u64 {
+    pub(crate) fn binomial(&self, n: usize, j: usize) -> u64 {
         self.binomials[n][j]
     }
 
     /// The rank of a subset among the `k`-subsets in colex order.
     #[inline]
-    pub fn subset_rank(&self, mut mask: u64) -> usize {
+    pub(crate) fn subset_rank(&self, mut mask: u64) -> usize {
         let mut r = 0u64;
         let mut j = 1;
         while mask != 0 {
@@ -343,7 +343,7 @@ impl GroupSpace {
 
     /// The Lehmer rank of the tiles' order on `mask`'s cells: tile `i` is at `pos[i]`.
     #[inline]
-    pub fn order_rank(&self, mask: u64, pos: &[u8]) -> u64 {
+    pub(crate) fn order_rank(&self, mask: u64, pos: &[u8]) -> u64 {
         let mut places = [0u8; MAX_GROUP_TILES];
         for (q, &p) in places.iter_mut().zip(pos) {
             *q = (mask & ((1u64 << p) - 1)).count_ones() as u8;
@@ -363,7 +363,7 @@ impl GroupSpace {
     /// The order rank after tile `tile`'s place moves by `delta` (see [`GroupSpace::moved`]).
     #[cfg(test)]
     #[inline]
-    pub fn shifted(&self, order: u64, tile: usize, delta: i32) -> u64 {
+    pub(crate) fn shifted(&self, order: u64, tile: usize, delta: i32) -> u64 {
         let d = (delta + (self.shifts as i32 - 1) / 2) as usize;
         let place = usize::from(self.places[order as usize][tile]);
         u64::from(self.shifted[(order as usize * self.k + place) * self.shifts + d])

@@ -12,7 +12,7 @@ use crate::puzzle::Size;
 use crate::solver::tables::placement::{MAX_GROUP_TILES, placements};
 
 /// The most groups a partition may have (6×6 in groups of four needs nine).
-pub const MAX_GROUPS: usize = 12;
+pub(crate) const MAX_GROUPS: usize = 12;
 
 /// What a compact partition's signature ends with.
 const COMPACT_SUFFIX: &str = ";4bit";
@@ -86,7 +86,7 @@ impl Partition {
     }
 
     /// Whether the tables are stored in 4 bits an entry.
-    pub fn is_compact(&self) -> bool {
+    pub(crate) fn is_compact(&self) -> bool {
         self.compact
     }
 
@@ -232,7 +232,7 @@ impl Partition {
 
     /// Whether mirroring the tiles across the main diagonal maps some group onto tiles that
     /// are not a group of this partition (only then can the mirrored lookup add anything).
-    pub fn differs_from_mirror(&self) -> bool {
+    pub(crate) fn differs_from_mirror(&self) -> bool {
         let size = self.size;
         let mirror = |t: u8| {
             let (r, c) = size.row_col(size.goal_index(t));

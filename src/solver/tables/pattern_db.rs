@@ -252,13 +252,15 @@ impl PatternDb {
     }
 
     /// The sum over groups, without the mirror.
-    pub fn additive_value(&self, board: &Board) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn additive_value(&self, board: &Board) -> u32 {
         self.sums(&self.cells_of(&SearchBoard::new(board)).0).1
     }
 
     /// The sum over groups for the board mirrored across the diagonal, looked up whether or
     /// not [`PatternDb::uses_mirror`] (tests compare it with the direct sum).
-    pub fn mirrored_value(&self, board: &Board) -> u32 {
+    #[cfg(test)]
+    pub(crate) fn mirrored_value(&self, board: &Board) -> u32 {
         self.sums(&self.cells_of(&SearchBoard::new(board)).1).1
     }
 

@@ -10,10 +10,10 @@ use crate::puzzle::{MAX_CELLS, Size};
 use crate::solver::heuristic::manhattan::cell_distance;
 
 /// The largest group we build: eight tiles of 4×4 is 518,918,400 placements.
-pub const MAX_GROUP_TILES: usize = 8;
+pub(crate) const MAX_GROUP_TILES: usize = 8;
 
 /// Number of ways to place `k` distinct tiles on `cells` cells.
-pub fn placements(cells: usize, k: usize) -> u64 {
+pub(crate) fn placements(cells: usize, k: usize) -> u64 {
     (0..k).map(|i| (cells - i) as u64).product()
 }
 

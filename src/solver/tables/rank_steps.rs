@@ -91,7 +91,7 @@ impl RankSteps {
     /// the cell map.
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    pub fn step_unmapped(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+    pub(crate) fn step_unmapped(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         debug_assert!(self.cell[from] as usize == from && self.cell[to] as usize == to);
         let w = self.weight[tile];
         if to == from + 1 {

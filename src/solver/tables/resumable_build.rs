@@ -140,7 +140,7 @@ impl TableCache {
     /// so far saved), taking the groups an earlier, stopped build saved. Once whole, the
     /// tables are written to the cache file and the checkpoints removed. Without a cache
     /// directory it is a plain build.
-    pub fn build_resumable(
+    pub(crate) fn build_resumable(
         &self,
         partition: &Partition,
         progress: &dyn Fn(BuildProgress),
@@ -177,7 +177,7 @@ impl TableCache {
     }
 
     /// Removes the checkpoints and progress file of `partition`'s build, if any.
-    pub fn remove_checkpoints(&self, partition: &Partition) {
+    pub(crate) fn remove_checkpoints(&self, partition: &Partition) {
         let Some(file) = self.file_for(partition) else { return };
         for g in 0..partition.groups().len() {
             let _ = fs::remove_file(group_file(&file, g));

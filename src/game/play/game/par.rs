@@ -38,7 +38,7 @@ impl Game {
 
     /// The par of the whole attempt: a single board's, or the sum of a run's boards' (every
     /// board's, those not reached yet included; unknown until each is known).
-    pub fn attempt_par(&self) -> ParSum {
+    pub(crate) fn attempt_par(&self) -> ParSum {
         match &self.run {
             Some(run) => ParSum::of((0..run.kind().count() as usize).map(|i| self.board_pars.get(i))),
             None => ParSum::of([Some(&self.par)]),

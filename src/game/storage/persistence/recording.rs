@@ -20,7 +20,7 @@ impl Persistence {
     /// Records how `game`'s attempt ended, once: the model decides the result, the history
     /// keeps it, the statistics count it. `None` when there was nothing to record, it was
     /// recorded before, or it could not be stored (said in a notice).
-    pub fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
+    pub(crate) fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
         let finished_before = self.records.finished_before(&game.replay_scramble());
         let record = game.ending_record(ending, finished_before, unix_millis())?;
         if self.records.contains(&record.id) {

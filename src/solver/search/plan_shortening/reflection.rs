@@ -14,7 +14,7 @@ pub(crate) struct Turn {
 
 impl Turn {
     /// The reflection that brings `cell` to the bottom-right corner, if `cell` is a corner.
-    pub fn to_goal_corner(cell: usize, side: usize) -> Option<Turn> {
+    pub(crate) fn to_goal_corner(cell: usize, side: usize) -> Option<Turn> {
         let (r, c) = (cell / side, cell % side);
         let edge = |x: usize| x == 0 || x == side - 1;
         (edge(r) && edge(c)).then_some(Turn {
@@ -37,7 +37,7 @@ impl Turn {
     }
 
     /// The board's tiles, reflected.
-    pub fn board_tiles(self, board: &Board) -> [u8; MAX_CELLS] {
+    pub(crate) fn board_tiles(self, board: &Board) -> [u8; MAX_CELLS] {
         let mut tiles = [0u8; MAX_CELLS];
         for (cell, &t) in board.tiles().iter().enumerate() {
             tiles[self.cell(cell)] = t;
@@ -46,7 +46,7 @@ impl Turn {
     }
 
     /// The move on the reflected board that does what `m` does on the original.
-    pub fn apply_move(self, m: Move) -> Move {
+    pub(crate) fn apply_move(self, m: Move) -> Move {
         match m {
             Move::Up | Move::Down if self.rows => m.inverse(),
             Move::Left | Move::Right if self.cols => m.inverse(),
