@@ -158,7 +158,7 @@ mod tests {
 
     #[test]
     fn the_bound_falls_at_most_one_a_move() {
-        // Issue 18's 6×6 report: 19 proven at move 75, a fresh estimate of 16 at move 76.
+        // A reported 6×6 game: 19 proven at move 75, a fresh estimate of 16 at move 76.
         let mut t = BoundTracker::new();
         let at_75 = t.judge(&hint(19, 19, false));
         assert!(at_75.optimal, "plan 19, at least 19: optimal");
@@ -181,7 +181,7 @@ mod tests {
     }
 
     #[test]
-    fn issue_18s_5x5_board_is_proven_optimal_at_57() {
+    fn a_reported_5x5_board_is_proven_optimal_at_57() {
         // 5E-65YE3CXE7 after Left, Right, Up; its optimum is 57 (`slide solve --optimal`).
         let board: Board = "8 3 17 14 9 13 6 0 10 4 2 11 12 5 15 1 7 22 23 19 16 18 21 24 20"
             .parse()

@@ -210,7 +210,7 @@ impl AttemptRecord {
     }
 }
 
-/// One attempt as `slide history --json` prints it (issue 22's fields, and a few more).
+/// One attempt as `slide history --json` prints it (the speedsolving fields, and a few more).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct HistoryJson {
     /// The attempt's id.
@@ -281,7 +281,7 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn the_json_view_has_issue_22s_fields() {
+    fn the_json_view_has_the_speedsolving_fields() {
         let r = sample();
         let json = serde_json::to_value(r.to_json()).unwrap();
         assert_eq!(json["date"], "2026-12-03T01:02:03Z");

@@ -20,7 +20,7 @@ use crate::threads::{panic_message, thread_name};
 
 /// The version of the table builder. Part of every cache file's name and header, so tables
 /// built by an older builder are rebuilt rather than trusted: bump it whenever a change to
-/// the build could change any entry. (The lean builder of issue 23 left it at 1: its tables
+/// the build could change any entry. (The lean builder left it at 1: its tables
 /// are byte for byte the earlier builder's, see the tests.)
 pub(crate) const BUILDER_VERSION: u32 = 1;
 
@@ -274,7 +274,7 @@ mod tests {
     }
 
     /// FNV-1a checksums of each group's table as the earlier builder (three bitsets over
-    /// (placement, blank cell), before issue 23) made them, for partitions small enough to
+    /// (placement, blank cell), before the lean builder) made them, for partitions small enough to
     /// build in a test: the lean builder must give the same bytes. Recorded with the earlier
     /// builder (commit 8932b3c) on 2026-12-04.
     const REFERENCE: &[(&str, &[u64])] = &[
