@@ -267,9 +267,32 @@ fn win_lines(
     area: Rect,
 ) -> Vec<Line<'static>> {
     let w = &summary.report;
-    let row =
-        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
-    let par = match w.par {
+    let mut lines = figure_lines(w, t);
+    if let Some(reason) = &w.not_stored {
+        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+    } else {
+        lines.extend(verdict_lines(w, t));
+    }
+    if let Some(d) = &summary.daily {
+        lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
+    }
+    let rows = action_rows(keys, text_width(area));
+    // The blank line before the actions goes first when the box would be taller than the
+    // area (the box is cut from below, and the actions are its last lines).
+    if lines.len() + 1 + rows.len() + 2 <= usize::from(area.height) {
+        lines.push(Line::raw(""));
+    }
+    for row in rows {
+        let entries: Vec<String> = row.into_iter().map(|(_, e)| e).collect();
+        lines.push(Line::styled(entries.join(GAP), t.dim));
+    }
+    lines
+}
+
+/// The par line's text: the par, and how the moves made compare.
+fn par_text(par: ParLine) -> String {
+    match par {
         ParLine::Proven { par, extra: Some(0) } => format!("{par}  (optimal!)"),
         ParLine::Proven { par, extra: Some(n) } => format!("{par}  (+{n} over par)"),
         ParLine::Proven { par, extra: None } => par.to_string(),
@@ -283,7 +306,22 @@ fn win_lines(
         } if m < best_found => format!("≈{best_found} best found  (you beat it!)"),
         ParLine::Estimate { best_found, .. } => format!("≈{best_found} best found"),
         ParLine::Unknown => "unknown".into(),
-    };
+    }
+}
+
+/// A best as the win box writes it: its moves and time.
+fn best_text(b: &Best) -> String {
+    format!(
+        "{}, {}",
+        crate::ui::widgets::panel::moves(b.moves),
+        format_time(b.time_ms)
+    )
+}
+
+/// The figures: time, moves, TPS, hints, par, the bests, the row's record, the session.
+fn figure_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
+    let row =
+        |label: &str, value: String| Line::from(vec![Span::styled(format!("{label:<8}"), t.dim), Span::raw(value)]);
     let help = match (w.hints, w.solver_used) {
         (0, false) => "none".to_string(),
         (h, false) => h.to_string(),
@@ -300,14 +338,10 @@ fn win_lines(
     }
     lines.push(row("Hints", help));
     // A run's par is the sum of its boards' (the model's), not one board's.
-    lines.push(row(if w.run_boards.is_some() { "Run par" } else { "Par" }, par));
-    let best_text = |b: &Best| {
-        format!(
-            "{}, {}",
-            crate::ui::widgets::panel::moves(b.moves),
-            format_time(b.time_ms)
-        )
-    };
+    lines.push(row(
+        if w.run_boards.is_some() { "Run par" } else { "Par" },
+        par_text(w.par),
+    ));
     if let Some(b) = &w.best {
         lines.push(row("Best", best_text(b)));
     }
@@ -323,67 +357,55 @@ fn win_lines(
     if let Some(session) = w.session.as_ref().filter(|s| !s.is_empty()) {
         lines.push(row("Session", averages_text(session)));
     }
-    if let Some(reason) = &w.not_stored {
-        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
-        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
-    } else {
-        match &w.beaten {
-            Some(Beaten::First { assisted: false }) => {
-                lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
-            }
-            Some(Beaten::Better {
-                assisted: false,
-                previous,
-            }) => lines.push(Line::styled(
-                format!("★ New personal best! (was {})", best_text(previous)),
-                t.accent,
-            )),
-            Some(Beaten::First { assisted: true }) => {
-                lines.push(Line::raw("First win with help (kept apart from"));
-                lines.push(Line::raw("your unassisted best)"));
-            }
-            Some(Beaten::Better {
-                assisted: true,
-                previous,
-            }) => {
-                lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
-            }
-            None => {}
+    lines
+}
+
+/// What the records made of a recorded win: the best it set, and why it counts apart.
+fn verdict_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match &w.beaten {
+        Some(Beaten::First { assisted: false }) => {
+            lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
         }
-        if w.result == Outcome::Solver {
-            lines.push(Line::styled("Solver-finished: not counted as a win", t.dim));
+        Some(Beaten::Better {
+            assisted: false,
+            previous,
+        }) => lines.push(Line::styled(
+            format!("★ New personal best! (was {})", best_text(previous)),
+            t.accent,
+        )),
+        Some(Beaten::First { assisted: true }) => {
+            lines.push(Line::raw("First win with help (kept apart from"));
+            lines.push(Line::raw("your unassisted best)"));
         }
-        if w.helped_before {
-            lines.push(Line::styled(
-                "Counted as helped: hints were used before a restart",
-                t.dim,
-            ));
+        Some(Beaten::Better {
+            assisted: true,
+            previous,
+        }) => {
+            lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
         }
-        match (&w.daily, w.replay) {
-            (Some(_), true) => lines.push(Line::styled(
-                "A replay: the streak counts the first win of the day",
-                t.dim,
-            )),
-            (None, true) => lines.push(Line::styled("A replay: counted apart (no best, no average)", t.dim)),
-            _ if w.seeded_run => lines.push(Line::styled("Seed chosen: counted apart, unranked", t.dim)),
-            (Some(d), false) if d.late => {
-                lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
-            }
-            _ => {}
-        }
+        None => {}
     }
-    if let Some(d) = &summary.daily {
-        lines.extend(crate::ui::screens::daily_share::daily_lines(d, keys, t, clipboard));
+    if w.result == Outcome::Solver {
+        lines.push(Line::styled("Solver-finished: not counted as a win", t.dim));
     }
-    let rows = action_rows(keys, text_width(area));
-    // The blank line before the actions goes first when the box would be taller than the
-    // area (the box is cut from below, and the actions are its last lines).
-    if lines.len() + 1 + rows.len() + 2 <= usize::from(area.height) {
-        lines.push(Line::raw(""));
+    if w.helped_before {
+        lines.push(Line::styled(
+            "Counted as helped: hints were used before a restart",
+            t.dim,
+        ));
     }
-    for row in rows {
-        let entries: Vec<String> = row.into_iter().map(|(_, e)| e).collect();
-        lines.push(Line::styled(entries.join(GAP), t.dim));
+    match (&w.daily, w.replay) {
+        (Some(_), true) => lines.push(Line::styled(
+            "A replay: the streak counts the first win of the day",
+            t.dim,
+        )),
+        (None, true) => lines.push(Line::styled("A replay: counted apart (no best, no average)", t.dim)),
+        _ if w.seeded_run => lines.push(Line::styled("Seed chosen: counted apart, unranked", t.dim)),
+        (Some(d), false) if d.late => {
+            lines.push(Line::styled("Finished after its day: a win, not a streak day", t.dim));
+        }
+        _ => {}
     }
     lines
 }

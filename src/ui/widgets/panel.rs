@@ -79,8 +79,10 @@ fn par_text(game: &Game) -> String {
     }
 }
 
-impl Widget for Panel<'_> {
-    fn render(self, area: Rect, buf: &mut Buffer) {
+impl Panel<'_> {
+    /// The figures: size, level, board, code, moves, time, hints, par, the moves to go, the
+    /// best and the averages.
+    fn figure_lines(&self, area: Rect) -> Vec<Line<'static>> {
         let t = self.theme;
         let g = self.game;
         let row = |label: &str, value: String| {
@@ -134,9 +136,14 @@ impl Widget for Panel<'_> {
                 Span::raw(ao(12)),
             ]));
         }
-        lines.push(Line::raw(""));
-        // What the player asked for or must read first: the spinner, the hint, the first
-        // game's goal.
+        lines
+    }
+
+    /// What the player asked for or must read first: the spinner, the hint, the first
+    /// game's goal.
+    fn advice_lines(&self) -> Vec<Line<'static>> {
+        let t = self.theme;
+        let g = self.game;
         let mut advice = Vec::new();
         if let Some(p) = self.pending {
             let elapsed = self.now.saturating_duration_since(p.since);
@@ -158,8 +165,13 @@ impl Widget for Panel<'_> {
             advice.push(Line::styled("gap bottom-right.", t.accent));
             advice.push(Line::styled(format!("{} help", self.help_key), t.dim));
         }
-        // What the game just said, and the tables' progress, keep the panel's last rows, so
-        // a full panel cuts the rows above them, never them.
+        advice
+    }
+
+    /// What the game just said, and the tables' progress: the panel's last rows, so a full
+    /// panel cuts the rows above them, never them.
+    fn said_lines(&self) -> Vec<Line<'static>> {
+        let t = self.theme;
         let mut said = Vec::new();
         // Said from the plan on show, the one the rows above read: never beside "(optimal)".
         if self.hint.is_some() && self.plan.is_some_and(|k| !k.optimal) {
@@ -171,6 +183,17 @@ impl Widget for Panel<'_> {
         if let Some(s) = self.status {
             said.push(Line::raw(s.to_string()));
         }
+        said
+    }
+}
+
+impl Widget for Panel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let t = self.theme;
+        let mut lines = self.figure_lines(area);
+        lines.push(Line::raw(""));
+        let advice = self.advice_lines();
+        let mut said = self.said_lines();
         let block = Block::bordered()
             .border_type(BorderType::Rounded)
             .title(" Slide ")
