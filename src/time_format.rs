@@ -75,6 +75,6 @@ mod tests {
         let at = |s: u64| utc_date_time(UNIX_EPOCH + std::time::Duration::from_secs(s));
         assert_eq!(at(0), "1970-01-01T00:00:00Z");
         assert_eq!(at(951_782_400), "2000-02-29T00:00:00Z", "a leap day");
-        assert_eq!(at(1_796_650_000), "2026-12-07T14:06:40Z");
+        assert_eq!(at(1_796_256_000 + 3 * 3600 + 4 * 60 + 5), "2026-12-03T03:04:05Z");
     }
 }
