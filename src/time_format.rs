@@ -2,8 +2,8 @@
 //! hours from 3,600 (`4.593`, `1:02.310`, `1:02:03.456`), as speedsolvers write them.
 //! The win box, the panel, the Times list, the statistics screen, the charts' labels, the
 //! daily's share line and `slide stats` all call [`format_time`], so a time reads the same
-//! everywhere. A spreadsheet gets [`format_seconds`] (a plain number), and a moment
-//! [`utc_date_time`]. Imports nothing of the crate: every layer may use it.
+//! everywhere. A spreadsheet gets [`format_seconds`] (a plain number), the daily's share
+//! line [`format_clock`] (whole seconds), and a moment [`utc_date_time`]. Imports nothing of the crate: every layer may use it.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -16,6 +16,17 @@ pub fn format_time(ms: u64) -> String {
         format!("{}:{:02}.{milli:03}", s / 60, s % 60)
     } else {
         format!("{s}.{milli:03}")
+    }
+}
+
+/// `ms` milliseconds as a clock shows them, in whole seconds rounded down: `2:13`, or
+/// `1:02:33` past an hour. The daily's share line uses it: short enough to copy by hand.
+pub fn format_clock(ms: u64) -> String {
+    let s = ms / 1000;
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
     }
 }
 
@@ -71,6 +82,8 @@ mod tests {
     #[test]
     fn seconds_for_a_spreadsheet_and_moments_in_utc() {
         assert_eq!(format_seconds(62_310), "62.310");
+        assert_eq!(format_clock(133_900), "2:13", "a clock's whole seconds");
+        assert_eq!(format_clock(3_753_000), "1:02:33");
         assert_eq!(format_seconds(7), "0.007");
         let at = |s: u64| utc_date_time(UNIX_EPOCH + std::time::Duration::from_secs(s));
         assert_eq!(at(0), "1970-01-01T00:00:00Z");

@@ -2,7 +2,7 @@
 //!
 //! The line names the day, the size, the moves against par, the time and the help taken,
 //! so that players can compare results without giving the board or a move away:
-//! `Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints`.
+//! `Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints`.
 
 use std::fmt;
 use std::time::Duration;
@@ -58,7 +58,7 @@ impl fmt::Display for ShareResult {
             write!(f, " (par {par})")?;
         }
         if let Some(time) = self.time {
-            write!(f, " · {}", crate::time_format::format_time(time.as_millis() as u64))?;
+            write!(f, " · {}", crate::time_format::format_clock(time.as_millis() as u64))?;
         }
         write!(f, " · {}", self.help())?;
         if self.replay {
@@ -90,7 +90,7 @@ mod tests {
     fn the_documented_example() {
         assert_eq!(
             result().to_string(),
-            "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints"
+            "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints"
         );
     }
 
@@ -98,7 +98,7 @@ mod tests {
     fn help_par_time_and_replays_are_worded() {
         let mut r = result();
         r.hints = 1;
-        assert!(r.to_string().ends_with("· 2:13.900 · 1 hint"), "{r}");
+        assert!(r.to_string().ends_with("· 2:13 · 1 hint"), "{r}");
         r.hints = 3;
         assert!(r.to_string().ends_with("· 3 hints"), "{r}");
         r.solver_used = true;
@@ -115,7 +115,7 @@ mod tests {
         r.time = Some(Duration::from_secs(3 * 3600 + 5 * 60 + 9));
         assert_eq!(
             r.to_string(),
-            "Slide daily 2026-12-02 · 6×6 · 1 move · 3:05:09.000 · no hints · replay"
+            "Slide daily 2026-12-02 · 6×6 · 1 move · 3:05:09 · no hints · replay"
         );
     }
 

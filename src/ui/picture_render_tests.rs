@@ -222,7 +222,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
     a.push(Box::new(WinScreen::new(WinSummary {
         report,
         daily: Some(DailyWin {
-            share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints".into(),
+            share: "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints".into(),
             streak: 3,
             best_streak: 5,
             copied,
@@ -236,7 +236,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     let mut a = daily_win(ClipboardSupport::Osc52, false);
     let screen = text(&buffer(&a, 80, 24));
     assert!(
-        screen.contains("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints"),
+        screen.contains("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints"),
         "{screen}"
     );
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");
@@ -244,7 +244,7 @@ fn a_daily_win_shows_the_share_line_and_the_copy_key() {
     a.update(crate::ui::keys::Action::Copy);
     assert_eq!(
         a.clipboard.out.as_deref(),
-        Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints")
+        Some("Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints")
     );
     let screen = text(&buffer(&a, 80, 24));
     assert!(screen.contains("Copied (if your terminal allows)."), "{screen}");

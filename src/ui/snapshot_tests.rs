@@ -121,7 +121,7 @@ fn the_win_box_set_aside_shows_the_board() {
 fn the_win_box_of_a_daily_puzzle_with_its_share_line() {
     let mut a = won_with(|w| {
         w.daily = Some(DailyWin {
-            share: "Slide daily 2026-12-02 · 3×3 · 4 moves (par 2) · 1:15.000 · 1 hint".into(),
+            share: "Slide daily 2026-12-02 · 3×3 · 4 moves (par 2) · 1:15 · 1 hint".into(),
             streak: 3,
             best_streak: 5,
             copied: false,

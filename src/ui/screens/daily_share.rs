@@ -84,12 +84,12 @@ mod tests {
 
     #[test]
     fn a_long_share_line_is_drawn_on_two_rows() {
-        let short = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints";
+        let short = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints";
         assert_eq!(share_rows(short), vec![short.to_string()]);
         // A replay's line stays on one row at 80 columns, to be copied by hand in one go.
-        let replay = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13.900 · no hints · replay";
+        let replay = "Slide daily 2026-12-02 · 4×4 · 47 moves (par 41) · 2:13 · no hints · replay";
         assert_eq!(share_rows(replay), vec![replay.to_string()]);
-        let long = "Slide daily 2026-12-02 · 6×6 · 187 moves (par 150) · 1:02:33.000 · 12 hints · replay";
+        let long = "Slide daily 2026-12-02 · 6×6 · 187 moves (par 150) · 1:02:33 · 12 hints · replay";
         let rows = share_rows(long);
         assert_eq!(rows.len(), 2, "{rows:?}");
         assert!(rows.iter().all(|r| r.chars().count() <= SHARE_WIDTH), "{rows:?}");
