@@ -26,15 +26,15 @@
 //! one neighbour can step to another neighbour that is already two depths back. A full closed
 //! list would cost too much memory at large widths and only saves work, not correctness.
 
-use std::collections::HashSet;
-use std::hash::BuildHasherDefault;
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, Move};
 use crate::solver::heuristic::{Incremental, SearchBoard};
-use crate::solver::search::beam_memory::{MemoryBudget, Reservation, key_set_bytes};
+use crate::solver::search::beam_memory::{MemoryBudget, Reservation};
+use crate::solver::search::depth_set::DepthSet;
 use crate::solver::search::zobrist::Zobrist;
 use crate::solver::{Solution, SolveError, Stop};
 
@@ -52,89 +52,6 @@ const MEMORY_DEPTHS: usize = 3;
 /// constructive solver's is taken. The first beam (width 256) usually needs a few
 /// milliseconds on 6×6, so this is only used up with tiny budgets or a starved CPU.
 pub(crate) const FIRST_PLAN_GRACE: Duration = Duration::from_millis(50);
-
-/// A pass-through hasher: Zobrist keys are already uniformly random.
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, _: &[u8]) {
-        unreachable!("only u64 keys are hashed");
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = x;
-    }
-}
-
-type KeySet = HashSet<u64, BuildHasherDefault<KeyHasher>>;
-
-/// One depth's states, by Zobrist key, with a bit filter in front of the set.
-///
-/// Most children are new, and at wide beams the set no longer fits in the cache: each
-/// lookup was a cache miss (a quarter of the beam's time). The filter, about 16 bits a
-/// key, answers "not there" for nearly all of them from a few hundred kilobytes.
-struct DepthSet {
-    keys: KeySet,
-    bits: Vec<u64>,
-    /// The filter's bit count minus one (a power of two minus one).
-    mask: u64,
-}
-
-impl DepthSet {
-    /// The filter's size in bits for about `expected` keys.
-    fn filter_bits(expected: usize) -> usize {
-        (expected * 16).next_power_of_two().clamp(1 << 12, 1 << 23)
-    }
-
-    /// An empty set sized for about `expected` keys.
-    fn with_capacity(expected: usize) -> DepthSet {
-        let bits = DepthSet::filter_bits(expected);
-        let mut keys = KeySet::default();
-        keys.reserve(expected);
-        DepthSet {
-            keys,
-            bits: vec![0; bits / 64],
-            mask: bits as u64 - 1,
-        }
-    }
-
-    /// The bytes a set for about `expected` keys holds.
-    fn bytes_for(expected: usize) -> usize {
-        key_set_bytes(expected) + DepthSet::filter_bits(expected) / 8
-    }
-
-    /// Empties the set, keeping its memory when the size fits.
-    fn reset(&mut self, expected: usize) {
-        if (self.mask as usize + 1) < DepthSet::filter_bits(expected) {
-            *self = DepthSet::with_capacity(expected);
-            return;
-        }
-        self.keys.clear();
-        self.keys.reserve(expected);
-        self.bits.fill(0);
-    }
-
-    /// The filter's bit: from the key's high bits, which the hash set's index does not use.
-    fn bit(&self, key: u64) -> (usize, u64) {
-        let i = (key >> 20) & self.mask;
-        ((i / 64) as usize, 1 << (i % 64))
-    }
-
-    fn contains(&self, key: u64) -> bool {
-        let (word, bit) = self.bit(key);
-        self.bits[word] & bit != 0 && self.keys.contains(&key)
-    }
-
-    /// Adds `key`; false if it was there.
-    fn insert(&mut self, key: u64) -> bool {
-        let (word, bit) = self.bit(key);
-        self.bits[word] |= bit;
-        self.keys.insert(key)
-    }
-}
 
 /// A node of a layer. Its move and parent are in the trace, at the same index.
 #[derive(Clone, Copy)]
@@ -189,6 +106,13 @@ struct Best {
 }
 
 impl Best {
+    /// No plan yet.
+    fn none() -> Best {
+        Best {
+            len: AtomicU32::new(u32::MAX),
+            moves: Mutex::new(None),
+        }
+    }
     fn offer(&self, moves: Vec<Move>) {
         let mut best = self.moves.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
@@ -199,6 +123,12 @@ impl Best {
     fn found(&self) -> bool {
         self.len.load(Ordering::Relaxed) != u32::MAX
     }
+    /// The plan, if any was found.
+    fn into_moves(self) -> Option<Vec<Move>> {
+        self.moves
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// When a beam must stop: at the deadline once there is a plan; until then a little later
@@ -208,7 +138,19 @@ struct Halt<'a> {
     first_plan: Stop,
 }
 
-impl Halt<'_> {
+impl<'a> Halt<'a> {
+    /// Halts at `stop`, or `grace` past its deadline while there is no plan.
+    fn new(stop: &'a Stop, grace: Duration) -> Halt<'a> {
+        let first_plan = match stop.deadline() {
+            Some(d) => match d.checked_add(grace) {
+                Some(later) => stop.without_deadline().with_deadline(later),
+                None => stop.without_deadline(),
+            },
+            None => stop.clone(),
+        };
+        Halt { stop, first_plan }
+    }
+
     fn now(&self, best: &Best) -> bool {
         if best.found() {
             self.stop.should_stop()
@@ -235,88 +177,19 @@ fn solve_with_grace<H: Incremental>(
     if board.is_goal() {
         return Ok(Solution::solved_already(start.elapsed()));
     }
-    let zobrist = Zobrist::shared();
-    let best = Best {
-        len: AtomicU32::new(u32::MAX),
-        moves: Mutex::new(None),
+    let search = Search {
+        heuristic,
+        zobrist: Zobrist::shared(),
+        root,
+        state,
+        lower_bound,
+        best: Best::none(),
+        halt: Halt::new(stop, grace),
+        threads: threads.max(1),
+        budget,
     };
-    let halt = Halt {
-        stop,
-        first_plan: match stop.deadline() {
-            Some(d) => match d.checked_add(grace) {
-                Some(later) => stop.without_deadline().with_deadline(later),
-                None => stop.without_deadline(),
-            },
-            None => stop.clone(),
-        },
-    };
-    let threads = threads.max(1);
-    let node_bytes = std::mem::size_of::<Node<H::State>>();
-    let widen = |thread: usize| -> Counts {
-        let mut counts = Counts::default();
-        // Threads past the widest beam's share have nothing to run.
-        let Some(mut width) = u32::try_from(thread)
-            .ok()
-            .and_then(|t| FIRST_WIDTH.checked_shl(t))
-            .filter(|&w| w <= MAX_WIDTH)
-        else {
-            return counts;
-        };
-        let mut last = 0;
-        loop {
-            // The depth a beam is expected to reach: the best plan's, else a guess.
-            let depth = match best.len.load(Ordering::Relaxed) {
-                u32::MAX => lower_bound as usize * 2,
-                len => len as usize,
-            };
-            let Some(fits) = widest_fitting(width, depth, node_bytes, budget.available()).filter(|&w| w > last) else {
-                break;
-            };
-            width = fits;
-            let began = Instant::now();
-            let shape = Shape {
-                width,
-                node_bytes,
-                budget,
-            };
-            match beam(heuristic, zobrist, root, state, &shape, &best, &halt, &mut counts) {
-                Beam::Found(moves) => best.offer(moves),
-                Beam::Failed => {}
-                Beam::Stopped | Beam::OutOfMemory => break,
-            }
-            last = width;
-            if best.len.load(Ordering::Relaxed) == lower_bound || halt.now(&best) {
-                break;
-            }
-            let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
-            match next_width(width, threads, thread, began.elapsed(), left) {
-                Some(next) => width = next,
-                None => break,
-            }
-        }
-        counts
-    };
-    let counts: Vec<Counts> = if threads == 1 {
-        vec![widen(0)]
-    } else {
-        std::thread::scope(|scope| {
-            let others: Vec<_> = (1..threads)
-                .map(|t| crate::threads::spawn_search(scope, move || widen(t)))
-                .collect();
-            let mut all = vec![widen(0)];
-            for h in others {
-                match h.join() {
-                    Ok(c) => all.push(c),
-                    Err(panic) => std::panic::resume_unwind(panic),
-                }
-            }
-            all
-        })
-    };
-    let best = best
-        .moves
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let counts = search.widen_on_every_thread();
+    let best = search.best.into_moves();
     if stop.is_cancelled() && best.is_none() {
         return Err(SolveError::Cancelled);
     }
@@ -333,6 +206,235 @@ fn solve_with_grace<H: Incremental>(
         generated: counts.iter().map(|c| c.generated).sum(),
         elapsed: start.elapsed(),
     })
+}
+
+/// One search: what the beams of all its threads share.
+struct Search<'a, H: Incremental> {
+    heuristic: &'a H,
+    zobrist: &'a Zobrist,
+    root: SearchBoard,
+    state: H::State,
+    /// The root's estimate: a plan this long is optimal.
+    lower_bound: u32,
+    best: Best,
+    halt: Halt<'a>,
+    threads: usize,
+    budget: &'a MemoryBudget,
+}
+
+impl<H: Incremental> Search<'_, H> {
+    /// Every thread's share of the widening, the first on the calling thread: their counts.
+    fn widen_on_every_thread(&self) -> Vec<Counts> {
+        if self.threads == 1 {
+            return vec![self.widen(0)];
+        }
+        std::thread::scope(|scope| {
+            let others: Vec<_> = (1..self.threads)
+                .map(|t| crate::threads::spawn_search(scope, move || self.widen(t)))
+                .collect();
+            let mut all = vec![self.widen(0)];
+            for h in others {
+                match h.join() {
+                    Ok(c) => all.push(c),
+                    Err(panic) => std::panic::resume_unwind(panic),
+                }
+            }
+            all
+        })
+    }
+
+    /// Thread `thread`'s beams, ever wider (see [`next_width`]), each offering its plan,
+    /// until a plan is as short as the lower bound, the search must halt, or no wider beam
+    /// fits the memory or the time left.
+    fn widen(&self, thread: usize) -> Counts {
+        let mut counts = Counts::default();
+        // Threads past the widest beam's share have nothing to run.
+        let Some(mut width) = u32::try_from(thread)
+            .ok()
+            .and_then(|t| FIRST_WIDTH.checked_shl(t))
+            .filter(|&w| w <= MAX_WIDTH)
+        else {
+            return counts;
+        };
+        let node_bytes = std::mem::size_of::<Node<H::State>>();
+        let mut last = 0;
+        loop {
+            // The depth a beam is expected to reach: the best plan's, else a guess.
+            let depth = match self.best.len.load(Ordering::Relaxed) {
+                u32::MAX => self.lower_bound as usize * 2,
+                len => len as usize,
+            };
+            let Some(fits) = widest_fitting(width, depth, node_bytes, self.budget.available()).filter(|&w| w > last)
+            else {
+                break;
+            };
+            width = fits;
+            let began = Instant::now();
+            let shape = Shape {
+                width,
+                node_bytes,
+                budget: self.budget,
+            };
+            match self.beam(&shape, &mut counts) {
+                Beam::Found(moves) => self.best.offer(moves),
+                Beam::Failed => {}
+                Beam::Stopped | Beam::OutOfMemory => break,
+            }
+            last = width;
+            if self.best.len.load(Ordering::Relaxed) == self.lower_bound || self.halt.now(&self.best) {
+                break;
+            }
+            let left = self
+                .halt
+                .stop
+                .deadline()
+                .map(|d| d.saturating_duration_since(Instant::now()));
+            match next_width(width, self.threads, thread, began.elapsed(), left) {
+                Some(next) => width = next,
+                None => break,
+            }
+        }
+        counts
+    }
+
+    /// One beam of `shape`'s width, depth by depth from the root: its plan, or why it has
+    /// none.
+    fn beam(&self, shape: &Shape, counts: &mut Counts) -> Beam {
+        let width = shape.width;
+        // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
+        let Some(reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
+            return Beam::OutOfMemory;
+        };
+        let root = Node {
+            board: self.root,
+            state: self.state,
+            key: self.zobrist.board(&self.root),
+            last: None,
+        };
+        let mut layers = Layers::start(root, width, reserved);
+        for depth in 1..=MAX_DEPTH as u32 {
+            // Another thread's plan may have lowered the limit since the last depth.
+            let limit = self.best.len.load(Ordering::Relaxed);
+            if depth >= limit {
+                return Beam::Failed;
+            }
+            if self.halt.now(&self.best) {
+                return Beam::Stopped;
+            }
+            let mut seen = layers.next_set(width * 3);
+            let within = limit.saturating_sub(depth + 1);
+            if let ControlFlow::Break(end) = self.expand(&mut layers, &mut seen, within, counts) {
+                return end;
+            }
+            if layers.candidates.is_empty() {
+                return Beam::Failed;
+            }
+            layers.keep_best_ranked(width);
+            if let ControlFlow::Break(end) = self.build_next_layer(&mut layers) {
+                return end;
+            }
+            layers.memory.push(seen);
+        }
+        Beam::Failed
+    }
+
+    /// Generates the children of the layer's nodes into the candidates, all but those seen
+    /// at this depth or two before it and those the heuristic puts more than `within` moves
+    /// from the goal. Breaks with the plan at the goal, or when the beam must halt.
+    #[inline]
+    fn expand(
+        &self,
+        layers: &mut Layers<'_, H::State>,
+        seen: &mut DepthSet,
+        within: u32,
+        counts: &mut Counts,
+    ) -> ControlFlow<Beam> {
+        let (heuristic, zobrist, best, halt) = (self.heuristic, self.zobrist, &self.best, &self.halt);
+        layers.candidates.clear();
+        let two_back = layers.memory.len().checked_sub(2).map(|i| &layers.memory[i]);
+        for (parent, node) in layers.layer.iter().enumerate() {
+            counts.expanded += 1;
+            let blank = node.board.blank;
+            for m in Move::ALL {
+                if node.last == Some(m.inverse()) {
+                    continue;
+                }
+                let Some(from) = m.source(blank, node.board.side) else {
+                    continue;
+                };
+                counts.generated += 1;
+                if counts.generated & 0xFFF == 0 && halt.now(best) {
+                    return ControlFlow::Break(Beam::Stopped);
+                }
+                let tile = node.board.tiles[from];
+                let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
+                // Only the depth two back can hold it (see the module docs). Inserting it
+                // here also marks a child cut off below: the same state is cut off again.
+                if two_back.is_some_and(|s| s.contains(key)) || !seen.insert(key) {
+                    continue;
+                }
+                let mut b = node.board;
+                b.tiles[blank] = tile;
+                b.tiles[from] = 0;
+                b.blank = from;
+                let mut s = node.state;
+                let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
+                if h > within {
+                    continue;
+                }
+                if h == 0 && b.is_goal() {
+                    return ControlFlow::Break(Beam::Found(path(&layers.trace, parent as u32, m)));
+                }
+                layers.candidates.push(Candidate {
+                    rank: heuristic.rank(&s),
+                    key,
+                    parent: parent as u32,
+                    mv: m,
+                });
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Rebuilds the kept candidates as the next layer, which becomes the layer, and adds
+    /// their depth to the trace. Breaks when the trace does not fit in the memory budget, or
+    /// when the beam must halt.
+    #[inline]
+    fn build_next_layer(&self, layers: &mut Layers<'_, H::State>) -> ControlFlow<Beam> {
+        let (heuristic, best, halt) = (self.heuristic, &self.best, &self.halt);
+        layers.next_layer.clear();
+        if !reserve_trace(&mut layers.reserved, layers.candidates.len()) {
+            return ControlFlow::Break(Beam::OutOfMemory);
+        }
+        let mut kept = Vec::with_capacity(layers.candidates.len());
+        for (i, c) in layers.candidates.iter().enumerate() {
+            if i & 0xFFF == 0xFFF && halt.now(best) {
+                return ControlFlow::Break(Beam::Stopped);
+            }
+            let node = &layers.layer[c.parent as usize];
+            let blank = node.board.blank;
+            let Some(from) = c.mv.source(blank, node.board.side) else {
+                continue;
+            };
+            let mut b = node.board;
+            let tile = b.tiles[from];
+            b.tiles[blank] = tile;
+            b.tiles[from] = 0;
+            b.blank = from;
+            let mut s = node.state;
+            heuristic.update(&mut s, &b, tile, from, blank);
+            kept.push(trace_entry(c.parent, c.mv));
+            layers.next_layer.push(Node {
+                board: b,
+                state: s,
+                key: c.key,
+                last: Some(c.mv),
+            });
+        }
+        layers.trace.push(kept);
+        std::mem::swap(&mut layers.layer, &mut layers.next_layer);
+        ControlFlow::Continue(())
+    }
 }
 
 /// The width of a thread's next beam after one of `width` took `took`: the next doubling
@@ -414,138 +516,58 @@ struct Candidate {
     mv: Move,
 }
 
-#[allow(clippy::too_many_arguments)]
-fn beam<H: Incremental>(
-    heuristic: &H,
-    zobrist: &Zobrist,
-    root: SearchBoard,
-    state: H::State,
-    shape: &Shape,
-    best: &Best,
-    halt: &Halt,
-    counts: &mut Counts,
-) -> Beam {
-    let width = shape.width;
-    // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
-    let Some(mut reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
-        return Beam::OutOfMemory;
-    };
-    // trace[d][i]: the parent and move of node i of the layer at depth d + 1.
-    let mut trace: Vec<Vec<u32>> = Vec::new();
-    let root_key = zobrist.board(&root);
-    let mut layer: Vec<Node<H::State>> = Vec::with_capacity(width);
-    layer.push(Node {
-        board: root,
-        state,
-        key: root_key,
-        last: None,
-    });
-    let mut next_layer: Vec<Node<H::State>> = Vec::with_capacity(width);
-    let mut memory: Vec<DepthSet> = vec![DepthSet::with_capacity(1)];
-    memory[0].insert(root_key);
-    let mut candidates: Vec<Candidate> = Vec::with_capacity(width * 3);
-    for depth in 1..=MAX_DEPTH as u32 {
-        // Another thread's plan may have lowered the limit since the last depth.
-        let limit = best.len.load(Ordering::Relaxed);
-        if depth >= limit {
-            return Beam::Failed;
+/// What a beam holds from one depth to the next.
+struct Layers<'b, S: Copy> {
+    /// The nodes of the deepest depth so far.
+    layer: Vec<Node<S>>,
+    /// The next depth's nodes while they are built (kept to reuse its memory).
+    next_layer: Vec<Node<S>>,
+    /// trace[d][i]: the parent and move of node i of the layer at depth d + 1.
+    trace: Vec<Vec<u32>>,
+    /// The keys of the last depths, oldest first: up to [`MEMORY_DEPTHS`] sets.
+    memory: Vec<DepthSet>,
+    /// The children of the layer, before the beam keeps the best ranked.
+    candidates: Vec<Candidate>,
+    /// The beam's memory: all but the trace reserved up front, the trace a depth at a time.
+    reserved: Reservation<'b>,
+}
+
+impl<'b, S: Copy> Layers<'b, S> {
+    /// A beam of `width` at depth 0: the root alone, in the layer and in the first set.
+    fn start(root: Node<S>, width: usize, reserved: Reservation<'b>) -> Layers<'b, S> {
+        let mut layer = Vec::with_capacity(width);
+        layer.push(root);
+        let mut first = DepthSet::with_capacity(1);
+        first.insert(root.key);
+        Layers {
+            layer,
+            next_layer: Vec::with_capacity(width),
+            trace: Vec::new(),
+            memory: vec![first],
+            candidates: Vec::with_capacity(width * 3),
+            reserved,
         }
-        if halt.now(best) {
-            return Beam::Stopped;
-        }
-        candidates.clear();
-        // Reuse the oldest remembered depth's set for this depth.
-        let mut seen = if memory.len() >= MEMORY_DEPTHS {
-            let mut reused = memory.remove(0);
-            reused.reset(width * 3);
+    }
+
+    /// An empty set for the next depth's keys: the oldest remembered depth's, reused, once
+    /// [`MEMORY_DEPTHS`] are remembered.
+    fn next_set(&mut self, expected: usize) -> DepthSet {
+        if self.memory.len() >= MEMORY_DEPTHS {
+            let mut reused = self.memory.remove(0);
+            reused.reset(expected);
             reused
         } else {
-            DepthSet::with_capacity(width * 3)
-        };
-        let within = limit.saturating_sub(depth + 1);
-        let two_back = memory.len().checked_sub(2).map(|i| &memory[i]);
-        for (parent, node) in layer.iter().enumerate() {
-            counts.expanded += 1;
-            let blank = node.board.blank;
-            for m in Move::ALL {
-                if node.last == Some(m.inverse()) {
-                    continue;
-                }
-                let Some(from) = m.source(blank, node.board.side) else {
-                    continue;
-                };
-                counts.generated += 1;
-                if counts.generated & 0xFFF == 0 && halt.now(best) {
-                    return Beam::Stopped;
-                }
-                let tile = node.board.tiles[from];
-                let key = node.key ^ zobrist.key(tile, from) ^ zobrist.key(tile, blank);
-                // Only the depth two back can hold it (see the module docs). Inserting it
-                // here also marks a child cut off below: the same state is cut off again.
-                if two_back.is_some_and(|s| s.contains(key)) || !seen.insert(key) {
-                    continue;
-                }
-                let mut b = node.board;
-                b.tiles[blank] = tile;
-                b.tiles[from] = 0;
-                b.blank = from;
-                let mut s = node.state;
-                let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
-                if h > within {
-                    continue;
-                }
-                if h == 0 && b.is_goal() {
-                    return Beam::Found(path(&trace, parent as u32, m));
-                }
-                candidates.push(Candidate {
-                    rank: heuristic.rank(&s),
-                    key,
-                    parent: parent as u32,
-                    mv: m,
-                });
-            }
+            DepthSet::with_capacity(expected)
         }
-        if candidates.is_empty() {
-            return Beam::Failed;
-        }
-        if candidates.len() > width {
-            candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
-            candidates.truncate(width);
-        }
-        next_layer.clear();
-        if !reserve_trace(&mut reserved, candidates.len()) {
-            return Beam::OutOfMemory;
-        }
-        let mut kept = Vec::with_capacity(candidates.len());
-        for (i, c) in candidates.iter().enumerate() {
-            if i & 0xFFF == 0xFFF && halt.now(best) {
-                return Beam::Stopped;
-            }
-            let node = &layer[c.parent as usize];
-            let blank = node.board.blank;
-            let Some(from) = c.mv.source(blank, node.board.side) else {
-                continue;
-            };
-            let mut b = node.board;
-            let tile = b.tiles[from];
-            b.tiles[blank] = tile;
-            b.tiles[from] = 0;
-            b.blank = from;
-            let mut s = node.state;
-            heuristic.update(&mut s, &b, tile, from, blank);
-            kept.push(trace_entry(c.parent, c.mv));
-            next_layer.push(Node {
-                board: b,
-                state: s,
-                key: c.key,
-                last: Some(c.mv),
-            });
-        }
-        trace.push(kept);
-        std::mem::swap(&mut layer, &mut next_layer);
-        memory.push(seen);
     }
-    Beam::Failed
+
+    /// Keeps the `width` candidates ranked best (lowest rank, then lowest key).
+    fn keep_best_ranked(&mut self, width: usize) {
+        if self.candidates.len() > width {
+            self.candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
+            self.candidates.truncate(width);
+        }
+    }
 }
 
 /// Reserves the trace of one depth of `nodes` nodes.
@@ -571,30 +593,6 @@ mod tests {
     use crate::puzzle::SeededRng;
     use crate::puzzle::Size;
     use crate::solver::heuristic::linear_conflict::LinearConflict;
-
-    #[test]
-    fn a_depth_set_answers_as_a_plain_set_does_across_resets() {
-        let mut rng = SeededRng::new(5);
-        let mut set = DepthSet::with_capacity(10);
-        for expected in [10, 1000, 50, 20_000] {
-            set.reset(expected);
-            let mut plain = std::collections::HashSet::new();
-            for _ in 0..3 * expected {
-                // Few distinct keys, so that many are inserted twice.
-                let key = (rng.next_u64() % (4 * expected as u64)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                assert_eq!(set.contains(key), plain.contains(&key));
-                assert_eq!(set.insert(key), plain.insert(key));
-                assert!(set.contains(key));
-            }
-            let stranger = rng.next_u64();
-            assert_eq!(set.contains(stranger), plain.contains(&stranger));
-        }
-        // Nothing survives a reset.
-        let key = 0xDEAD_BEEF_u64 << 20;
-        set.insert(key);
-        set.reset(10);
-        assert!(!set.contains(key));
-    }
 
     #[test]
     fn out_of_time_before_any_plan_takes_the_constructive_one() {

@@ -1,11 +1,13 @@
 //! The searches: optimal IDA* (`ida_star.rs`, `parallel_ida_star.rs`), the time-bounded beam
-//! for large boards (`bounded_search.rs`, with `beam_memory.rs`), the constructive plan
-//! (`constructive.rs`), [`plan_shortening`], and the move pruning and hashing they share
-//! (`move_pruning.rs`, `zobrist.rs`). They take a heuristic; no heuristic imports them.
+//! for large boards (`bounded_search.rs`, with `beam_memory.rs` and `depth_set.rs`), the
+//! constructive plan (`constructive.rs`), [`plan_shortening`], and the move pruning and
+//! hashing they share (`move_pruning.rs`, `zobrist.rs`). They take a heuristic; no heuristic
+//! imports them.
 
 pub(crate) mod beam_memory;
 pub(crate) mod bounded_search;
 pub(crate) mod constructive;
+pub(crate) mod depth_set;
 pub(crate) mod ida_star;
 pub(crate) mod move_pruning;
 pub(crate) mod parallel_ida_star;

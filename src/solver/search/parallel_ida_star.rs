@@ -43,6 +43,12 @@ struct Subtree<S> {
     path: Vec<Move>,
 }
 
+/// An iteration's tree cut into subtrees: their roots, all at depth `g`.
+struct Cut<S> {
+    subtrees: Vec<Subtree<S>>,
+    g: u32,
+}
+
 /// The caller's stop, or a solution found in an earlier subtree than this thread's.
 struct SubtreeStop<'a> {
     stop: &'a Stop,
@@ -103,7 +109,6 @@ pub(crate) fn solve_parallel<H: Incremental>(
         if stop.should_stop() {
             return Err(stop.error());
         }
-        // Cut the iteration into subtrees.
         let mut frontier = Frontier {
             heuristic,
             table: &table,
@@ -113,88 +118,41 @@ pub(crate) fn solve_parallel<H: Incremental>(
             nodes: 0,
             generated: 0,
         };
-        let mut level = vec![Subtree {
+        let root = Subtree {
             board: root,
             state: root_state,
             fsm: MovePruning::START,
             path: Vec::new(),
-        }];
-        let mut g = 0;
-        let mut found = None;
-        while level.len() < SUBTREES_PER_THREAD * threads && !level.is_empty() && g < bound {
-            match frontier.expand(&level, g) {
-                Ok(next) => level = next,
-                Err(path) => {
-                    found = Some(path);
-                    break;
-                }
-            }
-            g += 1;
-        }
+        };
+        let cut = frontier.cut(root, SUBTREES_PER_THREAD * threads);
         nodes += frontier.nodes;
         generated += frontier.generated;
-        if let Some(moves) = found {
-            return Ok(done(moves, nodes, generated, start));
-        }
-        let mut next_bound = frontier.next;
+        let cut = match cut {
+            Ok(cut) => cut,
+            Err(moves) => return Ok(done(moves, nodes, generated, start)),
+        };
         // Search the subtrees on the threads, taken in order. A subtree after one known to
         // hold a solution is abandoned; one before it runs to its end.
-        let taken = AtomicUsize::new(0);
-        let first_found = AtomicUsize::new(usize::MAX);
-        let winner: Mutex<Option<(usize, Vec<Move>)>> = Mutex::new(None);
-        let shared_nodes = AtomicU64::new(0);
-        let shared_generated = AtomicU64::new(0);
-        let exceeded = AtomicU64::new(u64::from(u32::MAX));
+        let queue = SubtreeQueue::new(&cut.subtrees, cut.g, bound);
         std::thread::scope(|scope| {
             for _ in 0..threads {
-                crate::threads::spawn_search(scope, || {
-                    let shared = SubtreeStop {
-                        stop,
-                        first_found: &first_found,
-                        current: AtomicUsize::new(0),
-                    };
-                    let mut search = Search::new(heuristic, &shared, &table, pruning, 128);
-                    loop {
-                        let i = taken.fetch_add(1, Ordering::Relaxed);
-                        let Some(sub) = level.get(i) else { break };
-                        if i > first_found.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        shared.current.store(i, Ordering::Relaxed);
-                        search.path.clear();
-                        let mut b = sub.board;
-                        match search.dfs(&mut b, &sub.state, g, bound, sub.fsm) {
-                            Pass::Found => {
-                                let mut moves = sub.path.clone();
-                                moves.extend_from_slice(&search.path);
-                                first_found.fetch_min(i, Ordering::Relaxed);
-                                let mut w = winner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-                                if w.as_ref().is_none_or(|(j, _)| i < *j) {
-                                    *w = Some((i, moves));
-                                }
-                            }
-                            // Cancelled, out of time, or an earlier subtree has a solution:
-                            // every later one is abandoned too.
-                            Pass::Stopped => break,
-                            Pass::Exceeded(t) => {
-                                exceeded.fetch_min(u64::from(t), Ordering::Relaxed);
-                            }
-                        }
-                    }
-                    shared_nodes.fetch_add(search.nodes, Ordering::Relaxed);
-                    shared_generated.fetch_add(search.generated, Ordering::Relaxed);
-                });
+                crate::threads::spawn_search(scope, || queue.work(heuristic, stop, &table, pruning));
             }
         });
-        nodes += shared_nodes.load(Ordering::Relaxed);
-        generated += shared_generated.load(Ordering::Relaxed);
-        if let Some((_, moves)) = winner.into_inner().unwrap_or_else(std::sync::PoisonError::into_inner) {
+        nodes += queue.nodes.load(Ordering::Relaxed);
+        generated += queue.generated.load(Ordering::Relaxed);
+        let exceeded = queue.exceeded.load(Ordering::Relaxed);
+        if let Some((_, moves)) = queue
+            .winner
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
             return Ok(done(moves, nodes, generated, start));
         }
         if stop.should_stop() {
             return Err(stop.error());
         }
-        next_bound = next_bound.min(u32::try_from(exceeded.load(Ordering::Relaxed)).unwrap_or(u32::MAX));
+        let next_bound = frontier.next.min(u32::try_from(exceeded).unwrap_or(u32::MAX));
         if next_bound == u32::MAX {
             // Nothing left under any bound: cannot happen for a solvable board.
             return Err(SolveError::OutOfTime);
@@ -214,6 +172,86 @@ fn done(moves: Vec<Move>, nodes: u64, generated: u64, start: Instant) -> Solutio
     }
 }
 
+/// One iteration's subtrees, shared out to the threads in order, and what their searches
+/// found.
+struct SubtreeQueue<'a, S> {
+    subtrees: &'a [Subtree<S>],
+    /// The depth of the subtrees' roots.
+    g: u32,
+    bound: u32,
+    /// The next subtree to take.
+    taken: AtomicUsize,
+    /// The first subtree (in the sequential order) known to hold a solution.
+    first_found: AtomicUsize,
+    /// That subtree and its solution.
+    winner: Mutex<Option<(usize, Vec<Move>)>>,
+    nodes: AtomicU64,
+    generated: AtomicU64,
+    /// The smallest `g + h` cut off in the subtrees, for the next bound.
+    exceeded: AtomicU64,
+}
+
+impl<'a, S> SubtreeQueue<'a, S> {
+    fn new(subtrees: &'a [Subtree<S>], g: u32, bound: u32) -> SubtreeQueue<'a, S> {
+        SubtreeQueue {
+            subtrees,
+            g,
+            bound,
+            taken: AtomicUsize::new(0),
+            first_found: AtomicUsize::new(usize::MAX),
+            winner: Mutex::new(None),
+            nodes: AtomicU64::new(0),
+            generated: AtomicU64::new(0),
+            exceeded: AtomicU64::new(u64::from(u32::MAX)),
+        }
+    }
+
+    /// One thread's work: takes the subtrees in order and searches each depth-first, until
+    /// none is left, a solution is known in an earlier one, or the search stops.
+    fn work<H: Incremental<State = S>>(&self, heuristic: &H, stop: &Stop, table: &MoveTable, pruning: &MovePruning) {
+        let shared = SubtreeStop {
+            stop,
+            first_found: &self.first_found,
+            current: AtomicUsize::new(0),
+        };
+        let mut search = Search::new(heuristic, &shared, table, pruning, 128);
+        loop {
+            let i = self.taken.fetch_add(1, Ordering::Relaxed);
+            let Some(sub) = self.subtrees.get(i) else { break };
+            if i > self.first_found.load(Ordering::Relaxed) {
+                break;
+            }
+            shared.current.store(i, Ordering::Relaxed);
+            search.path.clear();
+            let mut b = sub.board;
+            match search.dfs(&mut b, &sub.state, self.g, self.bound, sub.fsm) {
+                Pass::Found => {
+                    let mut moves = sub.path.clone();
+                    moves.extend_from_slice(&search.path);
+                    self.found(i, moves);
+                }
+                // Cancelled, out of time, or an earlier subtree has a solution:
+                // every later one is abandoned too.
+                Pass::Stopped => break,
+                Pass::Exceeded(t) => {
+                    self.exceeded.fetch_min(u64::from(t), Ordering::Relaxed);
+                }
+            }
+        }
+        self.nodes.fetch_add(search.nodes, Ordering::Relaxed);
+        self.generated.fetch_add(search.generated, Ordering::Relaxed);
+    }
+
+    /// Subtree `i` holds the solution `moves`: the winner, unless an earlier one does.
+    fn found(&self, i: usize, moves: Vec<Move>) {
+        self.first_found.fetch_min(i, Ordering::Relaxed);
+        let mut w = self.winner.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if w.as_ref().is_none_or(|(j, _)| i < *j) {
+            *w = Some((i, moves));
+        }
+    }
+}
+
 /// Breadth-first expansion of the top of one iteration's tree.
 struct Frontier<'a, H: Incremental> {
     heuristic: &'a H,
@@ -227,6 +265,18 @@ struct Frontier<'a, H: Incremental> {
 }
 
 impl<H: Incremental> Frontier<'_, H> {
+    /// Expands the tree from `root`, depth by depth, until there are at least `wanted`
+    /// subtrees, none, or the depth reaches the bound: the subtrees, or the path to the goal.
+    fn cut(&mut self, root: Subtree<H::State>, wanted: usize) -> Result<Cut<H::State>, Vec<Move>> {
+        let mut subtrees = vec![root];
+        let mut g = 0;
+        while subtrees.len() < wanted && !subtrees.is_empty() && g < self.bound {
+            subtrees = self.expand(&subtrees, g)?;
+            g += 1;
+        }
+        Ok(Cut { subtrees, g })
+    }
+
     /// The children within the bound of every subtree at depth `g`, in the order the
     /// sequential search enters them (each node's children by heuristic value, ties in move
     /// order: see `Search::dfs`), or the path to the goal if a child is the goal.
