@@ -104,111 +104,155 @@ fn run(
     injected: Option<&GroupBuilder<'_>>,
     checkpoints: Option<&dyn Checkpoints>,
 ) -> Result<PatternDb, TableError> {
-    let size = partition.size();
-    let compact = partition.is_compact();
-    if let Some(g) = partition
-        .groups()
-        .iter()
-        .find(|g| build_bytes(size.cells(), g.len(), compact) > MAX_BUILD_BYTES)
-    {
-        return Err(TableError::TooLarge {
-            tiles: g.len(),
-            size,
-            needed_mb: build_bytes(size.cells(), g.len(), compact) >> 20,
-            allowed_mb: MAX_BUILD_BYTES >> 20,
-        });
-    }
+    refuse_too_large(partition)?;
     let total = build_units(partition);
-    let done = AtomicU64::new(0);
-    let what = format!("{} pattern databases {}", size, partition.name());
-    let groups = partition.groups();
-    let mut outcome: Result<Vec<Vec<u8>>, TableError> = Err(TableError::ThreadFailed);
-    std::thread::scope(|s| {
-        let builder = std::thread::Builder::new()
-            .name(thread_name("pdb-build"))
-            .spawn_scoped(s, || {
-                // Largest groups first: a failure for want of memory comes before the rest.
-                let mut order: Vec<usize> = (0..groups.len()).collect();
-                order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
-                let mut tables = vec![Vec::new(); groups.len()];
-                for g in order {
-                    let bytes = partition.table_bytes(groups[g].len());
-                    if let Some(table) = checkpoints
-                        .and_then(|c| c.finished(g))
-                        .filter(|t| t.len() as u64 == bytes)
-                    {
-                        done.fetch_add(group_units(size.cells(), groups[g].len()), Ordering::Relaxed);
-                        tables[g] = table;
-                        continue;
-                    }
-                    // Caught here so that the failure carries its message.
-                    let built = catch_unwind(AssertUnwindSafe(|| match injected {
-                        Some(b) => injected_group(b, partition, g, &done),
-                        None => build_group(&GroupJob {
-                            size,
-                            tiles: &groups[g],
-                            compact,
-                            threads: build_threads(),
-                            done: &done,
-                            control,
-                        })
-                        .map_err(|f| match f {
-                            GroupFailure::Compact(source) => TableError::Compact { group: g + 1, source },
-                            GroupFailure::Stopped => TableError::Stopped,
-                        }),
-                    }));
-                    match built {
-                        Ok(Ok(table)) => {
-                            if let Some(c) = checkpoints {
-                                c.save(g, &table);
-                            }
-                            tables[g] = table;
-                        }
-                        Ok(Err(e)) => return Err(e),
-                        Err(panic) => {
-                            return Err(TableError::Panicked {
-                                group: g + 1,
-                                message: panic_message(panic.as_ref()),
-                            });
-                        }
-                    }
-                }
-                Ok(tables)
-            });
-        let builder = match builder {
-            Ok(b) => b,
-            Err(e) => {
-                outcome = Err(TableError::CannotStartThread(e.to_string()));
-                return;
-            }
-        };
-        let mut ticks = 0u32;
-        while !builder.is_finished() {
-            if ticks.is_multiple_of(10) {
-                progress(BuildProgress::Building {
-                    what: what.clone(),
-                    done: done.load(Ordering::Relaxed),
-                    total,
-                });
-            }
-            ticks += 1;
-            std::thread::sleep(std::time::Duration::from_millis(10));
-        }
-        outcome = builder.join().unwrap_or(Err(TableError::ThreadFailed));
-    });
-    let tables = outcome?;
-    // Every table must be whole: an empty or short one would panic at the first lookup.
-    for (g, (t, tiles)) in tables.iter().zip(groups).enumerate() {
-        if t.len() as u64 != partition.table_bytes(tiles.len()) {
-            return Err(TableError::NotBuilt { group: g + 1 });
-        }
-    }
+    let what = format!("{} pattern databases {}", partition.size(), partition.name());
+    let build = Build {
+        partition,
+        control,
+        injected,
+        checkpoints,
+        done: AtomicU64::new(0),
+    };
+    let tables = build.tables_reporting(|done| {
+        progress(BuildProgress::Building {
+            what: what.clone(),
+            done,
+            total,
+        });
+    })?;
+    check_whole(partition, &tables)?;
     progress(BuildProgress::Building {
         what,
         done: total,
         total,
     });
     Ok(PatternDb::from_tables(partition.clone(), tables))
+}
+
+/// Refuses a partition with a group whose build would take more than [`MAX_BUILD_BYTES`],
+/// before anything is allocated.
+fn refuse_too_large(partition: &Partition) -> Result<(), TableError> {
+    let size = partition.size();
+    let compact = partition.is_compact();
+    match partition
+        .groups()
+        .iter()
+        .find(|g| build_bytes(size.cells(), g.len(), compact) > MAX_BUILD_BYTES)
+    {
+        Some(g) => Err(TableError::TooLarge {
+            tiles: g.len(),
+            size,
+            needed_mb: build_bytes(size.cells(), g.len(), compact) >> 20,
+            allowed_mb: MAX_BUILD_BYTES >> 20,
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Checks that every table is whole: an empty or short one would panic at the first lookup.
+fn check_whole(partition: &Partition, tables: &[Vec<u8>]) -> Result<(), TableError> {
+    for (g, (t, tiles)) in tables.iter().zip(partition.groups()).enumerate() {
+        if t.len() as u64 != partition.table_bytes(tiles.len()) {
+            return Err(TableError::NotBuilt { group: g + 1 });
+        }
+    }
+    Ok(())
+}
+
+/// One build: the partition, what steers it, and how far it has come.
+struct Build<'a> {
+    partition: &'a Partition,
+    control: &'a BuildControl,
+    /// The group builder that replaces the search (tests).
+    injected: Option<&'a GroupBuilder<'a>>,
+    checkpoints: Option<&'a dyn Checkpoints>,
+    /// Progress units done (see [`build_units`]), added to by the build threads.
+    done: AtomicU64,
+}
+
+impl Build<'_> {
+    /// Every group's table, built on a thread of its own while this one calls `report` with
+    /// the units done about ten times a second.
+    fn tables_reporting(&self, report: impl Fn(u64)) -> Result<Vec<Vec<u8>>, TableError> {
+        std::thread::scope(|s| {
+            let builder = std::thread::Builder::new()
+                .name(thread_name("pdb-build"))
+                .spawn_scoped(s, || self.tables())
+                .map_err(|e| TableError::CannotStartThread(e.to_string()))?;
+            let mut ticks = 0u32;
+            while !builder.is_finished() {
+                if ticks.is_multiple_of(10) {
+                    report(self.done.load(Ordering::Relaxed));
+                }
+                ticks += 1;
+                std::thread::sleep(std::time::Duration::from_millis(10));
+            }
+            builder.join().unwrap_or(Err(TableError::ThreadFailed))
+        })
+    }
+
+    /// Every group's table, the largest groups first: a failure for want of memory comes
+    /// before the rest.
+    fn tables(&self) -> Result<Vec<Vec<u8>>, TableError> {
+        let groups = self.partition.groups();
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&g| std::cmp::Reverse(groups[g].len()));
+        let mut tables = vec![Vec::new(); groups.len()];
+        for g in order {
+            tables[g] = self.table(g)?;
+        }
+        Ok(tables)
+    }
+
+    /// Group `g`'s table: the one an earlier run saved, else built now and saved.
+    fn table(&self, g: usize) -> Result<Vec<u8>, TableError> {
+        let tiles = self.partition.groups()[g].len();
+        let bytes = self.partition.table_bytes(tiles);
+        if let Some(table) = self
+            .checkpoints
+            .and_then(|c| c.finished(g))
+            .filter(|t| t.len() as u64 == bytes)
+        {
+            let units = group_units(self.partition.size().cells(), tiles);
+            self.done.fetch_add(units, Ordering::Relaxed);
+            return Ok(table);
+        }
+        // Caught here so that the failure carries its message.
+        let table = match catch_unwind(AssertUnwindSafe(|| self.build_table(g))) {
+            Ok(built) => built?,
+            Err(panic) => {
+                return Err(TableError::Panicked {
+                    group: g + 1,
+                    message: panic_message(panic.as_ref()),
+                });
+            }
+        };
+        if let Some(c) = self.checkpoints {
+            c.save(g, &table);
+        }
+        Ok(table)
+    }
+
+    /// Builds group `g`'s table: by the breadth-first search on every core, or by the
+    /// injected builder.
+    fn build_table(&self, g: usize) -> Result<Vec<u8>, TableError> {
+        if let Some(b) = self.injected {
+            return injected_group(b, self.partition, g, &self.done);
+        }
+        build_group(&GroupJob {
+            size: self.partition.size(),
+            tiles: &self.partition.groups()[g],
+            compact: self.partition.is_compact(),
+            threads: build_threads(),
+            done: &self.done,
+            control: self.control,
+        })
+        .map_err(|f| match f {
+            GroupFailure::Compact(source) => TableError::Compact { group: g + 1, source },
+            GroupFailure::Stopped => TableError::Stopped,
+        })
+    }
 }
 
 /// Group `g`'s table from an injected builder, compacted if the partition is.

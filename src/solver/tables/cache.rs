@@ -383,17 +383,25 @@ mod tests {
         );
     }
 
-    #[test]
-    fn list_tells_current_from_stale_and_clean_removes_only_stale_files() {
-        let dir = temp_dir("clean");
-        let cache = TableCache::at(dir.clone());
-        assert_eq!(cache.list().unwrap(), Vec::new(), "a missing directory holds nothing");
-        let p = Partition::default_for(Size::THREE);
-        let db = cache.load_or_build(p.clone(), &|_| {}).unwrap();
-        let current = cache.file_for(&p).unwrap();
+    /// Files beside a cache's current tables: those it lists as stale, and those it leaves
+    /// alone.
+    struct Strays {
+        /// The current tables from an older builder, under the name that builder used.
+        old_builder: PathBuf,
+        old_format: PathBuf,
+        /// The current tables under a name the cache never looks for.
+        misnamed: PathBuf,
+        /// Not the cache's: never listed, never removed.
+        other: PathBuf,
+        /// An unfinished write that may belong to a running game.
+        fresh_tmp: PathBuf,
+        /// An unfinished write an hour old: stale.
+        old_tmp: PathBuf,
+    }
 
-        // The same tables from an older builder, under the name that builder used.
-        let mut old = encode(&db);
+    /// Writes one stray file of each kind into `dir`, beside `current`, the file of `db`.
+    fn write_strays(dir: &Path, db: &PatternDb, current: &Path) -> Strays {
+        let mut old = encode(db);
         let at = MAGIC.len() + 4;
         old[at..at + 4].copy_from_slice(&(BUILDER_VERSION + 1).to_le_bytes());
         let body = old.len() - 8;
@@ -403,24 +411,44 @@ mod tests {
         fs::write(&old_builder, &old).unwrap();
         let old_format = dir.join("pdb-v1-3x3-4-4-0123456789abcdef.bin");
         fs::write(&old_format, b"SLIDEPDB\x01\0\0\0 whatever").unwrap();
-        // Current contents under a name the cache never looks for.
         let misnamed = dir.join("pdb-copy.bin");
-        fs::copy(&current, &misnamed).unwrap();
-        // Not ours: never listed, never removed.
+        fs::copy(current, &misnamed).unwrap();
         let other = dir.join("notes.txt");
         fs::write(&other, b"keep me").unwrap();
-        // An unfinished write: a fresh one may belong to a running game; an old one is stale.
         let fresh_tmp = dir.join(".pdb-x.bin.1.0.tmp");
         fs::write(&fresh_tmp, b"partial").unwrap();
         let old_tmp = dir.join(".pdb-x.bin.2.0.tmp");
         fs::write(&old_tmp, b"partial").unwrap();
-        let long_ago = SystemTime::now() - Duration::from_secs(3600);
+        an_hour_old(&old_tmp);
+        Strays {
+            old_builder,
+            old_format,
+            misnamed,
+            other,
+            fresh_tmp,
+            old_tmp,
+        }
+    }
+
+    /// Dates `path` an hour back.
+    fn an_hour_old(path: &Path) {
         fs::File::options()
             .write(true)
-            .open(&old_tmp)
+            .open(path)
             .unwrap()
-            .set_modified(long_ago)
+            .set_modified(SystemTime::now() - Duration::from_secs(3600))
             .unwrap();
+    }
+
+    #[test]
+    fn list_tells_current_from_stale_and_clean_removes_only_stale_files() {
+        let dir = temp_dir("clean");
+        let cache = TableCache::at(dir.clone());
+        assert_eq!(cache.list().unwrap(), Vec::new(), "a missing directory holds nothing");
+        let p = Partition::default_for(Size::THREE);
+        let db = cache.load_or_build(p.clone(), &|_| {}).unwrap();
+        let current = cache.file_for(&p).unwrap();
+        let strays = write_strays(&dir, &db, &current);
 
         let listed = cache.list().unwrap();
         let status_of = |path: &Path| listed.iter().find(|f| f.path == path).map(|f| f.status.clone());
@@ -435,35 +463,33 @@ mod tests {
             listed.iter().find(|f| f.path == current).unwrap().bytes,
             fs::metadata(&current).unwrap().len()
         );
-        assert!(matches!(status_of(&old_builder), Some(CacheStatus::Stale(w)) if w.contains("builder version")));
-        assert!(matches!(status_of(&old_format), Some(CacheStatus::Stale(w)) if w.contains("format version 1")));
-        assert!(matches!(status_of(&misnamed), Some(CacheStatus::Stale(w)) if w.contains("name")));
-        assert!(matches!(status_of(&old_tmp), Some(CacheStatus::Stale(_))));
+        assert!(matches!(status_of(&strays.old_builder), Some(CacheStatus::Stale(w)) if w.contains("builder version")));
+        assert!(matches!(status_of(&strays.old_format), Some(CacheStatus::Stale(w)) if w.contains("format version 1")));
+        assert!(matches!(status_of(&strays.misnamed), Some(CacheStatus::Stale(w)) if w.contains("name")));
+        assert!(matches!(status_of(&strays.old_tmp), Some(CacheStatus::Stale(_))));
         let copy = dir.join(".pdb-y.bin.3.0.tmp");
-        fs::copy(&old_tmp, &copy).unwrap();
-        fs::File::options()
-            .write(true)
-            .open(&copy)
-            .unwrap()
-            .set_modified(SystemTime::now() - Duration::from_secs(3600))
-            .unwrap();
+        fs::copy(&strays.old_tmp, &copy).unwrap();
+        an_hour_old(&copy);
         assert_eq!(
             cache.remove_unfinished_writes(),
             2,
             "the two old temp files, not the fresh one"
         );
-        fs::copy(&fresh_tmp, &old_tmp).unwrap();
-        fs::File::options()
-            .write(true)
-            .open(&old_tmp)
-            .unwrap()
-            .set_modified(SystemTime::now() - Duration::from_secs(3600))
-            .unwrap();
-        assert_eq!(status_of(&other), None);
-        assert_eq!(status_of(&fresh_tmp), None);
+        fs::copy(&strays.fresh_tmp, &strays.old_tmp).unwrap();
+        an_hour_old(&strays.old_tmp);
+        assert_eq!(status_of(&strays.other), None);
+        assert_eq!(status_of(&strays.fresh_tmp), None);
         assert_eq!(listed.len(), 5);
 
         let removed: Vec<PathBuf> = cache.clean().unwrap().into_iter().map(|f| f.path).collect();
+        let Strays {
+            old_builder,
+            old_format,
+            misnamed,
+            other,
+            fresh_tmp,
+            old_tmp,
+        } = strays;
         let mut expected = vec![old_builder, old_format, misnamed, old_tmp];
         expected.sort();
         assert_eq!(removed, expected);
