@@ -101,37 +101,11 @@ impl Engine {
                 board,
                 result,
                 bounds,
-            } => {
-                if !self.take_pending(ticket) {
-                    return Vec::new();
-                }
-                if let Ok(h) = &result {
-                    let with_tables = self.solver.is_ready(board.size());
-                    self.learn(KnownPlan::from_hint(board, h, bounds, with_tables));
-                }
-                vec![Answer::Hint { board, result }]
-            }
+            } => self.hinted(ticket, board, result, bounds),
             Message::Solution { ticket, board, result } if ticket.lane == Lane::Interactive => {
-                if !self.take_pending(ticket) {
-                    return Vec::new();
-                }
-                if let Ok(s) = &result {
-                    self.learn(KnownPlan::from_solution(board, s, Vec::new(), true));
-                }
-                vec![Answer::Solution { board, result }]
+                self.solved(ticket, board, result)
             }
-            Message::Solution { ticket, board, result } => {
-                if !self.take_running(ticket) {
-                    return Vec::new();
-                }
-                self.background.par_done = true;
-                match result {
-                    Ok(s) if s.optimal || board.size().side() >= 5 => self.par(board, s.len() as u32, s.optimal),
-                    Err(e @ EngineError::Crashed { .. }) => vec![Answer::BackgroundFailed(e)],
-                    // Cancelled answers come as Cancelled; anything else: no par this game.
-                    _ => Vec::new(),
-                }
-            }
+            Message::Solution { ticket, board, result } => self.par_searched(ticket, board, result),
             Message::Improved {
                 ticket,
                 board,
@@ -164,55 +138,112 @@ impl Engine {
                 vec![Answer::Review(result)]
             }
             Message::Cancelled { ticket } => {
-                // A request stopped by a more urgent one: asked again when the worker is free.
-                match ticket.lane {
-                    Lane::Interactive => {
-                        self.take_pending(ticket);
-                    }
-                    Lane::Review if self.review == Some(ticket) => self.review = None,
-                    Lane::Background => {
-                        self.take_running(ticket);
-                    }
-                    Lane::Review | Lane::Deal => {}
-                }
+                self.cancelled(ticket);
                 Vec::new()
             }
             Message::Failed { ticket, error } => self.failed(ticket, error),
             Message::Progress { size, progress } => vec![Answer::Tables { size, progress }],
-            Message::Prepared { size, error } => {
-                self.dealer.tables_ready(&self.solver, &self.sink);
-                if self.background.focus.as_ref().is_some_and(|f| f.start.size() == size) {
-                    self.prewarm_after(size);
-                }
-                vec![Answer::Prepared { size, error }]
-            }
+            Message::Prepared { size, error } => self.prepared(size, error),
             // A build stopped by the player may still say how far it got: not worth a word.
             Message::LargeProgress { size, percent } if self.large_tables_building() == Some(size) => {
                 vec![Answer::LargeTables { size, percent }]
             }
             Message::LargeProgress { .. } => Vec::new(),
-            Message::LargeBuilt { size, error } => {
-                if self.large.as_ref().is_some_and(|b| b.size == size) {
-                    self.large = None;
-                }
-                if error.is_some() {
-                    self.large_failed.push(size);
-                }
-                vec![Answer::LargeTablesBuilt { size, error }]
-            }
+            Message::LargeBuilt { size, error } => self.large_built(size, error),
             Message::Dealt {
                 ticket,
                 request,
                 result,
-            } => {
-                let answer = self.dealer.dealt(ticket, result);
-                // A deal wished for ahead waited for this one.
-                self.dealer.tables_ready(&self.solver, &self.sink);
-                match answer {
-                    Some(result) => vec![Answer::Dealt { request, result }],
-                    None => Vec::new(),
-                }
+            } => self.dealt(ticket, request, result),
+        }
+    }
+
+    /// The hint asked for, unless superseded; its plan is learnt.
+    fn hinted(
+        &mut self,
+        ticket: Ticket,
+        board: Board,
+        result: Result<Hint, EngineError>,
+        bounds: Vec<u32>,
+    ) -> Vec<Answer> {
+        if !self.take_pending(ticket) {
+            return Vec::new();
+        }
+        if let Ok(h) = &result {
+            let with_tables = self.solver.is_ready(board.size());
+            self.learn(KnownPlan::from_hint(board, h, bounds, with_tables));
+        }
+        vec![Answer::Hint { board, result }]
+    }
+
+    /// The solution the player asked for, unless superseded; its plan is learnt.
+    fn solved(&mut self, ticket: Ticket, board: Board, result: Result<Solution, EngineError>) -> Vec<Answer> {
+        if !self.take_pending(ticket) {
+            return Vec::new();
+        }
+        if let Ok(s) = &result {
+            self.learn(KnownPlan::from_solution(board, s, Vec::new(), true));
+        }
+        vec![Answer::Solution { board, result }]
+    }
+
+    /// The background's search for the par of a start, done: the par, if it found one.
+    fn par_searched(&mut self, ticket: Ticket, board: Board, result: Result<Solution, EngineError>) -> Vec<Answer> {
+        if !self.take_running(ticket) {
+            return Vec::new();
+        }
+        self.background.par_done = true;
+        match result {
+            Ok(s) if s.optimal || board.size().side() >= 5 => self.par(board, s.len() as u32, s.optimal),
+            Err(e @ EngineError::Crashed { .. }) => vec![Answer::BackgroundFailed(e)],
+            // Cancelled answers come as Cancelled; anything else: no par this game.
+            _ => Vec::new(),
+        }
+    }
+
+    /// A request stopped by a more urgent one: asked again when the worker is free.
+    fn cancelled(&mut self, ticket: Ticket) {
+        match ticket.lane {
+            Lane::Interactive => {
+                self.take_pending(ticket);
             }
+            Lane::Review if self.review == Some(ticket) => self.review = None,
+            Lane::Background => {
+                self.take_running(ticket);
+            }
+            Lane::Review | Lane::Deal => {}
+        }
+    }
+
+    /// A size's tables are ready (or could not be built): a deal wished for that size can
+    /// be dealt, and once the size in play has its own, the other sizes' are prepared.
+    fn prepared(&mut self, size: Size, error: Option<EngineError>) -> Vec<Answer> {
+        self.dealer.tables_ready(&self.solver, &self.sink);
+        if self.background.focus.as_ref().is_some_and(|f| f.start.size() == size) {
+            self.prewarm_after(size);
+        }
+        vec![Answer::Prepared { size, error }]
+    }
+
+    /// Building a size's large tables ended; one that failed is not tried again this run.
+    fn large_built(&mut self, size: Size, error: Option<EngineError>) -> Vec<Answer> {
+        if self.large.as_ref().is_some_and(|b| b.size == size) {
+            self.large = None;
+        }
+        if error.is_some() {
+            self.large_failed.push(size);
+        }
+        vec![Answer::LargeTablesBuilt { size, error }]
+    }
+
+    /// A deal, passed on if it is the one the player waits for.
+    fn dealt(&mut self, ticket: Ticket, request: DealRequest, result: Result<Generated, EngineError>) -> Vec<Answer> {
+        let answer = self.dealer.dealt(ticket, result);
+        // A deal wished for ahead waited for this one.
+        self.dealer.tables_ready(&self.solver, &self.sink);
+        match answer {
+            Some(result) => vec![Answer::Dealt { request, result }],
+            None => Vec::new(),
         }
     }
 
