@@ -128,6 +128,34 @@ impl Harness {
         }
     }
 
+    /// The solver plays up to `k` random legal moves, stopping at the goal.
+    fn solver_plays(&mut self, k: usize) {
+        for _ in 0..k {
+            let legal: Vec<Move> = self.game.board().legal_moves().collect();
+            if self.game.is_won() || legal.is_empty() {
+                break;
+            }
+            let m = legal[self.rng.index(legal.len())];
+            if self.game.play_by_solver(m) {
+                self.after_move();
+            }
+        }
+    }
+
+    /// Leaves the game in play for another, unless it is won: its ending recorded, and its
+    /// save to resume (given up if the ending was recorded) if it has a move.
+    fn leave(&mut self) -> Option<SavedGame> {
+        if self.game.is_won() {
+            return None;
+        }
+        let recorded = self.end(Ending::Left);
+        let mut kept = self.game.clone();
+        if recorded {
+            kept.note_given_up();
+        }
+        (!kept.log().is_empty()).then(|| kept.to_saved())
+    }
+
     fn apply(&mut self, input: &Input) {
         match *input {
             Input::Move(d) => {
@@ -153,18 +181,7 @@ impl Harness {
                     self.game.note_hint();
                 }
             }
-            Input::Solver(k) => {
-                for _ in 0..k {
-                    let legal: Vec<Move> = self.game.board().legal_moves().collect();
-                    if self.game.is_won() || legal.is_empty() {
-                        break;
-                    }
-                    let m = legal[self.rng.index(legal.len())];
-                    if self.game.play_by_solver(m) {
-                        self.after_move();
-                    }
-                }
-            }
+            Input::Solver(k) => self.solver_plays(k),
             Input::Restart => {
                 if !self.game.is_won() {
                     self.end(Ending::Restarted);
@@ -183,29 +200,15 @@ impl Harness {
                 self.game = self.deal();
             }
             Input::Leave => {
-                if !self.game.is_won() {
-                    let recorded = self.end(Ending::Left);
-                    let mut kept = self.game.clone();
-                    if recorded {
-                        kept.note_given_up();
-                    }
-                    if !kept.log().is_empty() {
-                        self.saved.push(kept.to_saved());
-                    }
+                if let Some(kept) = self.leave() {
+                    self.saved.push(kept);
                 }
                 self.game = self.deal();
             }
             Input::Resume => {
                 if let Some(saved) = self.saved.pop() {
-                    if !self.game.is_won() {
-                        let recorded = self.end(Ending::Left);
-                        let mut kept = self.game.clone();
-                        if recorded {
-                            kept.note_given_up();
-                        }
-                        if !kept.log().is_empty() {
-                            self.saved.insert(0, kept.to_saved());
-                        }
+                    if let Some(kept) = self.leave() {
+                        self.saved.insert(0, kept);
                     }
                     self.game = Game::from_saved(&saved).expect("a save loads");
                 }

@@ -13,9 +13,13 @@
 //! - given up (assisted, left after a move): played;
 //! - a replay, whatever its result: `replays` only.
 
+use std::collections::{BTreeMap, BTreeSet};
+
+use crate::difficulty::UtcDate;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::Outcome;
-use crate::game::records::stats::{Beaten, Best, Stats};
+use crate::game::records::stats::{Beaten, Best, Bests, Record, Stats};
+use crate::puzzle::Size;
 
 /// What one record changed, for the win box.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -84,10 +88,7 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
             row.won = row.won.saturating_add(1);
             let moves = record.stm();
             if let Some(par) = record.par.filter(|p| *p > 0) {
-                row.moves_with_par = row.moves_with_par.saturating_add(u64::from(moves));
-                row.par_sum = row.par_sum.saturating_add(u64::from(par));
-                row.par_wins = row.par_wins.saturating_add(1);
-                row.par_ratio_sum += f64::from(moves) / f64::from(par);
+                count_par(row, moves, par);
             }
             if dealt && !record.assisted {
                 row.speed.record_solve(record.millis, moves);
@@ -103,52 +104,10 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
                 solver_used: false,
                 assisted: record.assisted,
             };
-            let bests = match &key.puzzle {
-                Some(p) => stats.puzzles.entry(p.clone()).or_default(),
-                None => &mut row.bests,
-            };
-            let slot = if record.assisted {
-                &mut bests.best_assisted
-            } else {
-                &mut bests.best
-            };
-            counted.beaten = match slot {
-                None => Some(Beaten::First {
-                    assisted: record.assisted,
-                }),
-                Some(old) if (best.moves, best.time_ms) < (old.moves, old.time_ms) => Some(Beaten::Better {
-                    assisted: record.assisted,
-                    previous: old.clone(),
-                }),
-                Some(_) => None,
-            };
-            if counted.beaten.is_some() {
-                *slot = Some(best.clone());
-            }
-            if key.puzzle.is_some() {
-                // A custom or daily row's best is the best of its puzzles: the row's
-                // summary, which `slide stats` and the statistics screen both show.
-                let row = stats.records.entry(key.row()).or_default();
-                let slot = if record.assisted {
-                    &mut row.bests.best_assisted
-                } else {
-                    &mut row.bests.best
-                };
-                if slot
-                    .as_ref()
-                    .is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms))
-                {
-                    *slot = Some(best);
-                }
-            }
+            counted.beaten = keep_best(row, &mut stats.puzzles, key.puzzle.as_ref(), best);
             if let Some(day) = key.daily {
                 if day == record.day() {
-                    let side = key.size.side();
-                    stats
-                        .daily_wins
-                        .entry(format!("{side}x{side}"))
-                        .or_default()
-                        .insert(day.to_string());
+                    count_streak_day(&mut stats.daily_wins, key.size, day);
                     counted.streak_day = true;
                 } else {
                     counted.late_daily = true;
@@ -157,6 +116,63 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
         }
     }
     counted
+}
+
+/// Adds a win of `moves` on a board whose par is `par` to its row's moves/par.
+fn count_par(row: &mut Record, moves: u32, par: u32) {
+    row.moves_with_par = row.moves_with_par.saturating_add(u64::from(moves));
+    row.par_sum = row.par_sum.saturating_add(u64::from(par));
+    row.par_wins = row.par_wins.saturating_add(1);
+    row.par_ratio_sum += f64::from(moves) / f64::from(par);
+}
+
+/// Keeps `best` where it is a best: a dealt win in its row; a custom or daily win in its
+/// puzzle's entry of `puzzles`, and in its row's summary. Says what it beat: in the
+/// puzzle's entry, or for a dealt win in its row.
+fn keep_best(
+    row: &mut Record,
+    puzzles: &mut BTreeMap<String, Bests>,
+    puzzle: Option<&String>,
+    best: Best,
+) -> Option<Beaten> {
+    let Some(puzzle) = puzzle else {
+        return keep_if_better(&mut row.bests, best);
+    };
+    let beaten = keep_if_better(puzzles.entry(puzzle.clone()).or_default(), best.clone());
+    // A custom or daily row's best is the best of its puzzles: the row's summary, which
+    // `slide stats` and the statistics screen both show.
+    keep_if_better(&mut row.bests, best);
+    beaten
+}
+
+/// Puts `best` in its slot of `bests` (assisted or not) when the slot is empty or `best`
+/// beats it: fewer moves, then less time. Says what it beat, if it did.
+fn keep_if_better(bests: &mut Bests, best: Best) -> Option<Beaten> {
+    let assisted = best.assisted;
+    let slot = if assisted {
+        &mut bests.best_assisted
+    } else {
+        &mut bests.best
+    };
+    let beaten = match slot {
+        None => Beaten::First { assisted },
+        Some(old) if (best.moves, best.time_ms) < (old.moves, old.time_ms) => Beaten::Better {
+            assisted,
+            previous: old.clone(),
+        },
+        Some(_) => return None,
+    };
+    *slot = Some(best);
+    Some(beaten)
+}
+
+/// Marks `day` won in the daily streak of `size`.
+fn count_streak_day(daily_wins: &mut BTreeMap<String, BTreeSet<String>>, size: Size, day: UtcDate) {
+    let side = size.side();
+    daily_wins
+        .entry(format!("{side}x{side}"))
+        .or_default()
+        .insert(day.to_string());
 }
 
 #[cfg(test)]
