@@ -83,20 +83,7 @@ struct Outcome {
 pub fn run(args: &BenchCommand) -> Result<(), CliError> {
     let instances = read_instances(&args.file)?;
     let solver = Solver::new(TableCache::default_location());
-
-    let tables_start = Instant::now();
-    let sizes: BTreeSet<_> = instances.iter().map(|i| i.board.size()).collect();
-    if matches!(args.heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
-        for &size in &sizes {
-            progress::prepare(&solver, size)?;
-        }
-    }
-    let tables_time = tables_start.elapsed();
-    // Which databases ran: the larger 4×4 ones replace the default when cached.
-    let partitions: Vec<String> = sizes
-        .iter()
-        .filter_map(|&size| solver.pdb(size).map(|db| format!("{size} {}", db.partition().name())))
-        .collect();
+    let (tables_time, partitions) = prepare_tables(&solver, &instances, args.heuristic)?;
 
     let threads = args.threads.map_or_else(
         || thread::available_parallelism().map_or(1, std::num::NonZero::get),
@@ -124,12 +111,73 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
         ..Totals::default()
     };
     let wall_start = Instant::now();
+    solve_in_order(&solver, &opts, &instances, threads, |index, outcome| {
+        let line = totals.record(index + 1, &instances[index], &outcome);
+        if args.json {
+            print_json(&line)
+        } else {
+            print_human(&line)
+        }
+    })?;
+    let wall = wall_start.elapsed();
+
+    for line in &totals.summary(threads, tables_time, &partitions, wall) {
+        if args.json {
+            print_note(line)?;
+        } else {
+            print_line(line)?;
+        }
+    }
+    if totals.mismatches > 0 {
+        Err(CliError::Mismatches {
+            count: totals.mismatches,
+            total: instances.len(),
+        })
+    } else if totals.failures > 0 {
+        Err(CliError::FailedBoards(totals.failures))
+    } else {
+        Ok(())
+    }
+}
+
+/// Prepares the pattern databases of every size in the file when the heuristic uses them:
+/// the time it took, and which databases will run (the larger 4×4 ones replace the default
+/// when cached), as "size partition".
+fn prepare_tables(
+    solver: &Solver,
+    instances: &[Instance],
+    heuristic: HeuristicKind,
+) -> Result<(Duration, Vec<String>), CliError> {
+    let start = Instant::now();
+    let sizes: BTreeSet<_> = instances.iter().map(|i| i.board.size()).collect();
+    if matches!(heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
+        for &size in &sizes {
+            progress::prepare(solver, size)?;
+        }
+    }
+    let time = start.elapsed();
+    let partitions = sizes
+        .iter()
+        .filter_map(|&size| solver.pdb(size).map(|db| format!("{size} {}", db.partition().name())))
+        .collect();
+    Ok((time, partitions))
+}
+
+/// Solves every instance on `threads` threads, one instance per thread at a time, and hands
+/// each outcome to `report` in file order, with its index.
+fn solve_in_order(
+    solver: &Solver,
+    opts: &SolveOptions,
+    instances: &[Instance],
+    threads: usize,
+    mut report: impl FnMut(usize, Outcome) -> Result<(), CliError>,
+) -> Result<(), CliError> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<(usize, Outcome)>();
-    let printed = thread::scope(|scope| -> Result<(), CliError> {
+    thread::scope(|scope| {
         for _ in 0..threads {
             let tx = tx.clone();
-            let (solver, opts, next, instances) = (&solver, &opts, &next, &instances);
+            let next = &next;
             scope.spawn(move || {
                 loop {
                     let index = next.fetch_add(1, Ordering::Relaxed);
@@ -155,38 +203,12 @@ pub fn run(args: &BenchCommand) -> Result<(), CliError> {
         for (index, outcome) in rx {
             waiting.insert(index, outcome);
             while let Some(outcome) = waiting.remove(&due) {
+                report(due, outcome)?;
                 due += 1;
-                let line = totals.record(due, &instances[due - 1], &outcome);
-                if args.json {
-                    print_json(&line)?;
-                } else {
-                    print_human(&line)?;
-                }
             }
         }
         Ok(())
-    });
-    printed?;
-    let wall = wall_start.elapsed();
-
-    let summary = totals.summary(threads, tables_time, &partitions, wall);
-    for line in &summary {
-        if args.json {
-            print_note(line)?;
-        } else {
-            print_line(line)?;
-        }
-    }
-    if totals.mismatches > 0 {
-        Err(CliError::Mismatches {
-            count: totals.mismatches,
-            total: instances.len(),
-        })
-    } else if totals.failures > 0 {
-        Err(CliError::FailedBoards(totals.failures))
-    } else {
-        Ok(())
-    }
+    })
 }
 
 /// Reads every instance, reporting each bad line with its number.
