@@ -4,6 +4,7 @@
 use slide::config::Config;
 use slide::difficulty::{DealRequest, Level, PuzzleCode, fresh_seed};
 use slide::game::{Game, Notice, Persistence, Store};
+use slide::puzzle::Size;
 use slide::solver::Solver;
 
 use crate::ui::app::App;
@@ -31,16 +32,8 @@ pub(crate) fn asked_run(args: &PlayArgs, config: &Config) -> Option<Game> {
 pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, solver: Solver) -> App {
     let mut persist = Persistence::open(Store::locate());
     let new_game = settings.keys.name(crate::ui::keys::Action::NewGame);
-    let explicit = args.board.is_some()
-        || code.is_some()
-        || args.daily
-        || args.size.is_some()
-        || args.level.is_some()
-        || args.seed.is_some()
-        || args.blind
-        || args.run.is_some();
     let mut later = Vec::new();
-    let resumed = if explicit {
+    let resumed = if asks_for_a_game(args, code.as_ref()) {
         // The player asked for a particular game: the unfinished ones stay saved.
         if let Some(newest) = persist.resumable().first() {
             later.push(Notice::info(format!(
@@ -50,33 +43,13 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         }
         None
     } else {
-        // Held games are listed before the resume is tried: a copy still closing after its
-        // terminal went away may let its game go in between, and the player must hear of
-        // the game either way (resumed, or open elsewhere), never find it silently missing.
-        let busy = persist.held_elsewhere();
-        let resumed = persist.resume_newest();
-        if let Some(g) = &resumed {
-            later.push(Notice::info(format!(
-                "Resumed your last game ({}); press {new_game} for a new one.",
-                g.to_saved().summary(slide::game::unix_millis())
-            )));
-        } else if let Some(busy) = busy.first() {
-            // Every unfinished game is held by another copy of Slide (perhaps one still
-            // closing after its terminal went away): say so rather than seem to lose it.
-            later.push(Notice::info(format!(
-                "Your last game ({}) is open in another copy of Slide; once that one is closed, \
-                 press {new_game} to resume it from the menu.",
-                busy.summary(slide::game::unix_millis())
-            )));
-        }
-        resumed
+        resume_last(&mut persist, &new_game, &mut later)
     };
     let given = match code {
         Some(PuzzleCode::Board(board)) => Some(board),
         _ => args.board,
     };
-    let config = &settings.config;
-    let run = asked_run(args, config);
+    let run = asked_run(args, &settings.config);
     let mut app = match (resumed, given, run) {
         (Some(game), _, _) => App::new(settings, game, solver, persist, Origin::Resumed),
         (None, _, Some(game)) => App::new(settings, game, solver, persist, Origin::New),
@@ -91,38 +64,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             // A dealt game is dealt in the background (a 4×4 Hard board can take a second or
             // two to confirm); the request fixes the seed first, so the board is the one
             // `generate`, `daily` and `PuzzleCode::deal` give for it.
-            // With nothing asked for, the size and level last chosen in the menu.
-            let last = persist
-                .last_choice()
-                .filter(|_| args.size.is_none() && args.level.is_none());
-            let size = args.size.or(last.map(|(s, _)| s)).unwrap_or_else(|| config.size());
-            let request = match code {
-                Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
-                    size,
-                    level,
-                    seed,
-                    daily: None,
-                },
-                _ if args.daily || last.is_some_and(|(_, l)| l.is_none()) && args.seed.is_none() => {
-                    DealRequest::daily_today(size)
-                }
-                // Blind solves are ranked: uniformly random boards, as slidysim requires.
-                _ if args.blind => DealRequest {
-                    size,
-                    level: Level::Random,
-                    seed: args.seed.unwrap_or_else(fresh_seed),
-                    daily: None,
-                },
-                _ => DealRequest {
-                    size,
-                    level: args
-                        .level
-                        .or(last.and_then(|(_, l)| l))
-                        .unwrap_or_else(|| config.level()),
-                    seed: args.seed.unwrap_or_else(fresh_seed),
-                    daily: None,
-                },
-            };
+            let request = deal_request(args, code, persist.last_choice(), &settings.config);
             App::dealing(settings, request, solver, persist)
         }
     };
@@ -149,4 +91,82 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         app.notify(n);
     }
     app
+}
+
+/// Whether the arguments ask for a particular game (a board, a code, a size, a level, a
+/// seed, a daily, a blind solve or a run), rather than the game played last.
+fn asks_for_a_game(args: &PlayArgs, code: Option<&PuzzleCode>) -> bool {
+    args.board.is_some()
+        || code.is_some()
+        || args.daily
+        || args.size.is_some()
+        || args.level.is_some()
+        || args.seed.is_some()
+        || args.blind
+        || args.run.is_some()
+}
+
+/// The game played last, resumed, with a notice of it in `later`; or, when every unfinished
+/// game is open in another copy of Slide, a notice of that.
+fn resume_last(persist: &mut Persistence, new_game: &str, later: &mut Vec<Notice>) -> Option<Game> {
+    // Held games are listed before the resume is tried: a copy still closing after its
+    // terminal went away may let its game go in between, and the player must hear of
+    // the game either way (resumed, or open elsewhere), never find it silently missing.
+    let busy = persist.held_elsewhere();
+    let resumed = persist.resume_newest();
+    if let Some(g) = &resumed {
+        later.push(Notice::info(format!(
+            "Resumed your last game ({}); press {new_game} for a new one.",
+            g.to_saved().summary(slide::game::unix_millis())
+        )));
+    } else if let Some(busy) = busy.first() {
+        // Every unfinished game is held by another copy of Slide (perhaps one still
+        // closing after its terminal went away): say so rather than seem to lose it.
+        later.push(Notice::info(format!(
+            "Your last game ({}) is open in another copy of Slide; once that one is closed, \
+             press {new_game} to resume it from the menu.",
+            busy.summary(slide::game::unix_millis())
+        )));
+    }
+    resumed
+}
+
+/// The deal to open with: the code's seeded deal, the daily, a blind solve's random board, or
+/// a board of the level asked for. With nothing asked for, the size and level last chosen in
+/// the menu (`last`: a level of `None` is the daily).
+fn deal_request(
+    args: &PlayArgs,
+    code: Option<PuzzleCode>,
+    last: Option<(Size, Option<Level>)>,
+    config: &Config,
+) -> DealRequest {
+    let last = last.filter(|_| args.size.is_none() && args.level.is_none());
+    let size = args.size.or(last.map(|(s, _)| s)).unwrap_or_else(|| config.size());
+    match code {
+        Some(PuzzleCode::Seeded { size, level, seed }) => DealRequest {
+            size,
+            level,
+            seed,
+            daily: None,
+        },
+        _ if args.daily || last.is_some_and(|(_, l)| l.is_none()) && args.seed.is_none() => {
+            DealRequest::daily_today(size)
+        }
+        // Blind solves are ranked: uniformly random boards, as slidysim requires.
+        _ if args.blind => DealRequest {
+            size,
+            level: Level::Random,
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            daily: None,
+        },
+        _ => DealRequest {
+            size,
+            level: args
+                .level
+                .or(last.and_then(|(_, l)| l))
+                .unwrap_or_else(|| config.level()),
+            seed: args.seed.unwrap_or_else(fresh_seed),
+            daily: None,
+        },
+    }
 }

@@ -116,11 +116,27 @@ impl SettingsScreen {
 
     /// Moves `row`'s value one step (back when `forward` is false), applies it and saves it.
     fn change(&mut self, row: Row, forward: bool, ctx: &mut Context) {
-        let step = |i: usize, n: usize| if forward { (i + 1) % n } else { (i + n - 1) % n };
-        let picture = step(self.picture_index(ctx), self.pictures.len().max(1));
-        let mut notices = Vec::new();
+        let Some((table, key, value)) = self.apply(row, forward, ctx) else {
+            return;
+        };
+        self.said = Some(match ctx.settings.save(table, key, value) {
+            None => ctx.settings.file.as_ref().map_or_else(
+                || "Applied (not saved: no config file).".to_string(),
+                |f| format!("Saved in {}.", shorten(&f.path().display().to_string(), 44)),
+            ),
+            Some(notice) => {
+                let text = notice.text.clone();
+                ctx.notify(notice);
+                text
+            }
+        });
+    }
+
+    /// Moves `row`'s value one step and applies it: what to save, or `None` when it could not
+    /// be applied (`said` then says why).
+    fn apply(&mut self, row: Row, forward: bool, ctx: &mut Context) -> Option<Entry> {
         let config = &mut ctx.settings.config;
-        let (table, key, value) = match row {
+        Some(match row {
             Row::Scheme => {
                 ctx.look.scheme = if forward {
                     ctx.look.scheme.next()
@@ -135,22 +151,7 @@ impl SettingsScreen {
                 config.look.numbers = ctx.look.numbers;
                 ("look", "numbers", SettingValue::Bool(ctx.look.numbers))
             }
-            Row::Picture => {
-                let chosen = self.pictures.get(picture).map_or("none", String::as_str);
-                let current = ctx.look.picture.as_ref().map(|p| &p.picture);
-                match load_choice(chosen, current) {
-                    Ok(p) => {
-                        let path = p.as_ref().map_or_else(String::new, |p| p.name.clone());
-                        notices.extend(ctx.look.set_picture(p));
-                        config.game.picture.clone_from(&path);
-                        ("game", "picture", SettingValue::Text(path))
-                    }
-                    Err(e) => {
-                        self.said = Some(format!("{e}"));
-                        return;
-                    }
-                }
-            }
+            Row::Picture => return self.next_picture(forward, ctx),
             Row::Arrows => {
                 config.game.arrows_move = match config.game.arrows_move {
                     ArrowsMove::Tile => ArrowsMove::Blank,
@@ -167,11 +168,7 @@ impl SettingsScreen {
                 ("input", "hover", SettingValue::Bool(config.input.hover))
             }
             Row::Animation => {
-                let i = ANIMATION
-                    .iter()
-                    .position(|&v| v >= config.game.animation_ms)
-                    .unwrap_or(0);
-                config.game.animation_ms = ANIMATION[step(i, ANIMATION.len())];
+                config.game.animation_ms = step_at_least(&ANIMATION, config.game.animation_ms, forward);
                 (
                     "game",
                     "animation_ms",
@@ -179,58 +176,86 @@ impl SettingsScreen {
                 )
             }
             Row::Inspection => {
-                let i = INSPECTION
-                    .iter()
-                    .position(|&v| v >= config.game.inspection_s)
-                    .unwrap_or(0);
-                config.game.inspection_s = INSPECTION[step(i, INSPECTION.len())];
+                config.game.inspection_s = step_at_least(&INSPECTION, config.game.inspection_s, forward);
                 (
                     "game",
                     "inspection_s",
                     SettingValue::Int(config.game.inspection_s as i64),
                 )
             }
-            Row::Colours => {
-                let i = PRESETS.iter().position(|(p, _)| *p == config.theme.preset).unwrap_or(0);
-                let (preset, name) = PRESETS[step(i, PRESETS.len())];
-                config.theme.preset = preset;
-                let colours = ctx.settings.caps.colours;
-                if let Ok(theme) = Theme::from_config(&ctx.settings.config, colours) {
-                    ctx.settings.theme = theme;
-                }
-                ctx.look.colours = ctx.settings.theme.colours;
-                ("theme", "preset", SettingValue::Text(name.into()))
-            }
+            Row::Colours => next_colours(forward, ctx),
             Row::Thinking => {
                 config.game.thinking = !config.game.thinking;
                 ctx.engine.set_thinking(config.game.thinking);
                 ("game", "thinking", SettingValue::Bool(config.game.thinking))
             }
-            Row::LargeTables => {
-                let i = LARGE.iter().position(|l| *l == config.game.large_tables).unwrap_or(0);
-                config.game.large_tables = LARGE[step(i, LARGE.len())];
-                let name = config.game.large_tables.name();
-                if let Some(said) = ctx.session.large_tables_set(ctx.engine, &ctx.settings.config) {
-                    ctx.session.status = Some(said);
-                }
-                ("game", "large_tables", SettingValue::Text(name.into()))
-            }
-        };
-        for n in notices {
-            ctx.notify(n);
-        }
-        self.said = Some(match ctx.settings.save(table, key, value) {
-            None => ctx.settings.file.as_ref().map_or_else(
-                || "Applied (not saved: no config file).".to_string(),
-                |f| format!("Saved in {}.", shorten(&f.path().display().to_string(), 44)),
-            ),
-            Some(notice) => {
-                let text = notice.text.clone();
-                ctx.notify(notice);
-                text
-            }
-        });
+            Row::LargeTables => next_large_tables(forward, ctx),
+        })
     }
+
+    /// Shows the picture a step from the one on, telling the player what `set_picture` has
+    /// to say: what to save, or `None` when it could not be loaded (`said` then says why).
+    fn next_picture(&mut self, forward: bool, ctx: &mut Context) -> Option<Entry> {
+        let picture = step(self.picture_index(ctx), self.pictures.len().max(1), forward);
+        let chosen = self.pictures.get(picture).map_or("none", String::as_str);
+        let current = ctx.look.picture.as_ref().map(|p| &p.picture);
+        match load_choice(chosen, current) {
+            Ok(p) => {
+                let path = p.as_ref().map_or_else(String::new, |p| p.name.clone());
+                if let Some(n) = ctx.look.set_picture(p) {
+                    ctx.notify(n);
+                }
+                ctx.settings.config.game.picture.clone_from(&path);
+                Some(("game", "picture", SettingValue::Text(path)))
+            }
+            Err(e) => {
+                self.said = Some(format!("{e}"));
+                None
+            }
+        }
+    }
+}
+
+/// A setting as config.toml holds it: its table, its key and its value.
+type Entry = (&'static str, &'static str, SettingValue);
+
+/// The index a step from `i` in a cycle of `n`, back when `forward` is false.
+fn step(i: usize, n: usize, forward: bool) -> usize {
+    if forward { (i + 1) % n } else { (i + n - 1) % n }
+}
+
+/// The choice a step from `current` among `choices`, counted from the first choice at least
+/// `current` (from the first of all if none is).
+fn step_at_least(choices: &[u64], current: u64, forward: bool) -> u64 {
+    let i = choices.iter().position(|&v| v >= current).unwrap_or(0);
+    choices[step(i, choices.len(), forward)]
+}
+
+/// The colour preset a step from the one on, applied to the theme and the tiles.
+fn next_colours(forward: bool, ctx: &mut Context) -> Entry {
+    let config = &mut ctx.settings.config;
+    let i = PRESETS.iter().position(|(p, _)| *p == config.theme.preset).unwrap_or(0);
+    let (preset, name) = PRESETS[step(i, PRESETS.len(), forward)];
+    config.theme.preset = preset;
+    let colours = ctx.settings.caps.colours;
+    if let Ok(theme) = Theme::from_config(&ctx.settings.config, colours) {
+        ctx.settings.theme = theme;
+    }
+    ctx.look.colours = ctx.settings.theme.colours;
+    ("theme", "preset", SettingValue::Text(name.into()))
+}
+
+/// The large tables' setting a step from the one on, acted on at once: a build starts or
+/// stops, and the status line says so.
+fn next_large_tables(forward: bool, ctx: &mut Context) -> Entry {
+    let config = &mut ctx.settings.config;
+    let i = LARGE.iter().position(|l| *l == config.game.large_tables).unwrap_or(0);
+    config.game.large_tables = LARGE[step(i, LARGE.len(), forward)];
+    let name = config.game.large_tables.name();
+    if let Some(said) = ctx.session.large_tables_set(ctx.engine, &ctx.settings.config) {
+        ctx.session.status = Some(said);
+    }
+    ("game", "large_tables", SettingValue::Text(name.into()))
 }
 
 impl Screen for SettingsScreen {
