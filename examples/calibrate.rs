@@ -196,27 +196,47 @@ fn report4(samples: &[Sample]) {
         .filter(|s| s.source == "random" || s.source == "korf")
         .collect();
     if !randoms.is_empty() {
-        let mut lens: Vec<f64> = randoms.iter().map(|s| f64::from(s.length)).collect();
-        lens.sort_by(f64::total_cmp);
-        let mean = lens.iter().sum::<f64>() / lens.len() as f64;
-        let r_mean = randoms.iter().map(|s| f64::from(s.rating)).sum::<f64>() / lens.len() as f64;
-        println!(
-            "random boards: {} , optimal mean {mean:.2}, min {}, p5 {}, p50 {}, p95 {}, max {}; rating mean {r_mean:.2}",
-            lens.len(),
-            lens[0],
-            percentile(&lens, 0.05),
-            percentile(&lens, 0.5),
-            percentile(&lens, 0.95),
-            lens[lens.len() - 1]
-        );
-        let mut share = String::new();
-        for (level, band) in bands(Size::FOUR) {
-            let n = randoms.iter().filter(|s| band.contains(s.length)).count();
-            let _ = write!(share, "{level} {:.1}%  ", 100.0 * n as f64 / lens.len() as f64);
-        }
-        println!("share of random boards per band: {share}");
+        report_random_boards(&randoms);
     }
-    // Rating → optimal length.
+    report_rating_table(samples);
+    report_knots(samples);
+    // Agreement of the level from the rating with the level from the optimal length.
+    for (name, set) in [
+        ("all samples", samples.iter().collect::<Vec<_>>()),
+        ("random boards", randoms.clone()),
+    ] {
+        if !set.is_empty() {
+            report_agreement(name, &set);
+        }
+    }
+    report_expert_threshold(&randoms);
+}
+
+/// The optimal lengths and ratings of the random boards, and their share in each band.
+fn report_random_boards(randoms: &[&Sample]) {
+    let mut lens: Vec<f64> = randoms.iter().map(|s| f64::from(s.length)).collect();
+    lens.sort_by(f64::total_cmp);
+    let mean = lens.iter().sum::<f64>() / lens.len() as f64;
+    let r_mean = randoms.iter().map(|s| f64::from(s.rating)).sum::<f64>() / lens.len() as f64;
+    println!(
+        "random boards: {} , optimal mean {mean:.2}, min {}, p5 {}, p50 {}, p95 {}, max {}; rating mean {r_mean:.2}",
+        lens.len(),
+        lens[0],
+        percentile(&lens, 0.05),
+        percentile(&lens, 0.5),
+        percentile(&lens, 0.95),
+        lens[lens.len() - 1]
+    );
+    let mut share = String::new();
+    for (level, band) in bands(Size::FOUR) {
+        let n = randoms.iter().filter(|s| band.contains(s.length)).count();
+        let _ = write!(share, "{level} {:.1}%  ", 100.0 * n as f64 / lens.len() as f64);
+    }
+    println!("share of random boards per band: {share}");
+}
+
+/// Rating → optimal length, against the shipped expectation.
+fn report_rating_table(samples: &[Sample]) {
     let mut table: BTreeMap<u32, Vec<u32>> = BTreeMap::new();
     for s in samples {
         table.entry(s.rating).or_default().push(s.length);
@@ -232,7 +252,10 @@ fn report4(samples: &[Sample]) {
             expected_length(Size::FOUR, RatingKind::WalkingConflict, *r)
         );
     }
-    // Fitted knots: mean length per 4-wide rating bucket (centre), for calibration.rs.
+}
+
+/// Fitted knots: mean length per 4-wide rating bucket (centre), for calibration.rs.
+fn report_knots(samples: &[Sample]) {
     let mut knots = String::from("fitted knots (bucket centre, mean): ");
     let mut bucket: BTreeMap<u32, (f64, f64)> = BTreeMap::new();
     for s in samples {
@@ -245,59 +268,58 @@ fn report4(samples: &[Sample]) {
         let _ = write!(knots, "({:.0}, {:.1}), ", rs / n, ls / n);
     }
     println!("{knots}");
-    // Agreement of the level from the rating with the level from the optimal length.
-    for (name, set) in [
-        ("all samples", samples.iter().collect::<Vec<_>>()),
-        ("random boards", randoms.clone()),
-    ] {
-        if set.is_empty() {
+}
+
+/// How often the level from the rating is the level from the optimal length, in `set`.
+fn report_agreement(name: &str, set: &[&Sample]) {
+    let agree = set
+        .iter()
+        .filter(|s| {
+            let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
+            level_for_length(Size::FOUR, e) == level_for_length(Size::FOUR, s.length)
+        })
+        .count();
+    let within2 = set
+        .iter()
+        .filter(|s| {
+            let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
+            e.abs_diff(s.length) <= 2
+        })
+        .count();
+    let mae = set
+        .iter()
+        .map(|s| f64::from(expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating).abs_diff(s.length)))
+        .sum::<f64>()
+        / set.len() as f64;
+    println!(
+        "{name}: n {}, level from rating = level from optimal: {:.1}%, |expected − optimal| ≤ 2: {:.1}%, mean abs error {mae:.2}",
+        set.len(),
+        100.0 * agree as f64 / set.len() as f64,
+        100.0 * within2 as f64 / set.len() as f64
+    );
+}
+
+/// Expert threshold: P(optimal ≥ Expert min | rating ≥ t) on random boards.
+fn report_expert_threshold(randoms: &[&Sample]) {
+    let Some(expert) = band_of(Size::FOUR, Level::Expert) else {
+        return;
+    };
+    let mut line = format!("random boards, P(optimal ≥ {} | rating ≥ t): ", expert.min);
+    for t in 40..=54 {
+        let sel: Vec<_> = randoms.iter().filter(|s| s.rating >= t).collect();
+        if sel.is_empty() {
             continue;
         }
-        let agree = set
-            .iter()
-            .filter(|s| {
-                let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
-                level_for_length(Size::FOUR, e) == level_for_length(Size::FOUR, s.length)
-            })
-            .count();
-        let within2 = set
-            .iter()
-            .filter(|s| {
-                let e = expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating);
-                e.abs_diff(s.length) <= 2
-            })
-            .count();
-        let mae = set
-            .iter()
-            .map(|s| f64::from(expected_length(Size::FOUR, RatingKind::WalkingConflict, s.rating).abs_diff(s.length)))
-            .sum::<f64>()
-            / set.len() as f64;
-        println!(
-            "{name}: n {}, level from rating = level from optimal: {:.1}%, |expected − optimal| ≤ 2: {:.1}%, mean abs error {mae:.2}",
-            set.len(),
-            100.0 * agree as f64 / set.len() as f64,
-            100.0 * within2 as f64 / set.len() as f64
+        let ok = sel.iter().filter(|s| s.length >= expert.min).count();
+        let _ = write!(
+            line,
+            "t={t}: {:.1}% (n {}, {:.1}% of boards); ",
+            100.0 * ok as f64 / sel.len() as f64,
+            sel.len(),
+            100.0 * sel.len() as f64 / randoms.len() as f64
         );
     }
-    // Expert threshold: P(optimal ≥ Expert min | rating ≥ t) on random boards.
-    if let Some(expert) = band_of(Size::FOUR, Level::Expert) {
-        let mut line = format!("random boards, P(optimal ≥ {} | rating ≥ t): ", expert.min);
-        for t in 40..=54 {
-            let sel: Vec<_> = randoms.iter().filter(|s| s.rating >= t).collect();
-            if sel.is_empty() {
-                continue;
-            }
-            let ok = sel.iter().filter(|s| s.length >= expert.min).count();
-            let _ = write!(
-                line,
-                "t={t}: {:.1}% (n {}, {:.1}% of boards); ",
-                100.0 * ok as f64 / sel.len() as f64,
-                sel.len(),
-                100.0 * sel.len() as f64 / randoms.len() as f64
-            );
-        }
-        println!("{line}");
-    }
+    println!("{line}");
 }
 
 fn generate_report(solver: &Solver, args: &Args) {

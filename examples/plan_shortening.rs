@@ -10,6 +10,7 @@
 //! `cargo run --release --example plan_shortening < tests/data/korf-taylor10-24puzzle.txt`
 //! `target/release/slide generate --size 6 --level random --count 50 --seed 1 | cargo run --release --example plan_shortening -- --beam 0.5 --budgets 0.5`
 
+use std::error::Error;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,61 @@ use slide::puzzle::Board;
 use slide::solver::search::plan_shortening::{Options, shorten_with};
 use slide::solver::{SolveOptions, Solver, Stop, TableCache, available_threads};
 
-fn main() -> Result<(), Box<dyn std::error::Error>> {
+fn main() -> Result<(), Box<dyn Error>> {
+    let args = parse_args()?;
+    let base = &args.base;
+    eprintln!(
+        "options: threads {} window {}..{} (x{}%) budget {} (x{}) tail {} beam {:?} {:?} pdb {}",
+        base.threads,
+        base.first_window,
+        base.max_window,
+        base.window_growth,
+        base.first_budget,
+        base.budget_growth,
+        base.max_tail,
+        base.beam_slice,
+        args.beam_windows,
+        args.pdb
+    );
+    let solver = Solver::new(TableCache::default_location());
+    print!("board  opt  beam@{}s", args.beam);
+    for b in &args.budgets {
+        print!("  +{b}s");
+    }
+    println!();
+    let mut totals = Totals::new(args.budgets.len() + 1);
+    for line in std::io::stdin().lock().lines() {
+        let line = line?;
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (optimal, text) = match line.split_once('\t') {
+            Some((o, rest)) => (Some(o.trim().parse::<u32>()?), rest),
+            None => (None, line),
+        };
+        let board: Board = text.parse()?;
+        let lens = lengths(&solver, &board, &args)?;
+        totals.add(optimal, &lens);
+    }
+    totals.print_mean();
+    Ok(())
+}
+
+/// What the command line asks for.
+struct Args {
+    /// The bounded search's time, in seconds.
+    beam: f64,
+    /// The shortening's budgets, in seconds.
+    budgets: Vec<f64>,
+    /// Whether the shortening uses the solver (not with `--no-solver`).
+    pdb: bool,
+    /// The shortening's options, but for the solver and the beam windows.
+    base: Options<'static>,
+    beam_windows: Vec<usize>,
+}
+
+fn parse_args() -> Result<Args, Box<dyn Error>> {
     let mut beam = 1.0f64;
     let mut budgets = vec![0.25, 0.5, 1.0, 3.0];
     let mut pdb = true;
@@ -58,84 +113,94 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             other => return Err(format!("unknown argument {other}").into()),
         }
     }
-    eprintln!(
-        "options: threads {} window {}..{} (x{}%) budget {} (x{}) tail {} beam {:?} {beam_windows:?} pdb {pdb}",
-        base.threads,
-        base.first_window,
-        base.max_window,
-        base.window_growth,
-        base.first_budget,
-        base.budget_growth,
-        base.max_tail,
-        base.beam_slice
-    );
-    let solver = Solver::new(TableCache::default_location());
-    print!("board  opt  beam@{beam}s");
-    for b in &budgets {
-        print!("  +{b}s");
+    Ok(Args {
+        beam,
+        budgets,
+        pdb,
+        base,
+        beam_windows,
+    })
+}
+
+/// The length of the bounded search's plan for `board`, then of that plan shortened with
+/// each budget.
+fn lengths(solver: &Solver, board: &Board, args: &Args) -> Result<Vec<usize>, Box<dyn Error>> {
+    solver.prepare(board.size(), &|_| {})?;
+    let opts = SolveOptions {
+        max_time: Some(Duration::from_secs_f64(args.beam)),
+        threads: available_threads(),
+        ..SolveOptions::default()
+    };
+    let plan = solver.solve(board, &opts)?.moves;
+    let mut lens = vec![plan.len()];
+    for &b in &args.budgets {
+        let shorten_opts = Options {
+            solver: args.pdb.then_some(solver),
+            beam_windows: &args.beam_windows,
+            ..args.base.clone()
+        };
+        let stop = Stop::never().with_deadline(Instant::now() + Duration::from_secs_f64(b));
+        let short = shorten_with(board, &plan, &stop, &shorten_opts);
+        let mut end = *board;
+        end.apply_all(&short)?;
+        assert!(end.is_goal() && short.len() <= plan.len(), "a bad shortening");
+        lens.push(short.len());
     }
-    println!();
-    let mut n = 0u32;
-    let mut sums = vec![0f64; budgets.len() + 1];
-    let mut ratios = vec![0f64; budgets.len() + 1];
-    let mut with_opt = 0u32;
-    for line in std::io::stdin().lock().lines() {
-        let line = line?;
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
+    Ok(lens)
+}
+
+/// The lengths summed over the boards, and their ratios to the optimum where it is given.
+struct Totals {
+    boards: u32,
+    sums: Vec<f64>,
+    ratios: Vec<f64>,
+    with_opt: u32,
+}
+
+impl Totals {
+    /// Totals of `columns` lengths a board.
+    fn new(columns: usize) -> Totals {
+        Totals {
+            boards: 0,
+            sums: vec![0.0; columns],
+            ratios: vec![0.0; columns],
+            with_opt: 0,
         }
-        let (optimal, text) = match line.split_once('\t') {
-            Some((o, rest)) => (Some(o.trim().parse::<u32>()?), rest),
-            None => (None, line),
-        };
-        let board: Board = text.parse()?;
-        solver.prepare(board.size(), &|_| {})?;
-        let opts = SolveOptions {
-            max_time: Some(Duration::from_secs_f64(beam)),
-            threads: available_threads(),
-            ..SolveOptions::default()
-        };
-        let plan = solver.solve(&board, &opts)?.moves;
-        let mut lens = vec![plan.len()];
-        for &b in &budgets {
-            let shorten_opts = Options {
-                solver: pdb.then_some(&solver),
-                beam_windows: &beam_windows,
-                ..base.clone()
-            };
-            let stop = Stop::never().with_deadline(Instant::now() + Duration::from_secs_f64(b));
-            let short = shorten_with(&board, &plan, &stop, &shorten_opts);
-            let mut end = board;
-            end.apply_all(&short)?;
-            assert!(end.is_goal() && short.len() <= plan.len(), "a bad shortening");
-            lens.push(short.len());
-        }
-        n += 1;
+    }
+
+    /// Adds a board's lengths, printing its line.
+    fn add(&mut self, optimal: Option<u32>, lens: &[usize]) {
+        self.boards += 1;
+        let n = self.boards;
         print!("{n:>5}  {:>3}", optimal.map_or(String::from("-"), |o| o.to_string()));
         for (i, &l) in lens.iter().enumerate() {
-            sums[i] += l as f64;
+            self.sums[i] += l as f64;
             match optimal {
                 Some(o) => {
-                    ratios[i] += l as f64 / f64::from(o);
+                    self.ratios[i] += l as f64 / f64::from(o);
                     print!("  {l:>4} ({:.3})", l as f64 / f64::from(o));
                 }
                 None => print!("  {l:>4}"),
             }
         }
-        with_opt += u32::from(optimal.is_some());
+        self.with_opt += u32::from(optimal.is_some());
         println!();
     }
-    if n > 0 {
+
+    /// Prints the mean line, if there was a board.
+    fn print_mean(&self) {
+        let n = self.boards;
+        if n == 0 {
+            return;
+        }
         print!(" mean      ");
-        for (i, s) in sums.iter().enumerate() {
-            if with_opt == n {
-                print!("  {:>6.1} ({:.3})", s / f64::from(n), ratios[i] / f64::from(n));
+        for (i, s) in self.sums.iter().enumerate() {
+            if self.with_opt == n {
+                print!("  {:>6.1} ({:.3})", s / f64::from(n), self.ratios[i] / f64::from(n));
             } else {
                 print!("  {:>6.1}", s / f64::from(n));
             }
         }
         println!();
     }
-    Ok(())
 }

@@ -549,100 +549,146 @@ fn expand_tree(tree: &str, emit: &mut dyn FnMut((Vec<String>, Option<String>))) 
 /// root's own re-exports (`pub use`) are names, not code, and make no edge.
 fn graph(sources: &[Source]) -> Vec<BTreeSet<usize>> {
     let index = Index::new(sources);
-    sources
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let mut out = BTreeSet::new();
-            if s.test_only {
-                return out;
-            }
-            let code = strip_comments_and_strings(&s.body);
-            let (krate, module) = (&s.module.0, &s.module.1);
-            let mut add = |abs: Vec<String>| {
-                if abs.is_empty() {
-                    return;
-                }
-                if let Some(j) = index.resolve(krate, &abs, 0)
-                    && j != i
-                    && !sources[j].test_only
-                {
-                    out.insert(j);
-                }
+    (0..sources.len())
+        .map(|from| {
+            let mut edges = Edges {
+                index: &index,
+                sources,
+                from,
+                out: BTreeSet::new(),
             };
-            let mut code_words: Option<BTreeSet<&str>> = None;
-            for stmt in use_statements(&code) {
-                let mut paths = Vec::new();
-                expand_tree(&stmt.path, &mut |p| paths.push(p));
-                for (p, alias) in paths {
-                    if stmt.public && is_module_root(s) {
-                        // A re-export is a name for others; it is an edge only when the
-                        // root's own code uses the name too (more than the `use` line).
-                        let name = alias.clone().or_else(|| p.last().cloned()).unwrap_or_default();
-                        let words = code_words
-                            .get_or_insert_with(|| code.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect());
-                        let uses = code
-                            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-                            .filter(|w| *w == name)
-                            .count();
-                        if !words.contains(name.as_str()) || uses < 2 {
-                            continue;
-                        }
-                    }
-                    add(absolute(module, &p, &index.modules, krate));
-                }
+            if sources[from].test_only {
+                return edges.out;
             }
-            // Child modules named in code without `crate::` (`ida_star::search(…)`).
-            let b = code.as_bytes();
-            for ((k, child), _) in index.modules.range((krate.clone(), module.clone())..) {
-                if k != krate || child.len() != module.len() + 1 || child[..module.len()] != module[..] {
-                    if k != krate || !child.starts_with(module) {
-                        break;
-                    }
-                    continue;
-                }
-                let pat = format!("{}::", child[module.len()]);
-                let mut from = 0;
-                while let Some(at) = code[from..].find(&pat).map(|x| x + from) {
-                    from = at + pat.len();
-                    if is_ident(b, at) || (at >= 2 && &code[at - 2..at] == "::") {
-                        continue;
-                    }
-                    let mut found = Vec::new();
-                    expand(&code[from..], child.clone(), &mut |p| found.push(p));
-                    for p in found {
-                        add(p);
-                    }
-                }
-            }
-            // Paths written out in code (and in `use` lines again, which adds nothing new),
-            // leaving out a module root's re-exports.
-            let mut code_paths = String::new();
-            let mut in_reexport = false;
-            for line in code.lines() {
-                let t = line.trim_start();
-                if is_module_root(s) && (t.starts_with("pub use") || t.starts_with("pub(crate) use")) {
-                    in_reexport = true;
-                }
-                if !in_reexport {
-                    code_paths.push_str(line);
-                    code_paths.push('\n');
-                }
-                if in_reexport && line.contains(';') {
-                    in_reexport = false;
-                }
-            }
-            for (_, p) in paths_in(&code_paths) {
-                let p: Vec<String> = if p.first().is_some_and(|x| x == "super") {
-                    p
-                } else {
-                    std::iter::once("crate".to_string()).chain(p).collect()
-                };
-                add(absolute(module, &p, &index.modules, krate));
-            }
-            out
+            let code = strip_comments_and_strings(&sources[from].body);
+            edges.add_use_statements(&code);
+            edges.add_child_modules(&code);
+            edges.add_code_paths(&code);
+            edges.out
         })
         .collect()
+}
+
+/// The edges from one file of the graph, gathered.
+struct Edges<'a> {
+    index: &'a Index,
+    sources: &'a [Source],
+    /// The file they start from.
+    from: usize,
+    out: BTreeSet<usize>,
+}
+
+impl Edges<'_> {
+    /// The file the edges start from.
+    fn source(&self) -> &Source {
+        &self.sources[self.from]
+    }
+
+    /// An edge to the file that defines the absolute path `abs`, unless that is this file,
+    /// a test-only file or outside the crate.
+    fn add(&mut self, abs: &[String]) {
+        if abs.is_empty() {
+            return;
+        }
+        let krate = &self.source().module.0;
+        if let Some(j) = self.index.resolve(krate, abs, 0)
+            && j != self.from
+            && !self.sources[j].test_only
+        {
+            self.out.insert(j);
+        }
+    }
+
+    /// The edges of the `use` statements.
+    fn add_use_statements(&mut self, code: &str) {
+        let s = self.source();
+        let (krate, module) = (s.module.0.clone(), s.module.1.clone());
+        let root = is_module_root(s);
+        let mut code_words: Option<BTreeSet<&str>> = None;
+        for stmt in use_statements(code) {
+            let mut paths = Vec::new();
+            expand_tree(&stmt.path, &mut |p| paths.push(p));
+            for (p, alias) in paths {
+                if stmt.public && root {
+                    // A re-export is a name for others; it is an edge only when the
+                    // root's own code uses the name too (more than the `use` line).
+                    let name = alias.clone().or_else(|| p.last().cloned()).unwrap_or_default();
+                    let words = code_words
+                        .get_or_insert_with(|| code.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect());
+                    let uses = code
+                        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                        .filter(|w| *w == name)
+                        .count();
+                    if !words.contains(name.as_str()) || uses < 2 {
+                        continue;
+                    }
+                }
+                let abs = absolute(&module, &p, &self.index.modules, &krate);
+                self.add(&abs);
+            }
+        }
+    }
+
+    /// Child modules named in code without `crate::` (`ida_star::search(…)`).
+    fn add_child_modules(&mut self, code: &str) {
+        let s = self.source();
+        let (krate, module) = (s.module.0.clone(), s.module.1.clone());
+        let b = code.as_bytes();
+        let index = self.index;
+        for ((k, child), _) in index.modules.range((krate.clone(), module.clone())..) {
+            if *k != krate || child.len() != module.len() + 1 || child[..module.len()] != module[..] {
+                if *k != krate || !child.starts_with(&module) {
+                    break;
+                }
+                continue;
+            }
+            let pat = format!("{}::", child[module.len()]);
+            let mut from = 0;
+            while let Some(at) = code[from..].find(&pat).map(|x| x + from) {
+                from = at + pat.len();
+                if is_ident(b, at) || (at >= 2 && &code[at - 2..at] == "::") {
+                    continue;
+                }
+                let mut found = Vec::new();
+                expand(&code[from..], child.clone(), &mut |p| found.push(p));
+                for p in found {
+                    self.add(&p);
+                }
+            }
+        }
+    }
+
+    /// Paths written out in code (and in `use` lines again, which adds nothing new),
+    /// leaving out a module root's re-exports.
+    fn add_code_paths(&mut self, code: &str) {
+        let s = self.source();
+        let (krate, module) = (s.module.0.clone(), s.module.1.clone());
+        let root = is_module_root(s);
+        let mut code_paths = String::new();
+        let mut in_reexport = false;
+        for line in code.lines() {
+            let t = line.trim_start();
+            if root && (t.starts_with("pub use") || t.starts_with("pub(crate) use")) {
+                in_reexport = true;
+            }
+            if !in_reexport {
+                code_paths.push_str(line);
+                code_paths.push('\n');
+            }
+            if in_reexport && line.contains(';') {
+                in_reexport = false;
+            }
+        }
+        for (_, p) in paths_in(&code_paths) {
+            let p: Vec<String> = if p.first().is_some_and(|x| x == "super") {
+                p
+            } else {
+                std::iter::once("crate".to_string()).chain(p).collect()
+            };
+            let abs = absolute(&module, &p, &self.index.modules, &krate);
+            self.add(&abs);
+        }
+    }
 }
 
 /// Strongly connected components with more than one file (Tarjan).
