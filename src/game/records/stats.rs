@@ -493,7 +493,11 @@ mod tests {
         let (level, daily, scramble) = match (key.kind, &key.puzzle) {
             (Kind::Level(level), _) => (level.name().to_string(), None, sample().scramble),
             (Kind::Daily, _) => ("daily".to_string(), key.daily.map(|d| d.to_string()), sample().scramble),
-            (_, Some(board)) => ("custom".to_string(), None, board.trim_start_matches("custom ").to_string()),
+            (_, Some(board)) => (
+                "custom".to_string(),
+                None,
+                board.trim_start_matches("custom ").to_string(),
+            ),
             (kind, None) => (kind.name(), None, sample().scramble),
         };
         AttemptRecord {
