@@ -20,6 +20,7 @@ use slide::solver::Solver;
 
 use crate::ui::clipboard::Clipboard;
 use crate::ui::context::{Context, View, context};
+use crate::ui::current_game::{CurrentGame, Origin};
 use crate::ui::events::Event;
 use crate::ui::keys::{Action, Keymap};
 use crate::ui::look::Look;
@@ -29,7 +30,6 @@ use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
-use crate::ui::session::{Origin, Session};
 use crate::ui::settings::Settings;
 use crate::ui::widgets::layout::{Fit, fit};
 use crate::ui::widgets::notice::NoticeView;
@@ -48,7 +48,7 @@ pub struct App {
     /// Where the event sources send (a clone each).
     sender: Sender<Event>,
     /// The game in play.
-    pub session: Session,
+    pub current: CurrentGame,
     /// The tile scheme and picture mode.
     pub look: Look,
     /// Notices waiting to be read, the first on screen.
@@ -70,7 +70,7 @@ impl App {
         let (sender, events) = mpsc::channel();
         let to_loop = sender.clone();
         let mut engine = Engine::new(solver, options, move |r| to_loop.send(Event::Engine(r)).is_ok());
-        let session = Session::new(game, persist, origin, &mut engine, &settings.config);
+        let current = CurrentGame::new(game, persist, origin, &mut engine, &settings.config);
         let look = Look::new(&settings);
         let clipboard = Clipboard::detect(settings.config.game.clipboard);
         let mut app = App {
@@ -79,7 +79,7 @@ impl App {
             engine,
             events,
             sender,
-            session,
+            current,
             look,
             notices: Notices::default(),
             clipboard,
@@ -87,7 +87,7 @@ impl App {
             area: Rect::new(0, 0, 100, 35),
             quit: false,
         };
-        if app.session.solved_at_start() {
+        if app.current.solved_at_start() {
             // A board given already solved: nothing to play. Say so and offer a new game.
             app.notify(Notice::info(
                 "That board is already solved: there is nothing to play. Choose a new game.",
@@ -138,7 +138,7 @@ impl App {
 
     /// Whether the terminal is big enough to show the board.
     pub fn board_visible(&self) -> bool {
-        matches!(fit(self.area, self.session.game.size().side() as u16), Fit::Fits(_))
+        matches!(fit(self.area, self.current.game.size().side() as u16), Fit::Fits(_))
     }
 
     /// Applies one action of the player; whether the screen may have changed.
@@ -151,11 +151,11 @@ impl App {
         if let Action::Hover { .. } = action {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
             // never closes a notice or a screen. Motion that moves nothing changes nothing.
-            let slid = self.session.game.stm();
+            let slid = self.current.game.stm();
             if self.notices.is_empty() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
             }
-            if self.session.game.stm() == slid {
+            if self.current.game.stm() == slid {
                 return false;
             }
         } else if self.notices.take_key(now) != KeyTaken::NoNotice {
@@ -178,8 +178,8 @@ impl App {
         let moving = self.poll_timeout(now) < Duration::from_secs(1);
         let notices = (self.notices.len(), self.notices.readable_at(now));
         self.dispatch(now, Screen::tick);
-        self.session.tick(now);
-        if let Some(n) = self.look.check_picture(self.area, self.session.game.size().side()) {
+        self.current.tick(now);
+        if let Some(n) = self.look.check_picture(self.area, self.current.game.size().side()) {
             self.notify(n);
         }
         self.sync();
@@ -252,13 +252,13 @@ impl App {
     /// screen, and the game's notices join the queue.
     fn sync(&mut self) {
         let runs = self.top_screen().clock_runs() && self.board_visible();
-        self.session.sync_clock(runs);
-        self.session.watching = self.top_screen().watches_board();
-        self.engine.focus(self.session.focus());
-        for n in self.session.take_notices() {
+        self.current.sync_clock(runs);
+        self.current.watching = self.top_screen().watches_board();
+        self.engine.focus(self.current.focus());
+        for n in self.current.take_notices() {
             self.notices.push(n);
         }
-        if let Some(question) = self.session.large_question.take() {
+        if let Some(question) = self.current.large_question.take() {
             self.stack.push(Box::new(ConfirmLargeTables { question }));
         }
     }
@@ -267,7 +267,7 @@ impl App {
     /// starts taking keys, to say so).
     pub fn poll_timeout(&self, now: Instant) -> Duration {
         let calm = self.notices.is_empty();
-        let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.session.wake_in(now, &self.engine, calm));
+        let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.current.wake_in(now, &self.engine, calm));
         self.notices.readable_at(now).map_or(wait, |at| wait.min(at - now))
     }
 
@@ -277,12 +277,12 @@ impl App {
         let view = View {
             settings: &self.settings,
             engine: &self.engine,
-            session: &self.session,
+            current: &self.current,
             look: &self.look,
             clipboard: &self.clipboard,
             now: Instant::now(),
         };
-        match fit(area, self.session.game.size().side() as u16) {
+        match fit(area, self.current.game.size().side() as u16) {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }

@@ -14,6 +14,7 @@ use slide::solver::Solver;
 
 use crate::ui::app::App;
 use crate::ui::context::{Context, context};
+use crate::ui::current_game::Origin;
 use crate::ui::keys::Action;
 use crate::ui::notices::{NOTICE_TIME, READ_TIME};
 use crate::ui::scheme::Scheme;
@@ -26,7 +27,6 @@ use crate::ui::screens::menu::{Menu, MenuScreen};
 use crate::ui::screens::paused::Paused;
 use crate::ui::screens::playing::Playing;
 use crate::ui::screens::win::WinScreen;
-use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::layout::{Fit, fit};
 
@@ -167,13 +167,13 @@ fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
     let mut app = app_on_disk(&store, game, Origin::New);
     key(&mut app, KeyCode::Left);
     assert!(
-        app.session
+        app.current
             .persist
             .writer_handle()
             .unwrap()
             .flush(slide::game::FLUSH_TIMEOUT)
     );
-    assert!(!app.session.persist.is_dirty());
+    assert!(!app.current.persist.is_dirty());
     // The game in play is claimed, so it is read from its file.
     let file = store.dir().join("games").join(format!("{id}.json"));
     let saved: slide::game::SavedGame = serde_json::from_slice(&std::fs::read(file).unwrap()).unwrap();
@@ -190,8 +190,8 @@ fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
     key(&mut app, KeyCode::Down); // the resume row, below Start
     key(&mut app, KeyCode::Enter);
     assert!(app.is::<Playing>());
-    assert_eq!(app.session.game.id(), earlier.id());
-    assert_eq!(app.session.game.moves(), 1);
+    assert_eq!(app.current.game.id(), earlier.id());
+    assert_eq!(app.current.game.moves(), 1);
     let ids: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
     assert!(ids.contains(&id), "the game left is kept: {ids:?}");
     let _ = std::fs::remove_dir_all(store.dir());
@@ -206,7 +206,7 @@ fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
     key(&mut app, KeyCode::Left);
     assert!(app.notice().is_none());
     assert_eq!(
-        app.session.game.moves(),
+        app.current.game.moves(),
         0,
         "the key closed the notice and did nothing else"
     );
@@ -219,7 +219,7 @@ fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
 fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
     let mut app = app_with("1 2 3 4 0 5 7 8 6");
     press(&mut app, KeyCode::Left);
-    assert_eq!(app.session.game.moves(), 1);
+    assert_eq!(app.current.game.moves(), 1);
     // A notice lands mid-play; the player's next key was already on its way.
     app.notify(Notice::warning("Progress can't be saved."));
     press(&mut app, KeyCode::Right);
@@ -227,7 +227,7 @@ fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
         app.notice().is_some(),
         "a key typed as the notice came does not close it"
     );
-    assert_eq!(app.session.game.moves(), 1, "nor does it reach the board");
+    assert_eq!(app.current.game.moves(), 1, "nor does it reach the board");
     let screen = render_text(&app, 80, 24);
     assert!(
         screen.contains("Progress can't be saved."),
@@ -248,9 +248,9 @@ fn a_notice_that_comes_while_keys_are_typed_is_not_closed_unread() {
     assert!(screen.contains("any key to close"), "{screen}");
     press(&mut app, KeyCode::Right);
     assert!(app.notice().is_none());
-    assert_eq!(app.session.game.moves(), 1, "the closing key did nothing else");
+    assert_eq!(app.current.game.moves(), 1, "the closing key did nothing else");
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.session.game.moves(), 2, "the next key plays");
+    assert_eq!(app.current.game.moves(), 2, "the next key plays");
 }
 
 /// The screen as text, drawn at `w`×`h`.
@@ -269,16 +269,16 @@ fn a_restart_counts_hints_afresh_but_the_win_stays_assisted() {
     let mut app = app_with("1 2 3 4 5 6 0 7 8");
     key(&mut app, KeyCode::Char('i'));
     wait_hint(&mut app);
-    assert_eq!(app.session.game.hints_used(), 1);
+    assert_eq!(app.current.game.hints_used(), 1);
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Char('R'));
     assert!(app.is::<ConfirmRestart>(), "a restart asks first");
     key(&mut app, KeyCode::Char('x'));
     assert!(app.is::<Playing>());
-    assert_eq!(app.session.game.moves(), 1, "any other key keeps the game");
+    assert_eq!(app.current.game.moves(), 1, "any other key keeps the game");
     key(&mut app, KeyCode::Char('R'));
     key(&mut app, KeyCode::Char('R'));
-    assert_eq!((app.session.game.moves(), app.session.game.hints_used()), (0, 0));
+    assert_eq!((app.current.game.moves(), app.current.game.hints_used()), (0, 0));
     key(&mut app, KeyCode::Left);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
@@ -298,15 +298,15 @@ fn arrows_slide_tiles_in_their_direction() {
     // Blank in the middle.
     let mut app = app_with("1 2 3 4 0 5 7 8 6");
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
-    assert_eq!(app.session.game.moves(), 1);
+    assert_eq!(app.current.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
+    assert_eq!(app.current.game.moves(), 1);
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.session.game.moves(), 1, "an illegal move changes nothing");
-    assert_eq!(app.session.status, None);
+    assert_eq!(app.current.game.moves(), 1, "an illegal move changes nothing");
+    assert_eq!(app.current.status, None);
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 0 5 7 8 6");
+    assert_eq!(app.current.game.board().to_string(), "1 2 3 4 0 5 7 8 6");
     key(&mut app, KeyCode::Char('r'));
-    assert_eq!(app.session.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
+    assert_eq!(app.current.game.board().to_string(), "1 2 3 4 5 0 7 8 6");
 }
 
 #[test]
@@ -314,7 +314,7 @@ fn blank_convention_inverts() {
     let mut app = app_with("1 2 3 4 0 5 7 8 6");
     app.settings.config.game.arrows_move = ArrowsMove::Blank;
     key(&mut app, KeyCode::Left);
-    assert_eq!(app.session.game.board().to_string(), "1 2 3 0 4 5 7 8 6");
+    assert_eq!(app.current.game.board().to_string(), "1 2 3 0 4 5 7 8 6");
 }
 
 #[test]
@@ -327,7 +327,7 @@ fn click_slides_a_segment() {
         row: r.y + 1,
     });
     assert!(app.is::<WinScreen>());
-    assert_eq!(app.session.game.moves(), 2);
+    assert_eq!(app.current.game.moves(), 2);
 }
 
 #[test]
@@ -337,21 +337,21 @@ fn hint_arrives_then_follows_the_plan() {
     assert!(app.engine.pending().is_some());
     key(&mut app, KeyCode::Char('i'));
     wait_hint(&mut app);
-    assert_eq!(app.session.visible_hint(&app.engine), Some(Move::Left));
-    assert_eq!(app.session.game.hints_used(), 1, "pressing twice queued nothing");
-    assert_eq!(app.session.current_plan(&app.engine).map(KnownPlan::remaining), Some(2));
-    assert_eq!(app.session.game.par(), Some(2));
+    assert_eq!(app.current.visible_hint(&app.engine), Some(Move::Left));
+    assert_eq!(app.current.game.hints_used(), 1, "pressing twice queued nothing");
+    assert_eq!(app.current.current_plan(&app.engine).map(KnownPlan::remaining), Some(2));
+    assert_eq!(app.current.game.par(), Some(2));
     key(&mut app, KeyCode::Left);
     assert_eq!(
-        app.session.visible_hint(&app.engine),
+        app.current.visible_hint(&app.engine),
         Some(Move::Left),
         "hint mode: the next move shows at once"
     );
-    assert_eq!(app.session.game.hints_used(), 1, "following a hint asks no new one");
-    assert_eq!(app.session.current_plan(&app.engine).map(KnownPlan::remaining), Some(1));
+    assert_eq!(app.current.game.hints_used(), 1, "following a hint asks no new one");
+    assert_eq!(app.current.current_plan(&app.engine).map(KnownPlan::remaining), Some(1));
     key(&mut app, KeyCode::Char('u'));
     assert_eq!(
-        app.session.visible_hint(&app.engine),
+        app.current.visible_hint(&app.engine),
         None,
         "leaving the plan ends hint mode"
     );
@@ -367,9 +367,9 @@ fn a_move_while_a_hint_computes_asks_again_for_the_new_board() {
     key(&mut app, KeyCode::Down);
     let again = app.engine.pending().expect("asked again for the new board");
     assert_ne!(again.ticket, first.ticket);
-    assert_eq!(again.board, *app.session.game.board());
+    assert_eq!(again.board, *app.current.game.board());
     assert!(
-        app.session
+        app.current
             .status
             .as_deref()
             .is_some_and(|s| s.contains("new position"))
@@ -378,17 +378,17 @@ fn a_move_while_a_hint_computes_asks_again_for_the_new_board() {
     // nothing.
     assert!(app.wait_reply(Duration::from_secs(10)));
     assert_eq!(
-        app.session.visible_hint(&app.engine),
+        app.current.visible_hint(&app.engine),
         None,
         "the stale reply is dropped"
     );
-    assert_eq!(app.session.game.hints_used(), 0);
+    assert_eq!(app.current.game.hints_used(), 0);
     wait_hint(&mut app);
     assert!(
-        app.session.visible_hint(&app.engine).is_some(),
+        app.current.visible_hint(&app.engine).is_some(),
         "the new board's hint arrives"
     );
-    assert_eq!(app.session.game.hints_used(), 1, "one request, one hint");
+    assert_eq!(app.current.game.hints_used(), 1, "one request, one hint");
 }
 
 #[test]
@@ -402,10 +402,10 @@ fn solve_animates_and_any_key_stops() {
     let later = Instant::now() + Duration::from_secs(1);
     app.tick(later);
     app.tick(later + Duration::from_secs(1));
-    assert_eq!(app.session.game.moves(), 2);
+    assert_eq!(app.current.game.moves(), 2);
     key(&mut app, KeyCode::Char('x'));
     assert!(app.is::<Playing>());
-    assert!(app.session.game.solver_used());
+    assert!(app.current.game.solver_used());
     // Let it finish: the win is marked as assisted.
     key(&mut app, KeyCode::Char('p'));
     let mut t = later + Duration::from_secs(2);
@@ -438,8 +438,8 @@ fn menu_deals_a_new_game_and_help_closes() {
     assert!(app.is::<Dealing>(), "dealt in the background");
     assert!(app.wait_dealt(Duration::from_secs(60)));
     assert!(app.is::<Playing>());
-    assert_eq!(app.session.game.size(), Size::FOUR);
-    assert_eq!(app.session.game.moves(), 0);
+    assert_eq!(app.current.game.size(), Size::FOUR);
+    assert_eq!(app.current.game.moves(), 0);
 }
 
 #[test]
@@ -453,7 +453,7 @@ fn the_menu_offers_the_modes_and_starts_a_marathon_and_a_relay() {
     key(&mut app, KeyCode::Right); // → marathon of 2
     key(&mut app, KeyCode::Enter);
     assert!(app.is::<Playing>(), "a run is dealt at once");
-    let kind = app.session.game.run().map(slide::game::Run::kind);
+    let kind = app.current.game.run().map(slide::game::Run::kind);
     assert_eq!(
         kind,
         Some(slide::game::RunKind::Marathon {
@@ -478,9 +478,9 @@ fn the_menu_offers_the_modes_and_starts_a_marathon_and_a_relay() {
         key(&mut app, KeyCode::Down); // back to Start
     }
     key(&mut app, KeyCode::Enter);
-    let kind = app.session.game.run().map(slide::game::Run::kind);
+    let kind = app.current.game.run().map(slide::game::Run::kind);
     assert_eq!(kind, Some(slide::game::RunKind::Relay { top: Size::FOUR }));
-    assert_eq!(app.session.game.size(), Size::THREE, "a relay starts at 3×3");
+    assert_eq!(app.current.game.size(), Size::THREE, "a relay starts at 3×3");
 }
 
 #[test]
@@ -495,10 +495,10 @@ fn menu_deals_the_daily_puzzle() {
     key(&mut app, KeyCode::Enter);
     assert!(app.wait_dealt(Duration::from_secs(60)));
     let date = slide::difficulty::UtcDate::today();
-    assert_eq!(app.session.game.daily(), Some(date));
+    assert_eq!(app.current.game.daily(), Some(date));
     let expected = slide::difficulty::daily(app.engine.solver(), Size::THREE, date);
-    assert_eq!(*app.session.game.start(), expected.board);
-    assert_eq!(app.session.game.code(), expected.code());
+    assert_eq!(*app.current.game.start(), expected.board);
+    assert_eq!(app.current.game.code(), expected.code());
 }
 
 /// Waits until the deal made ahead has its board; returns it.
@@ -522,8 +522,8 @@ fn the_next_game_is_dealt_ahead_and_starts_at_once() {
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Enter);
     assert!(app.is::<Playing>(), "no wait");
-    assert_eq!(*app.session.game.start(), ready.board);
-    assert_eq!(app.session.game.seed(), Some(ready.seed));
+    assert_eq!(*app.current.game.start(), ready.board);
+    assert_eq!(app.current.game.seed(), Some(ready.seed));
     assert!(app.engine.dealt_ahead().is_some(), "and the one after is on its way");
 }
 
@@ -544,8 +544,8 @@ fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
     let (_, ready) = ahead_ready(&mut app);
     key(&mut app, KeyCode::Enter);
     assert!(app.is::<Playing>(), "no wait");
-    assert_eq!(*app.session.game.start(), ready.board);
-    assert_eq!(app.session.game.level(), Some(chosen.level));
+    assert_eq!(*app.current.game.start(), ready.board);
+    assert_eq!(app.current.game.level(), Some(chosen.level));
     // The daily puzzle too, as soon as it is highlighted.
     key(&mut app, KeyCode::Char('n'));
     for _ in 0..4 {
@@ -570,10 +570,10 @@ fn a_par_found_in_the_background_is_kept_and_saved_with_the_game() {
         length: 120,
         optimal: false,
     });
-    assert_eq!(app.session.game.par_estimate(), Some(120));
-    assert_eq!(app.session.game.par(), None, "an estimate is never a proven par");
+    assert_eq!(app.current.game.par_estimate(), Some(120));
+    assert_eq!(app.current.game.par(), None, "an estimate is never a proven par");
     // Saved with the game: a resumed game shows it (and the engine asks for it no more).
-    let resumed = Game::from_saved(&app.session.game.to_saved()).expect("the save reads back");
+    let resumed = Game::from_saved(&app.current.game.to_saved()).expect("the save reads back");
     assert_eq!(resumed.par_estimate(), Some(120));
     let other = Board::scrambled(Size::FIVE, 300, &mut slide::puzzle::SeededRng::new(8));
     app.answer(&Answer::Par {
@@ -581,7 +581,7 @@ fn a_par_found_in_the_background_is_kept_and_saved_with_the_game() {
         length: 60,
         optimal: true,
     });
-    assert_eq!(app.session.game.par(), None, "another game's par is not this one's");
+    assert_eq!(app.current.game.par(), None, "another game's par is not this one's");
 }
 
 #[test]
@@ -598,8 +598,8 @@ fn the_first_game_is_dealt_in_the_background_from_its_seed() {
     assert!(app.top::<Dealing>().is_some_and(|d| d.first));
     assert!(app.wait_dealt(Duration::from_secs(60)));
     let expected = slide::difficulty::generate(&solver, Size::THREE, Level::Medium, 99);
-    assert_eq!(*app.session.game.start(), expected.board);
-    assert_eq!(app.session.game.code(), expected.code());
+    assert_eq!(*app.current.game.start(), expected.board);
+    assert_eq!(app.current.game.code(), expected.code());
     // Nothing to go back to: q while the first deal runs quits.
     let mut app = dealing();
     key(&mut app, KeyCode::Char('q'));
@@ -615,22 +615,22 @@ fn undo_takes_the_move_and_the_count_back_and_a_mouse_slide_is_one_step() {
         column: r.x + 1,
         row: r.y + 1,
     });
-    assert_eq!(app.session.game.moves(), 2, "two tiles slid");
+    assert_eq!(app.current.game.moves(), 2, "two tiles slid");
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.session.game.moves(), 0, "one undo takes the whole slide back");
-    assert_eq!(*app.session.game.board(), *app.session.game.start());
+    assert_eq!(app.current.game.moves(), 0, "one undo takes the whole slide back");
+    assert_eq!(*app.current.game.board(), *app.current.game.start());
     key(&mut app, KeyCode::Char('r'));
-    assert_eq!(app.session.game.moves(), 2);
+    assert_eq!(app.current.game.moves(), 2);
     key(&mut app, KeyCode::Char('u'));
     for _ in 0..7 {
         key(&mut app, KeyCode::Left);
         key(&mut app, KeyCode::Right);
     }
-    assert_eq!(app.session.game.moves(), 14);
+    assert_eq!(app.current.game.moves(), 14);
     for _ in 0..14 {
         key(&mut app, KeyCode::Char('u'));
     }
-    assert_eq!(app.session.game.moves(), 0, "14 moves and 14 undos read 0");
+    assert_eq!(app.current.game.moves(), 0, "14 moves and 14 undos read 0");
 }
 
 #[test]
@@ -658,7 +658,7 @@ fn esc_closes_every_overlay_and_never_quits() {
     assert!(app.is::<WinScreen>());
     key(&mut app, KeyCode::Esc);
     assert!(app.is::<Playing>(), "the win box closes onto the solved board");
-    assert!(app.session.game.is_won());
+    assert!(app.current.game.is_won());
     assert!(!app.quit);
     key(&mut app, KeyCode::Char('q'));
     assert!(app.quit, "q quits");
@@ -677,7 +677,7 @@ fn while_the_board_is_hidden_only_quit_is_taken() {
     ] {
         key(&mut app, code);
     }
-    assert_eq!(app.session.game.moves(), 0, "no tile moved behind the message");
+    assert_eq!(app.current.game.moves(), 0, "no tile moved behind the message");
     assert!(app.is::<Playing>());
     assert!(app.engine.pending().is_none());
     key(&mut app, KeyCode::Char('q'));
@@ -688,16 +688,16 @@ fn while_the_board_is_hidden_only_quit_is_taken() {
 fn pause_stops_the_clock_and_so_do_overlays() {
     let mut app = app_with("1 2 3 4 0 5 7 8 6");
     key(&mut app, KeyCode::Left);
-    assert!(app.session.game.clock().is_running(), "the first move starts the clock");
+    assert!(app.current.game.clock().is_running(), "the first move starts the clock");
     key(&mut app, KeyCode::Char(' '));
-    assert!(!app.session.game.clock().is_running(), "paused");
+    assert!(!app.current.game.clock().is_running(), "paused");
     key(&mut app, KeyCode::Char('x'));
-    assert!(app.session.game.clock().is_running());
+    assert!(app.current.game.clock().is_running());
     key(&mut app, KeyCode::Char('?'));
-    assert!(!app.session.game.clock().is_running(), "help");
+    assert!(!app.current.game.clock().is_running(), "help");
     key(&mut app, KeyCode::Esc);
     key(&mut app, KeyCode::Char('n'));
-    assert!(!app.session.game.clock().is_running(), "menu");
+    assert!(!app.current.game.clock().is_running(), "menu");
 }
 
 #[test]
@@ -710,7 +710,7 @@ fn a_solved_starting_board_says_so_and_offers_a_new_game() {
 #[test]
 fn par_is_known_from_the_first_frame_on_three_by_three() {
     let app = test_app(Game::new("8 6 7 2 5 4 3 0 1".parse().unwrap(), None, None, None));
-    assert_eq!(app.session.game.par(), Some(31));
+    assert_eq!(app.current.game.par(), Some(31));
 }
 
 #[test]
@@ -731,16 +731,16 @@ fn hover_slides_a_segment_only_when_turned_on() {
         row: r.y,
     };
     app.update(over);
-    assert_eq!(app.session.game.moves(), 0, "hover is off by default");
+    assert_eq!(app.current.game.moves(), 0, "hover is off by default");
     app.settings.config.input.hover = true;
     app.update(over);
-    assert_eq!(app.session.game.moves(), 2, "both tiles slid");
+    assert_eq!(app.current.game.moves(), 2, "both tiles slid");
     assert_eq!(
-        (app.session.game.stm(), app.session.game.mtm()),
+        (app.current.game.stm(), app.current.game.mtm()),
         (2, 1),
         "one multi-tile move"
     );
-    assert!(app.session.game.clock().is_running(), "a hover move starts the clock");
+    assert!(app.current.game.clock().is_running(), "a hover move starts the clock");
     // Over a tile off the gap's lines nothing happens, and a hover is no key: it
     // neither closes a notice nor resumes a pause.
     let r = l.tile_rect(4);
@@ -748,7 +748,7 @@ fn hover_slides_a_segment_only_when_turned_on() {
         column: r.x + 1,
         row: r.y,
     });
-    assert_eq!(app.session.game.moves(), 2);
+    assert_eq!(app.current.game.moves(), 2);
     app.notify(slide::game::Notice::info("hello"));
     app.update(over);
     assert!(app.notice().is_some());
@@ -759,7 +759,7 @@ fn hover_slides_a_segment_only_when_turned_on() {
     key(&mut app, KeyCode::Char(' '));
     // The undo takes the whole hovered segment back.
     key(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.session.game.moves(), 0);
+    assert_eq!(app.current.game.moves(), 0);
 }
 
 #[test]
@@ -770,7 +770,7 @@ fn the_scheme_key_cycles_the_schemes() {
         key(&mut app, KeyCode::Char('x'));
         assert_eq!(app.look.scheme, expected);
     }
-    assert_eq!(app.session.game.moves(), 0);
+    assert_eq!(app.current.game.moves(), 0);
 }
 
 #[test]
@@ -780,11 +780,11 @@ fn next_scramble_deals_the_same_size_and_level_from_play_and_from_the_win_box() 
     assert!(app.is::<Dealing>() || app.is::<Playing>());
     assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
     assert!(app.is::<Playing>(), "no menu");
-    assert_eq!(app.session.game.size(), slide::puzzle::Size::THREE);
-    assert_eq!(app.session.game.level(), Some(Level::Easy));
-    let first = *app.session.game.start();
+    assert_eq!(app.current.game.size(), slide::puzzle::Size::THREE);
+    assert_eq!(app.current.game.level(), Some(Level::Easy));
+    let first = *app.current.game.start();
     // Win it from the solver's table, then N from the win box.
-    let plan = app.engine.solver().exact3().solve(app.session.game.board());
+    let plan = app.engine.solver().exact3().solve(app.current.game.board());
     for m in plan {
         play(&mut app, m);
     }
@@ -792,8 +792,8 @@ fn next_scramble_deals_the_same_size_and_level_from_play_and_from_the_win_box() 
     key(&mut app, KeyCode::Char('N'));
     assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
     assert!(app.is::<Playing>());
-    assert_eq!(app.session.game.moves(), 0);
-    assert_ne!(app.session.game.id(), "", "a new game");
+    assert_eq!(app.current.game.moves(), 0);
+    assert_ne!(app.current.game.id(), "", "a new game");
     let _ = first;
 }
 
@@ -810,7 +810,7 @@ fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
         Persistence::open(Ok(store)),
         Origin::New,
     );
-    let recent = |app: &App| app.session.speed().map(|s| s.recent.clone()).unwrap_or_default();
+    let recent = |app: &App| app.current.speed().map(|s| s.recent.clone()).unwrap_or_default();
     key(&mut app, KeyCode::Right);
     key(&mut app, KeyCode::Char('R'));
     key(&mut app, KeyCode::Char('R'));
@@ -823,9 +823,9 @@ fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
     key(&mut app, KeyCode::Char('N'));
     assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
     assert_eq!(recent(&app).len(), 2);
-    let m = app.session.game.board().legal_moves().next().expect("a move");
+    let m = app.current.game.board().legal_moves().next().expect("a move");
     play(&mut app, m);
-    let scrapped = app.session.game.id().to_string();
+    let scrapped = app.current.game.id().to_string();
     key(&mut app, KeyCode::Char('N'));
     assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
     let attempts = recent(&app);
@@ -858,20 +858,20 @@ fn inspection_counts_down_then_starts_the_clock() {
         Origin::New,
     );
     let now = std::time::Instant::now();
-    assert_eq!(app.session.inspection_left(now), Some(15));
+    assert_eq!(app.current.inspection_left(now), Some(15));
     app.tick(now + std::time::Duration::from_secs(5));
-    assert!(!app.session.game.clock().is_running(), "still inspecting");
+    assert!(!app.current.game.clock().is_running(), "still inspecting");
     app.tick(now + std::time::Duration::from_secs(16));
-    assert_eq!(app.session.inspection_left(now), None);
-    assert!(app.session.game.clock().is_running(), "inspection over: the clock runs");
+    assert_eq!(app.current.inspection_left(now), None);
+    assert!(app.current.game.clock().is_running(), "inspection over: the clock runs");
     // A move during inspection starts the clock at once.
     let game = Game::new("1 2 3 4 0 5 7 8 6".parse().unwrap(), Some(Level::Easy), Some(1), None);
-    app.session
+    app.current
         .start(game, Origin::New, &mut app.engine, &app.settings.config);
-    assert!(app.session.inspection_left(std::time::Instant::now()).is_some());
+    assert!(app.current.inspection_left(std::time::Instant::now()).is_some());
     key(&mut app, KeyCode::Left);
-    assert!(app.session.inspection_left(std::time::Instant::now()).is_none());
-    assert!(app.session.game.clock().is_running());
+    assert!(app.current.inspection_left(std::time::Instant::now()).is_none());
+    assert!(app.current.game.clock().is_running());
 }
 
 #[test]
@@ -882,9 +882,9 @@ fn keys_on_a_board_given_solved_say_there_is_nothing_to_play() {
     key(&mut app, KeyCode::Esc);
     assert!(app.is::<Playing>());
     for code in [KeyCode::Left, KeyCode::Char('i'), KeyCode::Char('p')] {
-        app.session.status = None;
+        app.current.status = None;
         key(&mut app, code);
-        let said = app.session.status.clone().unwrap_or_default();
+        let said = app.current.status.clone().unwrap_or_default();
         assert!(
             said.contains("nothing to play") && said.contains("n for a new game"),
             "{said}"
@@ -912,11 +912,11 @@ fn a_runs_par_is_the_sum_of_its_boards_in_the_panel_the_win_box_and_the_review()
     };
     let mut app = test_app(Game::new_run(kind, 42));
     let first = app
-        .session
+        .current
         .game
         .par()
         .expect("a 3×3 board's par, from the table at once");
-    let plan = optimal_plan(app.session.game.board());
+    let plan = optimal_plan(app.current.game.board());
     assert_eq!(plan.len() as u32, first);
     // A detour on the first board: a move and its reverse, two moves over par.
     play(&mut app, plan[0]);
@@ -924,14 +924,14 @@ fn a_runs_par_is_the_sum_of_its_boards_in_the_panel_the_win_box_and_the_review()
     for m in plan {
         play(&mut app, m);
     }
-    assert_eq!(app.session.game.run().map(slide::game::Run::number), Some(2));
-    let second = app.session.game.par().expect("the next board's par, at once");
+    assert_eq!(app.current.game.run().map(slide::game::Run::number), Some(2));
+    let second = app.current.game.par().expect("the next board's par, at once");
     let text = render_text(&app, 80, 24);
     assert!(
         text.contains(&format!("{second} · {} in all", first + second)),
         "{text}"
     );
-    for m in optimal_plan(app.session.game.board()) {
+    for m in optimal_plan(app.current.game.board()) {
         play(&mut app, m);
     }
     let report = &app.top::<WinScreen>().expect("won").summary.report;
@@ -978,11 +978,11 @@ fn a_run_resumed_after_the_terminal_closed_knows_its_boards_pars() {
     };
     let store = temp_store("run-par");
     let mut app = app_on_disk(&store, Game::new_run(kind, 5), Origin::New);
-    let first = app.session.game.par().expect("a 3×3 board's par");
-    for m in optimal_plan(app.session.game.board()) {
+    let first = app.current.game.par().expect("a 3×3 board's par");
+    for m in optimal_plan(app.current.game.board()) {
         play(&mut app, m);
     }
-    let saved = app.session.game.to_saved();
+    let saved = app.current.game.to_saved();
     drop(app);
     let game = Game::from_saved(&saved).expect("the run reads back");
     assert_eq!(game.board_pars().first().and_then(|p| p.optimal), Some(first));
@@ -1005,11 +1005,11 @@ fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
     for chosen in [true, false] {
         let mut app = App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
         if chosen {
-            app.session.note_chosen_seed(4);
+            app.current.note_chosen_seed(4);
         }
-        app.session.blind = true;
+        app.current.blind = true;
         assert!(app.wait_dealt(Duration::from_secs(60)));
-        let game = &app.session.game;
+        let game = &app.current.game;
         assert!(game.is_blind(), "a blind solve either way");
         let ranked = game.record_key().kind == slide::game::Kind::Blind;
         assert_eq!(ranked, !chosen, "ranked only when the seed was drawn at random");
@@ -1017,7 +1017,7 @@ fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
         if chosen {
             app.update(Action::NextScramble);
             assert!(app.wait_dealt(Duration::from_secs(60)));
-            assert_eq!(app.session.game.record_key().kind, slide::game::Kind::Blind);
+            assert_eq!(app.current.game.record_key().kind, slide::game::Kind::Blind);
         }
     }
 }

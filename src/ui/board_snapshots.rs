@@ -31,7 +31,7 @@ fn board_app(board: &str, picture: bool) -> App {
         let _ = a.look.set_picture(Some(Picture::resolve("sunset").expect("shipped")));
         // The numbers shown, so that the snapshot says which tile is where.
         a.update(Action::Numbers);
-        a.session.status = None;
+        a.current.status = None;
     }
     a.notices.clear();
     a

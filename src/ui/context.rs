@@ -9,9 +9,9 @@ use slide::engine::Engine;
 use slide::game::Notice;
 
 use crate::ui::clipboard::Clipboard;
+use crate::ui::current_game::CurrentGame;
 use crate::ui::look::Look;
 use crate::ui::notices::Notices;
-use crate::ui::session::Session;
 use crate::ui::settings::Settings;
 
 /// What a screen's update may use and change.
@@ -21,7 +21,7 @@ pub struct Context<'a> {
     /// The solver's work.
     pub engine: &'a mut Engine,
     /// The game in play.
-    pub session: &'a mut Session,
+    pub current: &'a mut CurrentGame,
     /// The tile scheme and picture mode.
     pub look: &'a mut Look,
     /// Notices for the player.
@@ -47,7 +47,7 @@ macro_rules! context {
         $crate::ui::context::Context {
             settings: &mut $app.settings,
             engine: &mut $app.engine,
-            session: &mut $app.session,
+            current: &mut $app.current,
             look: &mut $app.look,
             notices: &mut $app.notices,
             clipboard: &mut $app.clipboard,
@@ -66,7 +66,7 @@ pub struct View<'a> {
     /// The solver's work (its plan, what it is computing).
     pub engine: &'a Engine,
     /// The game in play.
-    pub session: &'a Session,
+    pub current: &'a CurrentGame,
     /// The tile scheme and picture mode.
     pub look: &'a Look,
     /// The copy key's clipboard.

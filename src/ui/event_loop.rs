@@ -128,12 +128,12 @@ fn ended_by(app: &App, error: io::Error) -> io::Result<Ended> {
 
 /// Logs how long the hint took from its key to its frame (`SLIDE_LATENCY_LOG`).
 fn log_hint_latency(app: &mut App, log: Option<&mut std::fs::File>) {
-    if let Some(asked) = app.session.hint_asked_at
-        && app.session.visible_hint(&app.engine).is_some()
+    if let Some(asked) = app.current.hint_asked_at
+        && app.current.visible_hint(&app.engine).is_some()
     {
-        app.session.hint_asked_at = None;
+        app.current.hint_asked_at = None;
         if let Some(log) = log {
-            let side = app.session.game.size().side();
+            let side = app.current.game.size().side();
             let _ = writeln!(log, "{side} {}", asked.elapsed().as_micros());
         }
     }

@@ -7,12 +7,12 @@ use slide::engine::{Answer, Engine};
 use slide::game::{Kind, Notice};
 use slide::puzzle::Size;
 
-use crate::ui::session::{LargeQuestion, Session};
+use crate::ui::current_game::{CurrentGame, LargeQuestion};
 
 /// Attempts of a size after which its large tables are built.
 pub const LARGE_TABLES_AFTER: u32 = 3;
 
-impl Session {
+impl CurrentGame {
     /// The attempts of `size` that count toward its large tables: every game of it won,
     /// finished by the solver, or left, whatever its kind.
     fn attempts_of(&self, size: Size) -> u32 {

@@ -17,10 +17,10 @@ use thiserror::Error;
 use crate::ui::app::App;
 pub use crate::ui::args::{PlayArgs, RunAsked};
 use crate::ui::context::context;
+use crate::ui::current_game::Origin;
 use crate::ui::event_loop::{self, Ended};
 use crate::ui::opening::opening;
 use crate::ui::screens::replay::ReplayScreen;
-use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
 use crate::ui::{events, signals, terminal};
 
@@ -135,20 +135,20 @@ pub fn replay(record: &AttemptRecord, config: Option<&Path>) -> Result<(), UiErr
 /// saves the game and restores the terminal; a signal ends the process.
 fn in_terminal(app: &mut App, mouse: bool) -> Result<(), UiError> {
     // Watched before the screen changes, so that no signal finds the game unprepared.
-    let watcher = signals::watch(app.sender(), app.session.persist.writer_handle(), mouse)?;
+    let watcher = signals::watch(app.sender(), app.current.persist.writer_handle(), mouse)?;
     let mut terminal = match terminal::enter(mouse) {
         Ok(t) => t,
         Err(e) => {
             // The game never opened: it was not played, and leaves no save behind.
-            app.session.persist.leave(&app.session.game);
-            if let Some(w) = app.session.persist.writer_handle() {
+            app.current.persist.leave(&app.current.game);
+            if let Some(w) = app.current.persist.writer_handle() {
                 w.flush(slide::game::FLUSH_TIMEOUT);
             }
             return Err(e.into());
         }
     };
     let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, app));
-    let saved = app.session.save_on_exit();
+    let saved = app.current.save_on_exit();
     terminal::restore(mouse);
     watcher.set();
     match ended {

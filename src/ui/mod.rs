@@ -1,7 +1,7 @@
 //! The terminal game: a ratatui app over the `slide` library.
 //!
 //! A key becomes an [`keys::Action`], which goes to the screen on top of the app's stack
-//! (`screens/`); a screen changes the game in play (`session.rs`, `moves.rs`) and asks the
+//! (`screens/`); a screen changes the game in play (`current_game.rs`, `moves.rs`) and asks the
 //! engine for work; the engine's answers come back through the loop and change the game and
 //! the screens; each screen draws itself with the widgets (`widgets/`), fed the data they
 //! draw. [`run`] starts and ends it all (`launch.rs`).
@@ -15,6 +15,7 @@ mod args;
 mod capabilities;
 mod clipboard;
 mod context;
+mod current_game;
 mod event_loop;
 mod events;
 mod keys;
@@ -28,7 +29,6 @@ mod picture_mode;
 mod scheme;
 mod screen;
 mod screens;
-mod session;
 mod settings;
 mod signals;
 mod terminal;

@@ -12,8 +12,8 @@ use slide::game::{Notice, Outcome};
 use slide::puzzle::Move;
 use slide::solver::BuildProgress;
 
+use crate::ui::current_game::CurrentGame;
 use crate::ui::screens::win::WinSummary;
-use crate::ui::session::Session;
 
 /// What a move did.
 #[derive(Debug)]
@@ -26,7 +26,7 @@ pub enum Played {
     Won(Box<WinSummary>),
 }
 
-impl Session {
+impl CurrentGame {
     /// The player slides `m` (a key, or hover or a click, one tile at a time).
     pub fn play(&mut self, m: Move, engine: &mut Engine, config: &Config) -> Played {
         if self.game.play(m) {
@@ -139,7 +139,7 @@ impl Session {
     }
 
     /// The next-scramble key in a marathon or relay: a new run of the same kind, at once
-    /// (the one left ends its attempt, as [`Session::next_scramble`] says). `false` when the
+    /// (the one left ends its attempt, as [`CurrentGame::next_scramble`] says). `false` when the
     /// game is not a run.
     pub fn next_run(&mut self, engine: &mut Engine, config: &Config) -> bool {
         let Some(kind) = self.game.run().map(slide::game::Run::kind) else {
@@ -147,7 +147,7 @@ impl Session {
         };
         self.persist.skip(&mut self.game);
         let game = slide::game::Game::new_run(kind, fresh_seed());
-        self.start(game, crate::ui::session::Origin::New, engine, config);
+        self.start(game, crate::ui::current_game::Origin::New, engine, config);
         true
     }
 

@@ -9,7 +9,7 @@ use slide::solver::Solver;
 
 use crate::ui::app::App;
 use crate::ui::args::PlayArgs;
-use crate::ui::session::Origin;
+use crate::ui::current_game::Origin;
 use crate::ui::settings::Settings;
 
 /// The marathon or relay asked for (`--mode`), dealt at once: its boards are uniformly
@@ -74,18 +74,18 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         _ => args.seed,
     };
     if let Some(seed) = chosen.filter(|_| args.run.is_none() && given.is_none()) {
-        if app.session.placeholder {
-            app.session.note_chosen_seed(seed);
-        } else if app.session.game.seed() == Some(seed) {
+        if app.current.placeholder {
+            app.current.note_chosen_seed(seed);
+        } else if app.current.game.seed() == Some(seed) {
             // Dealt at once: told before its first move.
-            app.session.game.mark_seed_chosen();
-            app.session.changed();
+            app.current.game.mark_seed_chosen();
+            app.current.changed();
         }
     }
     // Blind solves: the game given here, and every game dealt from now on.
-    app.session.blind = args.blind;
-    if args.blind && !app.session.placeholder {
-        app.session.game.set_blind(true);
+    app.current.blind = args.blind;
+    if args.blind && !app.current.placeholder {
+        app.current.game.set_blind(true);
     }
     for n in later {
         app.notify(n);

@@ -57,7 +57,7 @@ fn text(buf: &Buffer) -> String {
 
 /// The colours (fg and bg) of every cell of the tile at `cell`.
 fn tile_colours(app: &App, buf: &Buffer, cell: usize) -> (Vec<String>, BTreeSet<String>) {
-    let side = app.session.game.size().side() as u16;
+    let side = app.current.game.size().side() as u16;
     let Fit::Fits(layout) = fit(buf.area, side) else {
         panic!("fits")
     };
@@ -112,7 +112,7 @@ fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
     };
     for cell in 0..8 {
         let r = layout.tile_rect(cell);
-        let tile = a.session.game.board().tile_at(cell);
+        let tile = a.current.game.board().tile_at(cell);
         if tile == 0 {
             continue;
         }

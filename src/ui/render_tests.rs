@@ -42,14 +42,14 @@ fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
 
 pub(crate) fn with_hint(mut a: App, plan: &[Move], optimal: bool, lower_bound: u32) -> App {
     a.engine.adopt_plan(KnownPlan {
-        board: *a.session.game.board(),
+        board: *a.current.game.board(),
         plan: plan.to_vec(),
         optimal,
         lower_bound,
         bounds: Vec::new(),
         with_tables: true,
     });
-    a.session.hint_visible = true;
+    a.current.hint_visible = true;
     a
 }
 
@@ -62,7 +62,7 @@ pub(crate) fn won() -> App {
 pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
     let mut a = app("1 2 3 4 5 6 7 0 8", Some(Level::Easy), Some(1));
     a.update(crate::ui::keys::Action::Left);
-    assert!(a.session.game.is_won(), "the fixture's move wins");
+    assert!(a.current.game.is_won(), "the fixture's move wins");
     let report = slide::game::WinReport {
         result: slide::game::Outcome::Won,
         replay: false,
@@ -223,13 +223,13 @@ fn panel_shows_the_code_and_the_daily_date() {
     assert!(lines.iter().any(|l| l.contains("Code     3B-123456078")), "{lines:#?}");
     let date = slide::difficulty::UtcDate::new(2026, 12, 2).expect("date");
     let mut daily = app("1 2 3 4 5 6 0 7 8", Some(Level::Hard), None);
-    daily.session.game = daily.session.game.clone().with_daily(date);
+    daily.current.game = daily.current.game.clone().with_daily(date);
     let lines = screen(&daily, 60, 17);
     assert!(
         lines.iter().any(|l| l.contains("Level    daily 2026-12-02")),
         "{lines:#?}"
     );
-    let code = daily.session.game.code().to_string();
+    let code = daily.current.game.code().to_string();
     assert!(code.starts_with("3H-") && code.len() == 13, "{code}");
     assert!(lines.iter().any(|l| l.contains(&code)), "{lines:#?}");
 }
@@ -334,7 +334,7 @@ fn a_solved_start_says_so_on_screen() {
 #[test]
 fn the_first_game_shows_the_goal_until_the_first_move() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.session.first_game = true;
+    a.current.first_game = true;
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Goal: tiles in order,"), "{text}");
     assert!(text.contains("? help"), "{text}");
@@ -482,7 +482,7 @@ fn the_times_list_and_averages_show_beside_the_board_when_there_is_room() {
         ),
         slide::solver::Solver::new(slide::solver::TableCache::disabled()),
         slide::game::Persistence::open(Ok(slide::game::Store::at(dir.clone()))),
-        crate::ui::session::Origin::Resumed,
+        crate::ui::current_game::Origin::Resumed,
     );
     let lines = screen(&on_disk, 80, 24);
     let _ = std::fs::remove_dir_all(&dir);
@@ -504,7 +504,7 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     let mut rng = slide::puzzle::SeededRng::new(7);
     let board = slide::puzzle::Board::scrambled(slide::puzzle::Size::new(5).expect("size"), 300, &mut rng);
     let mut a = crate::ui::app_tests::test_app(Game::new(board, None, None, None));
-    a.session.game.note_par_estimate(104);
+    a.current.game.note_par_estimate(104);
     let lines = screen(&a, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
     assert!(par.contains("│Par      ≈104 best found"), "{par}");

@@ -15,6 +15,7 @@ use slide::review::{Progress, Review};
 use crate::ui::app::App;
 use crate::ui::app_tests::{Driven, render_text, test_app};
 use crate::ui::clipboard::ClipboardSupport;
+use crate::ui::current_game::Origin;
 use crate::ui::keys::Action;
 use crate::ui::render_tests::{FOUR, SEED, SIX, app, with_hint, won, won_with};
 use crate::ui::screens::animation::Animation;
@@ -29,7 +30,6 @@ use crate::ui::screens::replay_state::Distances;
 use crate::ui::screens::review::{ReviewScreen, ReviewState};
 use crate::ui::screens::settings::SettingsScreen;
 use crate::ui::screens::stats::{StatsScreen, StatsState, StatsView};
-use crate::ui::session::Origin;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::panel::SPINNER;
 
@@ -86,7 +86,7 @@ fn playing_six_by_six_with_a_plan_not_proven() {
 #[test]
 fn playing_the_very_first_game_shows_the_goal() {
     let mut a = three();
-    a.session.first_game = true;
+    a.current.first_game = true;
     check("playing_first_game", &a, &SIZES);
 }
 

@@ -26,7 +26,7 @@ pub struct Animation {
 impl Animation {
     /// Starts playing `plan` for the player.
     pub fn start(plan: VecDeque<Move>, ctx: &mut Context) -> Animation {
-        ctx.session.solver_plays();
+        ctx.current.solver_plays();
         Animation {
             plan,
             next_at: ctx.now + ctx.settings.config.animation_delay(),
@@ -40,7 +40,7 @@ impl Screen for Animation {
         if action == Action::Quit {
             return Transition::Quit;
         }
-        ctx.session.status = Some("Stopped the solution. Your move.".into());
+        ctx.current.status = Some("Stopped the solution. Your move.".into());
         Transition::Pop
     }
 
@@ -52,7 +52,7 @@ impl Screen for Animation {
         let next = self.plan.pop_front();
         let last = self.plan.is_empty();
         self.next_at = ctx.now + ctx.settings.config.animation_delay();
-        let played = next.and_then(|m| ctx.session.play_for(m, last, ctx.engine, &ctx.settings.config));
+        let played = next.and_then(|m| ctx.current.play_for(m, last, ctx.engine, &ctx.settings.config));
         match played {
             Some(Played::Won(w)) => Transition::Replace(Box::new(WinScreen::new(*w))),
             Some(Played::Moved | Played::Nothing) if !last => Transition::Stay,

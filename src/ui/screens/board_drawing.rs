@@ -23,7 +23,7 @@ pub fn draw_board(
     hidden: bool,
     buf: &mut Buffer,
 ) {
-    let s = view.session;
+    let s = view.current;
     PictureBoard {
         board: BoardView {
             board,

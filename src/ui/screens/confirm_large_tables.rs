@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 
 use crate::ui::context::{Context, View};
+use crate::ui::current_game::LargeQuestion;
 use crate::ui::keys::Action;
 use crate::ui::screen::{Screen, Transition};
-use crate::ui::session::LargeQuestion;
 use crate::ui::widgets::overlay;
 
 /// The question, for one size.
@@ -24,7 +24,7 @@ impl Screen for ConfirmLargeTables {
         let size = self.question.size;
         match action {
             Action::Confirm => {
-                ctx.session.status = Some(if ctx.engine.build_large_tables(size) {
+                ctx.current.status = Some(if ctx.engine.build_large_tables(size) {
                     format!("Building the {size} tables in the background.")
                 } else if ctx.engine.solver().has_large(size) {
                     format!("The {size} large tables are built already.")
@@ -37,7 +37,7 @@ impl Screen for ConfirmLargeTables {
             // Mouse motion is no answer.
             Action::Hover { .. } => Transition::Stay,
             _ => {
-                ctx.session.status = Some("Not now: asked again at the next start.".into());
+                ctx.current.status = Some("Not now: asked again at the next start.".into());
                 Transition::Pop
             }
         }

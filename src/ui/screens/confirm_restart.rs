@@ -19,12 +19,12 @@ impl Screen for ConfirmRestart {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         match action {
             Action::Restart | Action::Confirm => {
-                ctx.session.restart(ctx.engine, &ctx.settings.config);
+                ctx.current.restart(ctx.engine, &ctx.settings.config);
                 Transition::Pop
             }
             Action::Quit => Transition::Quit,
             _ => {
-                ctx.session.status = Some("Kept your game.".into());
+                ctx.current.status = Some("Kept your game.".into());
                 Transition::Pop
             }
         }
@@ -38,7 +38,7 @@ impl Screen for ConfirmRestart {
             enter if enter == "Enter" => " (or Enter)".to_string(),
             _ => String::new(),
         };
-        let game = &view.session.game;
+        let game = &view.current.game;
         let mut lines = vec![
             Line::raw("Start this puzzle again from the first position?"),
             Line::raw("Your moves so far are taken back."),

@@ -19,16 +19,16 @@ impl Screen for ConfirmNewSession {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         match action {
             Action::NewSession | Action::Confirm => {
-                ctx.session.persist.new_session();
-                let since = ctx.session.persist.session_figures().since;
+                ctx.current.persist.new_session();
+                let since = ctx.current.persist.session_figures().since;
                 let at = slide::game::utc_date_time(std::time::UNIX_EPOCH + std::time::Duration::from_millis(since));
                 let time = at.get(11..16).unwrap_or(&at);
-                ctx.session.status = Some(format!("A new session began at {time} UTC."));
+                ctx.current.status = Some(format!("A new session began at {time} UTC."));
                 Transition::Pop
             }
             Action::Quit => Transition::Quit,
             _ => {
-                ctx.session.status = Some("Kept this session.".into());
+                ctx.current.status = Some("Kept this session.".into());
                 Transition::Pop
             }
         }

@@ -11,10 +11,10 @@ use slide::engine::{Answer, Dealing as Dealt};
 use slide::game::Game;
 
 use crate::ui::context::{Context, View};
+use crate::ui::current_game::Origin;
 use crate::ui::keys::Action;
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::help::Help;
-use crate::ui::session::Origin;
 use crate::ui::widgets::overlay;
 use crate::ui::widgets::panel::SPINNER;
 
@@ -43,7 +43,7 @@ pub fn game_from(request: &DealRequest, g: &Generated) -> Game {
 /// meanwhile, and the screen stays live). `first` when there is no game to go back to.
 pub fn deal(request: DealRequest, first: bool, ctx: &mut Context) -> Transition {
     // Blind solves are ranked: uniformly random boards, as slidysim requires.
-    let request = if ctx.session.blind && request.daily.is_none() {
+    let request = if ctx.current.blind && request.daily.is_none() {
         DealRequest {
             level: slide::difficulty::Level::Random,
             ..request
@@ -53,7 +53,7 @@ pub fn deal(request: DealRequest, first: bool, ctx: &mut Context) -> Transition 
     };
     match ctx.engine.deal(request) {
         Dealt::Ready(g) => {
-            ctx.session
+            ctx.current
                 .start(game_from(&request, &g), Origin::New, ctx.engine, &ctx.settings.config);
             Transition::Home
         }
@@ -86,12 +86,12 @@ impl Screen for Dealing {
         };
         match result {
             Ok(g) => {
-                ctx.session
+                ctx.current
                     .start(game_from(request, g), Origin::New, ctx.engine, &ctx.settings.config);
                 Transition::Home
             }
             Err(e) => {
-                ctx.session.status = Some(format!("Could not deal a board: {e}."));
+                ctx.current.status = Some(format!("Could not deal a board: {e}."));
                 Transition::Home
             }
         }

@@ -154,7 +154,7 @@ impl MenuScreen {
     /// The menu at the game in play's size and level (or the daily puzzle), with the
     /// unfinished games to resume.
     pub fn open(ctx: &mut Context) -> MenuScreen {
-        let game = &ctx.session.game;
+        let game = &ctx.current.game;
         let size = Size::ALL.iter().position(|s| *s == game.size()).unwrap_or(1);
         let level = game.level().unwrap_or(ctx.settings.config.level());
         let level = if game.daily().is_some() {
@@ -172,7 +172,7 @@ impl MenuScreen {
         let mode = modes.iter().position(|m| *m == current_mode).unwrap_or(0);
         let now = slide::game::unix_millis();
         let resumable = ctx
-            .session
+            .current
             .persist
             .resumable()
             .into_iter()
@@ -258,14 +258,14 @@ impl Screen for MenuScreen {
                 self.choose_picture(ctx);
                 if let Some((id, _)) = self.menu.resumable.get(self.menu.row - Menu::START - 1) {
                     let id = id.clone();
-                    ctx.session.resume(&id, ctx.engine, &ctx.settings.config);
+                    ctx.current.resume(&id, ctx.engine, &ctx.settings.config);
                 }
                 return Transition::Home;
             }
             Action::Confirm | Action::NewGame => {
                 self.choose_picture(ctx);
                 let mode = self.menu.chosen_mode();
-                ctx.session.blind = mode == MenuMode::Blind;
+                ctx.current.blind = mode == MenuMode::Blind;
                 let size = Size::ALL[self.menu.size];
                 let run = match mode {
                     MenuMode::Marathon(count) => Some(RunKind::Marathon { size, count }),
@@ -275,13 +275,17 @@ impl Screen for MenuScreen {
                 if let Some(kind) = run {
                     // A run's boards are dealt at once: nothing to wait for.
                     let game = Game::new_run(kind, fresh_seed());
-                    ctx.session
-                        .start(game, crate::ui::session::Origin::New, ctx.engine, &ctx.settings.config);
+                    ctx.current.start(
+                        game,
+                        crate::ui::current_game::Origin::New,
+                        ctx.engine,
+                        &ctx.settings.config,
+                    );
                     return Transition::Home;
                 }
                 let request = self.menu.request();
                 if mode == MenuMode::Single {
-                    ctx.session
+                    ctx.current
                         .persist
                         .remember_choice(request.size, request.daily.map_or(Some(request.level), |_| None));
                 }
@@ -336,14 +340,18 @@ impl MenuScreen {
             Action::Confirm => match typed_game(text) {
                 Ok(Typed::Code(request)) => {
                     self.choose_picture(ctx);
-                    ctx.session.note_chosen_seed(request.seed);
+                    ctx.current.note_chosen_seed(request.seed);
                     return deal(request, false, ctx);
                 }
                 Ok(Typed::Board(board)) => {
                     self.choose_picture(ctx);
                     let game = slide::game::Game::new(board, None, None, None);
-                    ctx.session
-                        .start(game, crate::ui::session::Origin::New, ctx.engine, &ctx.settings.config);
+                    ctx.current.start(
+                        game,
+                        crate::ui::current_game::Origin::New,
+                        ctx.engine,
+                        &ctx.settings.config,
+                    );
                     return Transition::Home;
                 }
                 Err(e) => menu.typed_error = Some(e),

@@ -26,7 +26,7 @@ impl Screen for Paused {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        if let Fit::Fits(layout) = fit(area, view.session.game.size().side() as u16) {
+        if let Fit::Fits(layout) = fit(area, view.current.game.size().side() as u16) {
             Clear.render(layout.board, buf);
         }
         let theme = &view.settings.theme;

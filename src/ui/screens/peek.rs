@@ -28,7 +28,7 @@ impl Screen for Peek {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        let side = view.session.game.size();
+        let side = view.current.game.size();
         let Fit::Fits(layout) = fit(area, side.side() as u16) else {
             return;
         };

@@ -38,15 +38,15 @@ pub struct Playing;
 impl Screen for Playing {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         let plays = action.is_direction() || matches!(action, Action::Hint | Action::Solve);
-        if plays && ctx.session.game.is_won() {
+        if plays && ctx.current.game.is_won() {
             // A solved board (one given solved, or a win whose box was closed) takes no
             // move: say so rather than do nothing.
             let n = ctx.settings.keys.name(Action::NewGame);
-            ctx.session.status = Some(format!("Solved: nothing to play. {n} for a new game."));
+            ctx.current.status = Some(format!("Solved: nothing to play. {n} for a new game."));
             return Transition::Stay;
         }
         let config = &ctx.settings.config;
-        let (session, engine) = (&mut *ctx.session, &mut *ctx.engine);
+        let (session, engine) = (&mut *ctx.current, &mut *ctx.engine);
         let played = match action {
             Action::Up | Action::Down | Action::Left | Action::Right => {
                 session.play(move_of(action, config.game.arrows_move), engine, config)
@@ -61,11 +61,11 @@ impl Screen for Playing {
                 return deal(request, false, ctx);
             }
             Action::Scheme => {
-                ctx.session.status = Some(settings::cycle_scheme(ctx));
+                ctx.current.status = Some(settings::cycle_scheme(ctx));
                 Played::Nothing
             }
             Action::Numbers => {
-                ctx.session.status = Some(settings::toggle_numbers(ctx));
+                ctx.current.status = Some(settings::toggle_numbers(ctx));
                 Played::Nothing
             }
             Action::Hint => {
@@ -120,7 +120,7 @@ impl Screen for Playing {
     }
 
     fn answer(&mut self, answer: &slide::engine::Answer, ctx: &mut Context) -> Transition {
-        match ctx.session.answer(answer) {
+        match ctx.current.answer(answer) {
             // The solution asked for: the solver plays it, over whatever was opened since.
             Some(plan) => Transition::Reset(Box::new(Animation::start(plan, ctx))),
             None => Transition::Stay,
@@ -128,7 +128,7 @@ impl Screen for Playing {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        let s = view.session;
+        let s = view.current;
         let Fit::Fits(layout) = fit(area, s.game.size().side() as u16) else {
             return;
         };
@@ -207,7 +207,7 @@ pub fn move_of(direction: Action, convention: ArrowsMove) -> Move {
 /// Slides the segment from the gap to the tile at a screen cell, if that tile is in the
 /// gap's row or column (a click, or hover control).
 fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
-    let game = &ctx.session.game;
+    let game = &ctx.current.game;
     let Fit::Fits(layout) = fit(ctx.area, game.size().side() as u16) else {
         return Played::Nothing;
     };
@@ -230,5 +230,5 @@ fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
         return Played::Nothing;
     };
     // The whole segment is one undo step.
-    ctx.session.play_segment(m, count, ctx.engine, &ctx.settings.config)
+    ctx.current.play_segment(m, count, ctx.engine, &ctx.settings.config)
 }

@@ -93,7 +93,7 @@ impl ReviewScreen {
 
     /// The review of the game on screen (just won).
     pub fn current(ctx: &mut Context) -> ReviewScreen {
-        let game = &ctx.session.game;
+        let game = &ctx.current.game;
         if let Some(run) = game.run() {
             // Every board of the run, from its boards and all its moves.
             let moves = game.log().plain_moves();

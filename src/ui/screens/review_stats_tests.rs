@@ -165,7 +165,7 @@ fn the_win_screen_opens_the_review_and_esc_goes_back() {
     key(&mut a, KeyCode::Left);
     key(&mut a, KeyCode::Left);
     key(&mut a, KeyCode::Left);
-    assert!(a.session.game.is_won());
+    assert!(a.current.game.is_won());
     assert!(a.is::<WinScreen>());
     assert!(
         screen(&a, 80, 24).join("\n").contains("v review"),
@@ -178,7 +178,7 @@ fn the_win_screen_opens_the_review_and_esc_goes_back() {
     }
     let r = review(&a);
     let distances = r.review.as_ref().expect("distances");
-    assert_eq!(distances.moves.len(), a.session.game.history().len());
+    assert_eq!(distances.moves.len(), a.current.game.history().len());
     assert_eq!(distances.distances.first(), Some(&2));
     assert_eq!(distances.distances.last(), Some(&0));
     key(&mut a, KeyCode::Right);
@@ -227,11 +227,11 @@ fn stats_open_from_playing_stop_the_clock_and_close() {
         None,
     ));
     key(&mut a, KeyCode::Down);
-    assert!(a.session.game.clock().is_running(), "a move starts the clock");
+    assert!(a.current.game.clock().is_running(), "a move starts the clock");
     key(&mut a, KeyCode::Char('t'));
     assert!(a.is::<StatsScreen>());
     assert!(
-        !a.session.game.clock().is_running(),
+        !a.current.game.clock().is_running(),
         "the clock stops under the statistics"
     );
     key(&mut a, KeyCode::Down);

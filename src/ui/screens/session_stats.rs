@@ -38,9 +38,9 @@ pub struct SessionScreen {
 impl SessionScreen {
     /// The session screen, on the game's row if it was played in this session.
     pub fn open(ctx: &mut Context, statistics: Option<OpenStatistics>) -> SessionScreen {
-        ctx.session.persist.refresh();
-        let current = ctx.session.game.record_key().row();
-        let figures = ctx.session.persist.session_figures();
+        ctx.current.persist.refresh();
+        let current = ctx.current.game.record_key().row();
+        let figures = ctx.current.persist.session_figures();
         let row = figures.row(&current).or(figures.rows.last()).map(|r| r.row.clone());
         SessionScreen { row, statistics }
     }
@@ -50,7 +50,7 @@ impl Screen for SessionScreen {
     /// ←/→ show another row, the new-session key asks to begin a new session, the
     /// statistics key opens the statistics; Esc (or the session key) closes.
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
-        let figures = ctx.session.persist.session_figures();
+        let figures = ctx.current.persist.session_figures();
         let at = index_of(&figures, self.row.as_deref());
         let n = figures.rows.len();
         match action {
@@ -79,7 +79,7 @@ impl Screen for SessionScreen {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         SessionView {
-            figures: &view.session.persist.session_figures(),
+            figures: &view.current.persist.session_figures(),
             row: self.row.as_deref(),
             keys: &view.settings.keys,
             theme: &view.settings.theme,
@@ -450,23 +450,23 @@ mod tests {
         assert!(a.top::<ConfirmNewSession>().is_some(), "it asks first");
         a.update(Action::Other);
         assert!(a.top::<SessionScreen>().is_some(), "any other key keeps the session");
-        assert_eq!(a.session.status.as_deref(), Some("Kept this session."));
-        let before = a.session.persist.session_figures().since;
+        assert_eq!(a.current.status.as_deref(), Some("Kept this session."));
+        let before = a.current.persist.session_figures().since;
         std::thread::sleep(std::time::Duration::from_millis(2));
         a.update(Action::NewSession);
         a.update(Action::NewSession);
         assert!(a.top::<SessionScreen>().is_some());
         assert!(
-            a.session.persist.session_figures().since > before,
+            a.current.persist.session_figures().since > before,
             "a new session began"
         );
         assert!(
-            a.session
+            a.current
                 .status
                 .as_deref()
                 .is_some_and(|s| s.starts_with("A new session began at")),
             "{:?}",
-            a.session.status
+            a.current.status
         );
         // The statistics and the session screen open each other.
         a.update(Action::Stats);

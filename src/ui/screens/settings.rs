@@ -252,8 +252,8 @@ fn next_large_tables(forward: bool, ctx: &mut Context) -> Entry {
     let i = LARGE.iter().position(|l| *l == config.game.large_tables).unwrap_or(0);
     config.game.large_tables = LARGE[step(i, LARGE.len(), forward)];
     let name = config.game.large_tables.name();
-    if let Some(said) = ctx.session.large_tables_set(ctx.engine, &ctx.settings.config) {
-        ctx.session.status = Some(said);
+    if let Some(said) = ctx.current.large_tables_set(ctx.engine, &ctx.settings.config) {
+        ctx.current.status = Some(said);
     }
     ("game", "large_tables", SettingValue::Text(name.into()))
 }

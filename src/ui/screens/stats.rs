@@ -82,9 +82,9 @@ impl StatsScreen {
     /// screen over the board). Records cleared by `slide stats --reset` meanwhile are read
     /// again first.
     pub fn open(ctx: &mut Context) -> StatsScreen {
-        ctx.session.persist.refresh();
+        ctx.current.persist.refresh();
         StatsScreen {
-            state: StatsState::new(ctx.session.persist.records().recent().cloned().collect()),
+            state: StatsState::new(ctx.current.persist.records().recent().cloned().collect()),
         }
     }
 }
@@ -98,7 +98,7 @@ impl Screen for StatsScreen {
     /// ↑/↓ choose a recent game, Enter (or the review key) opens its review, PgUp/PgDn
     /// scroll the records, ←/→ switch their figures, Esc closes.
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
-        let rows = record_rows(ctx.session.persist.stats()).len();
+        let rows = record_rows(ctx.current.persist.stats()).len();
         let state = &mut self.state;
         match action {
             Action::Up => state.selected = state.selected.saturating_sub(1),
@@ -130,8 +130,8 @@ impl Screen for StatsScreen {
                         let legs = legs.into_iter().map(|l| (l.start, moves[l.moves].to_vec())).collect();
                         return Transition::Push(Box::new(ReviewScreen::open_run(legs, &[], kind.describe(), ctx)));
                     }
-                    (_, Some((_, Err(e)))) => ctx.session.status = Some(format!("That run can't be reviewed: {e}.")),
-                    _ => ctx.session.status = Some("That run's boards or moves were not kept.".into()),
+                    (_, Some((_, Err(e)))) => ctx.current.status = Some(format!("That run can't be reviewed: {e}.")),
+                    _ => ctx.current.status = Some("That run's boards or moves were not kept.".into()),
                 }
             }
             Action::Confirm | Action::Review => {
@@ -144,8 +144,8 @@ impl Screen for StatsScreen {
                         let moves = log.plain_moves();
                         return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, game.par, ctx)));
                     }
-                    (Err(e), _) => ctx.session.status = Some(format!("That game can't be reviewed: {e}.")),
-                    (_, None) => ctx.session.status = Some("That game's moves were not kept.".into()),
+                    (Err(e), _) => ctx.current.status = Some(format!("That game can't be reviewed: {e}.")),
+                    (_, None) => ctx.current.status = Some("That game's moves were not kept.".into()),
                 }
             }
             Action::Playback => {
@@ -154,7 +154,7 @@ impl Screen for StatsScreen {
                 };
                 match ReplayScreen::open(&game, false, ctx) {
                     Ok(replay) => return Transition::Push(Box::new(replay)),
-                    Err(e) => ctx.session.status = Some(format!("That game can't be replayed: {e}.")),
+                    Err(e) => ctx.current.status = Some(format!("That game can't be replayed: {e}.")),
                 }
             }
             Action::Session => return Transition::Push(Box::new(SessionScreen::open(ctx, None))),
@@ -169,7 +169,7 @@ impl Screen for StatsScreen {
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         StatsView {
             state: &self.state,
-            stats: view.session.persist.stats(),
+            stats: view.current.persist.stats(),
             today: UtcDate::today(),
             keys: &view.settings.keys,
             theme: &view.settings.theme,

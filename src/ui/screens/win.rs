@@ -99,23 +99,23 @@ impl Screen for WinScreen {
         };
         match action {
             Action::NewGame | Action::Confirm => Transition::Push(Box::new(MenuScreen::open(ctx))),
-            Action::NextScramble if ctx.session.next_run(ctx.engine, &ctx.settings.config) => Transition::Home,
+            Action::NextScramble if ctx.current.next_run(ctx.engine, &ctx.settings.config) => Transition::Home,
             Action::NextScramble => {
-                let request = ctx.session.next_scramble(&ctx.settings.config);
+                let request = ctx.current.next_scramble(&ctx.settings.config);
                 deal(request, false, ctx)
             }
             Action::Scheme => {
-                ctx.session.status = Some(crate::ui::screens::settings::cycle_scheme(ctx));
+                ctx.current.status = Some(crate::ui::screens::settings::cycle_scheme(ctx));
                 Transition::Stay
             }
             Action::Restart => {
-                ctx.session.restart(ctx.engine, &ctx.settings.config);
+                ctx.current.restart(ctx.engine, &ctx.settings.config);
                 Transition::Pop
             }
             Action::Quit => Transition::Quit,
             Action::Back => {
                 let n = ctx.settings.keys.name(Action::NewGame);
-                ctx.session.status = Some(format!("Solved. {n} for a new game."));
+                ctx.current.status = Some(format!("Solved. {n} for a new game."));
                 Transition::Pop
             }
             Action::Peek => {
@@ -140,7 +140,7 @@ impl Screen for WinScreen {
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let (keys, theme) = (&view.settings.keys, &view.settings.theme);
         if self.aside {
-            let side = view.session.game.size().side() as u16;
+            let side = view.current.game.size().side() as u16;
             if let Fit::Fits(layout) = fit(area, side) {
                 draw_aside(&self.summary, keys, theme, layout.panel, buf);
                 return;

@@ -33,7 +33,7 @@ pub const BUMP_TIME: Duration = Duration::from_millis(180);
     clippy::struct_excessive_bools,
     reason = "independent facts about the game on screen, not a mode"
 )]
-pub struct Session {
+pub struct CurrentGame {
     /// The game.
     pub game: Game,
     /// Where it is saved, with the records.
@@ -87,10 +87,10 @@ pub struct LargeQuestion {
     pub mb: u64,
 }
 
-impl Session {
+impl CurrentGame {
     /// A session around `game`, which `origin` says where it comes from.
-    pub fn new(game: Game, persist: Persistence, origin: Origin, engine: &mut Engine, config: &Config) -> Session {
-        let mut s = Session {
+    pub fn new(game: Game, persist: Persistence, origin: Origin, engine: &mut Engine, config: &Config) -> CurrentGame {
+        let mut s = CurrentGame {
             game,
             persist,
             placeholder: origin == Origin::Placeholder,
