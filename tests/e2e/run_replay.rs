@@ -3,11 +3,8 @@
 //! optimal distance after each move and the run's optimum; the statistics' review then
 //! reviews every board of it.
 
-mod runs;
-mod tmux;
-
-use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
-use tmux::Tmux;
+use crate::runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
+use crate::tmux::{self, Tmux};
 
 /// The value after `label` in the replay's side column.
 fn value(screen: &str, label: &str) -> Option<String> {

@@ -2,12 +2,10 @@
 //! a person plays it (a click on a segment, a replay, the solver's play, a daily, a reset);
 //! each test then reads `slide stats` and the screen.
 
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 fn data(t: &Tmux) -> PathBuf {
     t.dir().join("data")

@@ -7,14 +7,11 @@
 //! same way, `RunKind::board`); the test checks the screen shows each, then types a plan the
 //! library's solver finds for it, as a player would type moves.
 
-mod runs;
-mod tmux;
-
 use slide::game::RunKind;
 use slide::puzzle::{Board, Size};
 
-use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
-use tmux::Tmux;
+use crate::runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
+use crate::tmux::{self, Tmux};
 
 /// The one attempt `slide history --json` and `slide stats --json` hold: won, under `level`.
 fn recorded_once(data: &std::path::Path, level: &str, mode: &str, boards: &[Board]) {

@@ -4,13 +4,11 @@
 //! stand-in partition (`SLIDE_LARGE_PARTITION`) keeps the build to seconds; everything else
 //! is the game's own path.
 
-mod tmux;
-
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// The stand-in for the large 4×4 tables: rows of six, six and three tiles, a few seconds
 /// to build on one thread.

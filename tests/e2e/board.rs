@@ -3,13 +3,11 @@
 //! the config file's comments kept, a code typed in the menu deals its puzzle, and with the
 //! direction keys rebound no screen names an arrow key.
 
-mod tmux;
-
 use std::path::Path;
 use std::thread::sleep;
 use std::time::Duration;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Runs `slide ARGS` in `session` at `width`×`height`, with `extra` exported first; the
 /// shell then prints the exit status.

@@ -3,14 +3,12 @@
 //! within half a second, so a copy started right after resumes the game; a save that fails
 //! at the end is said on stderr, after the terminal is restored.
 
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Three moves from solved.
 const BOARD: &str = "1 2 3 4 5 6 0 7 8";

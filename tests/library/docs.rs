@@ -5,8 +5,8 @@ use slide::puzzle::Size;
 
 #[test]
 fn readme_and_config_list_the_bands_the_code_uses() {
-    let readme = include_str!("../README.md");
-    let config = include_str!("../config.toml");
+    let readme = include_str!("../../README.md");
+    let config = include_str!("../../config.toml");
     for size in Size::ALL {
         let cells: Vec<String> = bands(size)
             .iter()

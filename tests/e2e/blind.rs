@@ -1,12 +1,10 @@
 //! End to end, issue 22's blind mode: `slide play --mode blind` hides the numbers after
 //! the first move, and the solve is recorded under its own level, `blind`.
 
-mod runs;
-mod tmux;
-
 use std::process::Command;
 
-use tmux::Tmux;
+use crate::runs;
+use crate::tmux::{self, Tmux};
 
 /// The rows of the board's frame (left of the panel), without the frame itself.
 fn board_rows(screen: &str) -> Vec<String> {

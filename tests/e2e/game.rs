@@ -2,12 +2,10 @@
 //! with the game's flags at the top level (as people type them), played to a win, and paused;
 //! each test reads the screen.
 
-mod tmux;
-
 use std::thread::sleep;
 use std::time::Duration;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Two moves from solved: the blank bottom-left, so Left twice solves it.
 const BOARD: &str = "1 2 3 4 5 6 0 7 8";

@@ -3,7 +3,7 @@
 //! tables take minutes to build). Checked against recorded boards for seeds, dailies and
 //! codes. (`difficulty::generator`'s unit tests add the large 5×5 tables, which only guide.)
 
-mod common;
+use crate::common;
 
 use slide::difficulty::{Generated, Level, PuzzleCode, UtcDate, daily, generate};
 use slide::puzzle::Size;
