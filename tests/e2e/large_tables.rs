@@ -70,6 +70,45 @@ fn wait(t: &Tmux, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String 
     }
 }
 
+/// Whether the game's default 4×4 tables are ready: their file is in the test's cache.
+fn default_tables_cached(t: &Tmux) -> bool {
+    let out = Command::new(tmux::bin())
+        .args(["tables", "--json"])
+        .env("SLIDE_CACHE_DIR", t.dir().join("cache"))
+        .env("SLIDE_CONFIG_DIR", t.dir().join("config"))
+        .env("SLIDE_LARGE_PARTITION", STAND_IN)
+        .output()
+        .expect("slide runs");
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .any(|f| f["default"] == true && f["partition"].as_str().is_some_and(|p| p.starts_with("4x4")))
+}
+
+/// Checks that no build of the large tables shows in the panel: waits until the game has
+/// its default tables (a build waits for them), then watches the screen for `window`, long
+/// enough for a build that had started to show its progress. The last screen.
+fn nothing_built(t: &Tmux, window: Duration) -> String {
+    let start = Instant::now();
+    while !default_tables_cached(t) {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "timed out waiting for the default 4×4 tables; the screen was:\n{}",
+            t.screen("g")
+        );
+        sleep(Duration::from_millis(50));
+    }
+    let watched = Instant::now();
+    loop {
+        let screen = t.screen("g");
+        assert!(!screen.contains("Building 4×4"), "{screen}");
+        if watched.elapsed() >= window {
+            return screen;
+        }
+        sleep(Duration::from_millis(50));
+    }
+}
+
 /// Quits the game with its key, and waits for a clean exit.
 fn quit(t: &Tmux) {
     t.keys("g", &["q"]);
@@ -121,10 +160,7 @@ fn with_the_setting_off_nothing_is_built() {
     let t = Tmux::new("large-tables-off");
     start(&t, "off");
     wait(&t, "the game", 60, |s| s.contains("Moves    0"));
-    // Long enough for the default tables and the par: the build would have started.
-    sleep(Duration::from_secs(5));
-    let screen = t.screen("g");
-    assert!(!screen.contains("Building 4×4"), "{screen}");
+    nothing_built(&t, Duration::from_secs(2));
     let listing = tables(&t);
     assert!(listing.contains("game.large_tables = \"off\""), "{listing}");
     assert!(listing.contains("4×4 6-6-3: absent"), "{listing}");
@@ -142,8 +178,7 @@ fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
     assert!(asked.contains("Build its large tables?"), "{asked}");
     assert!(asked.contains("Enter builds them"), "{asked}");
     // Nothing is built while the question waits.
-    sleep(Duration::from_secs(2));
-    assert!(!t.screen("g").contains("Building 4×4"), "{}", t.screen("g"));
+    nothing_built(&t, Duration::from_secs(2));
     t.keys("g", &["Enter"]);
     let progress = wait(&t, "the build's progress in the panel", 120, |s| {
         s.contains("Building 4×4 tables") || s.contains("large tables built")
@@ -176,9 +211,7 @@ fn with_the_setting_ask_another_key_builds_nothing() {
         s.contains("Not now") && !s.contains("Large tables?")
     });
     assert!(screen.contains("Not now: asked again at the"), "{screen}");
-    sleep(Duration::from_secs(3));
-    let screen = t.screen("g");
-    assert!(!screen.contains("Building 4×4"), "{screen}");
+    nothing_built(&t, Duration::from_secs(2));
     assert!(tables(&t).contains("4×4 6-6-3: absent"), "{}", tables(&t));
     quit(&t);
 }

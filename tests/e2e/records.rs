@@ -217,7 +217,7 @@ fn the_win_box_time_is_the_time_slide_stats_says() {
     start(&t, "g", "--board '1 2 3 4 5 6 0 7 8'");
     t.wait_for("g", "the board", |s| s.contains("Moves    0"));
     t.keys("g", &["Left"]);
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.wait_for("g", "the first move", |s| s.contains("Moves    1"));
     t.keys("g", &["Left"]);
     let (screen, _) = t.wait_for("g", "the win box", |s| s.contains("Solved") && s.contains("Time"));
     let time = value(&screen, "Time").expect("a time");
