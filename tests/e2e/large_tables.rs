@@ -4,7 +4,9 @@
 //! stand-in partition (`SLIDE_LARGE_PARTITION`) keeps the build to seconds; everything else
 //! is the game's own path.
 
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
@@ -14,9 +16,37 @@ use crate::tmux::{self, Tmux};
 /// to build on one thread.
 const STAND_IN: &str = "4x4:1,2,3,4,5,6/7,8,9,10,11,12/13,14,15";
 
+/// A cache holding the default 4×4 tables, built once for every test (and kept under the
+/// target directory for the next run).
+fn default_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-default-4x4-tables");
+        let out = Command::new(tmux::bin())
+            .args(["tables", "build", "--size", "4"])
+            .env("SLIDE_CACHE_DIR", &dir)
+            .env("SLIDE_CONFIG_DIR", &dir)
+            .output()
+            .expect("slide runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
 /// The game on 4×4, with `setting` for `game.large_tables`, after three 4×4 games left
-/// (the records say so), its build on one thread.
+/// (the records say so), its build on one thread. Its default tables are in its cache, as
+/// they are for a player who has played the size: the game loads them.
 fn start(t: &Tmux, setting: &str) {
+    let cache = t.dir().join("cache");
+    std::fs::create_dir_all(&cache).expect("cache dir");
+    for file in std::fs::read_dir(default_tables())
+        .expect("the default tables")
+        .flatten()
+    {
+        if file.file_name().to_string_lossy().ends_with(".bin") {
+            std::fs::copy(file.path(), cache.join(file.file_name())).expect("a copy of the tables");
+        }
+    }
     let data = t.dir().join("data");
     std::fs::create_dir_all(&data).expect("data dir");
     std::fs::write(
@@ -70,34 +100,19 @@ fn wait(t: &Tmux, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String 
     }
 }
 
-/// Whether the game's default 4×4 tables are ready: their file is in the test's cache.
-fn default_tables_cached(t: &Tmux) -> bool {
-    let out = Command::new(tmux::bin())
-        .args(["tables", "--json"])
-        .env("SLIDE_CACHE_DIR", t.dir().join("cache"))
-        .env("SLIDE_CONFIG_DIR", t.dir().join("config"))
-        .env("SLIDE_LARGE_PARTITION", STAND_IN)
-        .output()
-        .expect("slide runs");
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
-        .any(|f| f["default"] == true && f["partition"].as_str().is_some_and(|p| p.starts_with("4x4")))
+/// Whether the panel shows the board's par: its search has ended (a build waits for the
+/// searches), and the tables, loaded meanwhile, are in use.
+fn par_shown(screen: &str) -> bool {
+    screen.lines().any(|l| {
+        l.split("│Par")
+            .nth(1)
+            .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '≈'))
+    })
 }
 
-/// Checks that no build of the large tables shows in the panel: waits until the game has
-/// its default tables (a build waits for them), then watches the screen for `window`, long
+/// Checks that no build of the large tables shows: watches the screen for `window`, long
 /// enough for a build that had started to show its progress. The last screen.
 fn nothing_built(t: &Tmux, window: Duration) -> String {
-    let start = Instant::now();
-    while !default_tables_cached(t) {
-        assert!(
-            start.elapsed() < Duration::from_secs(120),
-            "timed out waiting for the default 4×4 tables; the screen was:\n{}",
-            t.screen("g")
-        );
-        sleep(Duration::from_millis(50));
-    }
     let watched = Instant::now();
     loop {
         let screen = t.screen("g");
@@ -159,7 +174,10 @@ fn with_the_setting_off_nothing_is_built() {
     }
     let t = Tmux::new("large-tables-off");
     start(&t, "off");
-    wait(&t, "the game", 60, |s| s.contains("Moves    0"));
+    // Once the par is found, a build would run: it waits for the searches and the tables.
+    wait(&t, "the game and its par", 60, |s| {
+        s.contains("Moves    0") && par_shown(s)
+    });
     nothing_built(&t, Duration::from_secs(2));
     let listing = tables(&t);
     assert!(listing.contains("game.large_tables = \"off\""), "{listing}");
@@ -177,7 +195,7 @@ fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
     let asked = wait(&t, "the question", 60, |s| s.contains("Large tables?"));
     assert!(asked.contains("Build its large tables?"), "{asked}");
     assert!(asked.contains("Enter builds them"), "{asked}");
-    // Nothing is built while the question waits.
+    // Nothing is built while the question waits (the game has loaded its tables by then).
     nothing_built(&t, Duration::from_secs(2));
     t.keys("g", &["Enter"]);
     let progress = wait(&t, "the build's progress in the panel", 120, |s| {
@@ -211,6 +229,7 @@ fn with_the_setting_ask_another_key_builds_nothing() {
         s.contains("Not now") && !s.contains("Large tables?")
     });
     assert!(screen.contains("Not now: asked again at the"), "{screen}");
+    wait(&t, "the par", 60, par_shown);
     nothing_built(&t, Duration::from_secs(2));
     assert!(tables(&t).contains("4×4 6-6-3: absent"), "{}", tables(&t));
     quit(&t);
