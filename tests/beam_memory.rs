@@ -3,6 +3,7 @@
 //!
 //! Alone in its test binary, so that the process's peak memory is this search's.
 
+#[path = "library/common.rs"]
 mod common;
 
 use std::time::Duration;

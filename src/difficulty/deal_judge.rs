@@ -7,7 +7,7 @@
 //!   from the cache: the exact 3×3 table, walking distance with linear conflict on 4×4, linear
 //!   conflict alone on 5×5 and 6×6;
 //! - the optimal length is a property of the board: every admissible heuristic's IDA* proves
-//!   the same length (tests/solver.rs checks the heuristics agree); the tables only change how
+//!   the same length (tests/library/solver.rs checks the heuristics agree); the tables only change how
 //!   fast it comes. The plan itself, which could differ, is never read.
 //!
 //! Nothing else of the solver is in reach of the generator's choices: an earlier shortcut

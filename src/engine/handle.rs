@@ -15,7 +15,7 @@ use crate::engine::options::Options;
 use crate::engine::plan::{KnownPlan, tiles_between};
 use crate::engine::request::{Ask, Lane, Pending, Reply, Ticket};
 use crate::engine::sink::Sink;
-use crate::engine::tables::{prepare, prewarm};
+use crate::engine::tables::{Preparing, prepare, prewarm};
 use crate::engine::worker::Worker;
 use crate::puzzle::{Board, Move, Size};
 use crate::solver::Solver;
@@ -39,6 +39,8 @@ pub struct Engine {
     /// Sizes whose large tables failed to build this run: not tried again until the next
     /// start (a failure would otherwise repeat, and be said, at every game).
     pub(super) large_failed: Vec<Size>,
+    /// The tables' preparation, stopped when the engine goes.
+    pub(super) preparing: Preparing,
 }
 
 impl std::fmt::Debug for Engine {
@@ -78,6 +80,7 @@ impl Engine {
             prewarmed: false,
             large: None,
             large_failed: Vec::new(),
+            preparing: Preparing::default(),
         }
     }
 
@@ -127,7 +130,7 @@ impl Engine {
             if self.solver.is_ready(size) {
                 self.prewarm_after(size);
             } else {
-                prepare(&self.solver, size, &self.sink);
+                prepare(&self.solver, size, &self.sink, &self.preparing);
             }
         }
         self.schedule();
@@ -393,7 +396,7 @@ impl Engine {
                 .filter_map(|n| Size::new(n).ok())
                 .filter(|s| *s != size)
                 .collect();
-            prewarm(&self.solver, others, &self.sink);
+            prewarm(&self.solver, others, &self.sink, &self.preparing);
         }
     }
 }

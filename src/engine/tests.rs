@@ -684,7 +684,12 @@ fn a_hint_outranks_the_improvement_which_comes_back_once_the_hint_is_answered() 
 
 #[test]
 fn nothing_runs_on_four_by_four_once_the_par_is_known() {
-    let (mut engine, _rx) = Engine::with_channel(solver(), Options::default());
+    // The size's tables are not what this is about: none are prepared.
+    let options = Options {
+        prepare: false,
+        ..Options::default()
+    };
+    let (mut engine, _rx) = Engine::with_channel(solver(), options);
     let board = Board::scrambled(Size::FOUR, 100, &mut SeededRng::new(3));
     engine.start_game(Some(Focus {
         par: Some(40),

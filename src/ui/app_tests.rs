@@ -106,6 +106,21 @@ fn app_with(board: &str) -> App {
     test_app(Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None))
 }
 
+/// [`app_with`], preparing the size's tables in the background as the game does (on 3×3,
+/// a few milliseconds): what is dealt ahead waits for them.
+fn app_preparing(board: &str) -> App {
+    App::new(
+        Settings {
+            background_tables: true,
+            ..Settings::plain()
+        },
+        Game::new(board.parse().unwrap(), Some(Level::Easy), Some(1), None),
+        Solver::new(slide::solver::TableCache::disabled()),
+        Persistence::disabled(),
+        Origin::New,
+    )
+}
+
 /// Presses a key as a player who has read the notice on screen, if any, would.
 fn key(app: &mut App, code: KeyCode) {
     app.notices.age(READ_TIME);
@@ -515,7 +530,7 @@ fn ahead_ready(app: &mut App) -> (DealRequest, slide::difficulty::Generated) {
 
 #[test]
 fn the_next_game_is_dealt_ahead_and_starts_at_once() {
-    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    let mut app = app_preparing("1 2 3 4 5 6 7 0 8");
     // Dealing ahead waits for the size's tables.
     let (request, ready) = ahead_ready(&mut app);
     assert_eq!((request.size, request.level), (Size::THREE, Level::Easy));
@@ -529,7 +544,7 @@ fn the_next_game_is_dealt_ahead_and_starts_at_once() {
 
 #[test]
 fn the_menu_deals_the_highlighted_choice_ahead_so_start_needs_no_wait() {
-    let mut app = app_with("1 2 3 4 5 6 7 0 8");
+    let mut app = app_preparing("1 2 3 4 5 6 7 0 8");
     ahead_ready(&mut app);
     key(&mut app, KeyCode::Char('n'));
     key(&mut app, KeyCode::Up); // code row

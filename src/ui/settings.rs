@@ -81,13 +81,15 @@ impl Settings {
         Settings::with(Config::default())
     }
 
-    /// `config`'s settings with the built-in keys and a black-and-white theme (tests).
+    /// `config`'s settings with the built-in keys and a black-and-white theme (tests), and
+    /// no tables prepared in the background: a test that needs them prepares them itself,
+    /// and no other builds tables it never reads.
     pub fn with(config: Config) -> Settings {
         Settings {
             config,
             keys: Bindings::default(),
             theme: Theme::mono(),
-            background_tables: true,
+            background_tables: false,
             caps: Capabilities {
                 colours: crate::ui::capabilities::Colours::None,
                 ..Capabilities::full()

@@ -2,12 +2,10 @@
 //! terminated, run twice on one data directory, fed garbage files and an unwritable data
 //! directory; each test reads the screen and the files afterwards.
 
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Three moves from solved: the blank in the middle of the bottom row after Left.
 const BOARD: &str = "1 2 3 4 5 6 0 7 8";

@@ -3,17 +3,19 @@
 //! tables take minutes to build). Checked against recorded boards for seeds, dailies and
 //! codes. (`difficulty::generator`'s unit tests add the large 5×5 tables, which only guide.)
 
-mod common;
+use crate::common;
 
 use slide::difficulty::{Generated, Level, PuzzleCode, UtcDate, daily, generate};
 use slide::puzzle::Size;
 use slide::solver::{Partition, Solver, TableCache};
 
 /// No tables; the default ones; on 4×4 a compact 4-4-4-3 partition in the default's place.
+/// The two with tables share the tests' cache: the default 5×5 and 6×6 tables are built
+/// once, not once each.
 fn players() -> [Solver; 3] {
     let none = Solver::new(TableCache::disabled());
     let default = common::solver().clone();
-    let other = Solver::new(TableCache::disabled());
+    let other = Solver::new(common::cache());
     let stand_in = Partition::new(
         Size::FOUR,
         vec![

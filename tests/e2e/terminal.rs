@@ -1,9 +1,7 @@
 //! End to end: the real binary in a real terminal (tmux), driven by keys, read back from
 //! the screen. Skipped, with a note, when tmux is not installed, except under `CI=true`.
 
-mod tmux;
-
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 const S: &str = "game";
 

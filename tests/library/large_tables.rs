@@ -3,7 +3,7 @@
 //! instances, and admissible values on all hundred. (The large 8-7 tables themselves take
 //! minutes and 4 GB to build, so no test builds them; they share every line of this path.)
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -4,21 +4,49 @@
 //! stand-in partition (`SLIDE_LARGE_PARTITION`) keeps the build to seconds; everything else
 //! is the game's own path.
 
-mod tmux;
-
+use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::OnceLock;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// The stand-in for the large 4×4 tables: rows of six, six and three tiles, a few seconds
 /// to build on one thread.
 const STAND_IN: &str = "4x4:1,2,3,4,5,6/7,8,9,10,11,12/13,14,15";
 
+/// A cache holding the default 4×4 tables, built once for every test (and kept under the
+/// target directory for the next run).
+fn default_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-default-4x4-tables");
+        let out = Command::new(tmux::bin())
+            .args(["tables", "build", "--size", "4"])
+            .env("SLIDE_CACHE_DIR", &dir)
+            .env("SLIDE_CONFIG_DIR", &dir)
+            .output()
+            .expect("slide runs");
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        dir
+    })
+}
+
 /// The game on 4×4, with `setting` for `game.large_tables`, after three 4×4 games left
-/// (the records say so), its build on one thread.
+/// (the records say so), its build on one thread. Its default tables are in its cache, as
+/// they are for a player who has played the size: the game loads them.
 fn start(t: &Tmux, setting: &str) {
+    let cache = t.dir().join("cache");
+    std::fs::create_dir_all(&cache).expect("cache dir");
+    for file in std::fs::read_dir(default_tables())
+        .expect("the default tables")
+        .flatten()
+    {
+        if file.file_name().to_string_lossy().ends_with(".bin") {
+            std::fs::copy(file.path(), cache.join(file.file_name())).expect("a copy of the tables");
+        }
+    }
     let data = t.dir().join("data");
     std::fs::create_dir_all(&data).expect("data dir");
     std::fs::write(
@@ -72,6 +100,30 @@ fn wait(t: &Tmux, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String 
     }
 }
 
+/// Whether the panel shows the board's par: its search has ended (a build waits for the
+/// searches), and the tables, loaded meanwhile, are in use.
+fn par_shown(screen: &str) -> bool {
+    screen.lines().any(|l| {
+        l.split("│Par")
+            .nth(1)
+            .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit() || c == '≈'))
+    })
+}
+
+/// Checks that no build of the large tables shows: watches the screen for `window`, long
+/// enough for a build that had started to show its progress. The last screen.
+fn nothing_built(t: &Tmux, window: Duration) -> String {
+    let watched = Instant::now();
+    loop {
+        let screen = t.screen("g");
+        assert!(!screen.contains("Building 4×4"), "{screen}");
+        if watched.elapsed() >= window {
+            return screen;
+        }
+        sleep(Duration::from_millis(50));
+    }
+}
+
 /// Quits the game with its key, and waits for a clean exit.
 fn quit(t: &Tmux) {
     t.keys("g", &["q"]);
@@ -122,11 +174,11 @@ fn with_the_setting_off_nothing_is_built() {
     }
     let t = Tmux::new("large-tables-off");
     start(&t, "off");
-    wait(&t, "the game", 60, |s| s.contains("Moves    0"));
-    // Long enough for the default tables and the par: the build would have started.
-    sleep(Duration::from_secs(5));
-    let screen = t.screen("g");
-    assert!(!screen.contains("Building 4×4"), "{screen}");
+    // Once the par is found, a build would run: it waits for the searches and the tables.
+    wait(&t, "the game and its par", 60, |s| {
+        s.contains("Moves    0") && par_shown(s)
+    });
+    nothing_built(&t, Duration::from_secs(2));
     let listing = tables(&t);
     assert!(listing.contains("game.large_tables = \"off\""), "{listing}");
     assert!(listing.contains("4×4 6-6-3: absent"), "{listing}");
@@ -143,9 +195,8 @@ fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
     let asked = wait(&t, "the question", 60, |s| s.contains("Large tables?"));
     assert!(asked.contains("Build its large tables?"), "{asked}");
     assert!(asked.contains("Enter builds them"), "{asked}");
-    // Nothing is built while the question waits.
-    sleep(Duration::from_secs(2));
-    assert!(!t.screen("g").contains("Building 4×4"), "{}", t.screen("g"));
+    // Nothing is built while the question waits (the game has loaded its tables by then).
+    nothing_built(&t, Duration::from_secs(2));
     t.keys("g", &["Enter"]);
     let progress = wait(&t, "the build's progress in the panel", 120, |s| {
         s.contains("Building 4×4 tables") || s.contains("large tables built")
@@ -178,9 +229,8 @@ fn with_the_setting_ask_another_key_builds_nothing() {
         s.contains("Not now") && !s.contains("Large tables?")
     });
     assert!(screen.contains("Not now: asked again at the"), "{screen}");
-    sleep(Duration::from_secs(3));
-    let screen = t.screen("g");
-    assert!(!screen.contains("Building 4×4"), "{screen}");
+    wait(&t, "the par", 60, par_shown);
+    nothing_built(&t, Duration::from_secs(2));
     assert!(tables(&t).contains("4×4 6-6-3: absent"), "{}", tables(&t));
     quit(&t);
 }

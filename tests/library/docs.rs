@@ -45,8 +45,8 @@ fn documents() -> Vec<PathBuf> {
 
 #[test]
 fn the_playing_page_and_config_list_the_bands_the_code_uses() {
-    let playing = include_str!("../docs/playing.md");
-    let config = include_str!("../config.toml");
+    let playing = include_str!("../../docs/playing.md");
+    let config = include_str!("../../config.toml");
     for size in Size::ALL {
         let cells: Vec<String> = bands(size)
             .iter()
@@ -141,7 +141,7 @@ fn assert_screens_are_the_games(path: &Path, screens: &[(String, Vec<String>)]) 
 #[test]
 fn the_readme_shows_a_screen_of_the_game_as_it_is() {
     let path = Path::new("README.md");
-    let screens = screens_in(include_str!("../README.md"), "README.md");
+    let screens = screens_in(include_str!("../../README.md"), "README.md");
     assert!(!screens.is_empty(), "README.md shows no screen of the game");
     assert_screens_are_the_games(path, &screens);
 }
@@ -156,7 +156,7 @@ fn the_screens_in_the_docs_are_the_games() {
 
 #[test]
 fn the_readme_is_short() {
-    let lines = include_str!("../README.md").lines().count();
+    let lines = include_str!("../../README.md").lines().count();
     assert!(lines <= 150, "README.md has {lines} lines; detail belongs in docs/");
 }
 
@@ -188,7 +188,7 @@ fn the_documents_links_lead_to_files() {
             );
         }
     }
-    let readme = links_in(include_str!("../README.md"));
+    let readme = links_in(include_str!("../../README.md"));
     let mut wanted: Vec<String> = doc_pages()
         .iter()
         .map(|page| page.display().to_string().replace('\\', "/"))

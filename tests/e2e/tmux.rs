@@ -217,6 +217,51 @@ impl Tmux {
     }
 }
 
+impl Tmux {
+    /// Waits until `pred` holds for `session`'s screen and the screen, colours included,
+    /// has stopped changing between two looks (a capture may catch the terminal mid-draw);
+    /// returns the screen. For screens that stand still (no clock running).
+    #[track_caller]
+    pub fn wait_settled(&self, session: &str, what: &str, pred: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        let mut last = None;
+        loop {
+            let styled = self
+                .run(&["capture-pane", "-e", "-p", "-t", session])
+                .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+                .unwrap_or_default();
+            let s = without_escapes(&styled);
+            if pred(&s) && last.as_ref() == Some(&styled) {
+                return s;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(15),
+                "timed out waiting for {what} to settle; the screen was:\n{s}"
+            );
+            last = Some(styled);
+            sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+/// `text` without its escape sequences (`ESC [ … letter`): the characters on screen.
+fn without_escapes(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\u{1b}' && chars.peek() == Some(&'[') {
+            for p in chars.by_ref() {
+                if p.is_ascii_alphabetic() {
+                    break;
+                }
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Waits until no game in `data` is held: the game whose terminal was closed has saved and
 /// exited. A copy started before that would, rightly, not take over a game still open.
 pub fn wait_released(data: &Path) {
@@ -239,13 +284,79 @@ pub fn wait_until(what: &str, pred: impl Fn() -> bool) {
     }
 }
 
+impl Tmux {
+    /// The processes the sessions run: each pane's shell and everything it started (the
+    /// game among them).
+    fn pane_processes(&self) -> Vec<u32> {
+        let shells: Vec<u32> = self
+            .run(&["list-panes", "-a", "-F", "#{pane_pid}"])
+            .map(|o| {
+                String::from_utf8_lossy(&o.stdout)
+                    .lines()
+                    .filter_map(|l| l.trim().parse().ok())
+                    .collect()
+            })
+            .unwrap_or_default();
+        let parents = parents();
+        let mut all = shells;
+        let mut i = 0;
+        while i < all.len() {
+            let pid = all[i];
+            all.extend(parents.iter().filter(|(_, p)| *p == pid).map(|(c, _)| *c));
+            i += 1;
+        }
+        all
+    }
+}
+
+/// Every process's parent, as (pid, parent pid), read from `/proc` (empty where there is
+/// none).
+fn parents() -> Vec<(u32, u32)> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| {
+            let pid: u32 = e.file_name().to_str()?.parse().ok()?;
+            let stat = std::fs::read_to_string(e.path().join("stat")).ok()?;
+            // "pid (name) state ppid ...": the name may hold spaces and parentheses.
+            let ppid = stat
+                .get(stat.rfind(')')? + 1..)?
+                .split_whitespace()
+                .nth(1)?
+                .parse()
+                .ok()?;
+            Some((pid, ppid))
+        })
+        .collect()
+}
+
+/// Whether process `pid` still runs (a zombie, waiting to be reaped, has ended).
+fn running(pid: u32) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+        stat.rfind(')')
+            .and_then(|at| stat.get(at + 1..))
+            .and_then(|rest| rest.split_whitespace().next())
+            .is_some_and(|state| state != "Z" && state != "X")
+    })
+}
+
 impl Drop for Tmux {
     fn drop(&mut self) {
+        // The game saves as the hang-up reaches it, which can be after the server has gone:
+        // the folder is removed once every program the sessions ran has ended.
+        let programs = self.pane_processes();
         self.run(&["kill-server"]);
-        // The game saves as the hang-up reaches it, which can be after the first removal:
-        // the folder is then made again, so it is removed once more a moment later.
-        let _ = std::fs::remove_dir_all(&self.dir);
-        std::thread::sleep(std::time::Duration::from_millis(300));
+        if Path::new("/proc/self/stat").exists() {
+            let start = Instant::now();
+            while programs.iter().any(|&pid| running(pid)) && start.elapsed() < Duration::from_secs(15) {
+                sleep(Duration::from_millis(10));
+            }
+        } else {
+            // No /proc to watch the programs by: give the game a moment to save.
+            sleep(Duration::from_millis(300));
+        }
         let _ = std::fs::remove_dir_all(&self.dir);
     }
 }

@@ -7,15 +7,16 @@ use std::sync::OnceLock;
 use slide::puzzle::{Board, Size};
 use slide::solver::{Solver, TableCache};
 
-/// One solver per test binary, caching its tables under the target directory so that
-/// later runs load them instead of building.
+/// The tables' cache of the tests, under the target directory: runs after the first load
+/// the tables instead of building them.
+pub fn cache() -> TableCache {
+    TableCache::at(PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables"))
+}
+
+/// One solver per test binary, caching its tables in [`cache`].
 pub fn solver() -> &'static Solver {
     static SOLVER: OnceLock<Solver> = OnceLock::new();
-    SOLVER.get_or_init(|| {
-        Solver::new(TableCache::at(
-            PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tables"),
-        ))
-    })
+    SOLVER.get_or_init(|| Solver::new(cache()))
 }
 
 /// The solver with `size`'s tables ready.

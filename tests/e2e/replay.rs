@@ -2,11 +2,9 @@
 //! statistics screen and with `slide replay ID`, at its real time, with the optimal
 //! distance after each move and its detour; an unknown id is a clear error.
 
-mod tmux;
-
 use std::process::Command;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// The board played: six moves from the goal.
 const BOARD: &str = "4 1 3 7 2 6 0 5 8";

@@ -3,11 +3,8 @@
 //! optimal distance after each move and the run's optimum; the statistics' review then
 //! reviews every board of it.
 
-mod runs;
-mod tmux;
-
-use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
-use tmux::Tmux;
+use crate::runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
+use crate::tmux::{self, Tmux};
 
 /// The value after `label` in the replay's side column.
 fn value(screen: &str, label: &str) -> Option<String> {
@@ -66,6 +63,7 @@ fn a_marathon_of_two_plays_back_board_after_board_to_its_end() {
     }
     let (second, _) = t.wait_for("p", "the second board", |s| {
         value(s, "Move").as_deref() == Some(&format!("{first_moves} / {moves}"))
+            && board_digits(s, "marathon-2") == digits_of(&boards[1])
     });
     assert!(
         value(&second, "Board").is_some_and(|v| v.starts_with("2 of 2")),
@@ -78,6 +76,7 @@ fn a_marathon_of_two_plays_back_board_after_board_to_its_end() {
         value(s, "Move").as_deref() == Some(&format!("{moves} / {moves}"))
             && s.contains("· end")
             && s.contains("To go ")
+            && board_digits(s, "marathon-2") == "12345678"
     });
     assert_eq!(value(&end, "Clock"), Some(format!("{time} / {time}")), "{end}");
     assert!(value(&end, "Board").is_some_and(|v| v.contains("solved")), "{end}");

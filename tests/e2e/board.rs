@@ -3,13 +3,11 @@
 //! the config file's comments kept, a code typed in the menu deals its puzzle, and with the
 //! direction keys rebound no screen names an arrow key.
 
-mod tmux;
-
 use std::path::Path;
 use std::thread::sleep;
 use std::time::Duration;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Runs `slide ARGS` in `session` at `width`×`height`, with `extra` exported first; the
 /// shell then prints the exit status.
@@ -88,11 +86,10 @@ fn the_sunset_board_with_tiles_swapped_is_drawn_unlike_those_tiles_at_home() {
         extra,
         &format!("--picture sunset --board '{home}'"),
     );
-    t.wait_for("swapped", "the picture", |s| {
-        s.contains("Moves    0") && s.contains('▀')
-    });
-    t.wait_for("home", "the picture", |s| s.contains("Moves    0") && s.contains('▀'));
-    sleep(Duration::from_millis(300));
+    // Whole frames, colours included: a capture may catch the terminal mid-draw.
+    let picture = |s: &str| s.contains("Moves    0") && s.contains('▀');
+    t.wait_settled("swapped", "the picture", picture);
+    t.wait_settled("home", "the picture", picture);
     let (a, b) = (board_cells(&t, "swapped"), board_cells(&t, "home"));
     assert!(!a.is_empty() && a.len() == b.len());
     let differing = a.iter().zip(&b).filter(|(x, y)| x != y).count();

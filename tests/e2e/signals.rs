@@ -3,14 +3,12 @@
 //! within half a second, so a copy started right after resumes the game; a save that fails
 //! at the end is said on stderr, after the terminal is restored.
 
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 /// Three moves from solved.
 const BOARD: &str = "1 2 3 4 5 6 0 7 8";
@@ -99,7 +97,7 @@ fn closing_the_terminal_ends_the_game_within_half_a_second_and_a_copy_resumes_it
     eprintln!("the game ended {} ms after its terminal closed", took.as_millis());
     assert!(exited(pid), "the game still runs {took:?} after its terminal closed");
     assert!(took < Duration::from_millis(500), "{took:?}");
-    sleep(Duration::from_millis(300));
+    tmux::wait_released(&d);
     play(&t, "two", &d, "");
     let (screen, _) = t.wait_for("two", "the resumed game", |s| {
         s.contains("Resumed") && s.contains("Moves    3")

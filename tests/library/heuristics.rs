@@ -1,7 +1,7 @@
 //! Every heuristic is admissible: never above the exact distance on all 181,440 3×3 boards,
 //! nor above the known optimal length of Korf's 100 4×4 instances.
 
-mod common;
+use crate::common;
 
 use slide::puzzle::Size;
 

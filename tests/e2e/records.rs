@@ -2,12 +2,10 @@
 //! a person plays it (a click on a segment, a replay, the solver's play, a daily, a reset);
 //! each test then reads `slide stats` and the screen.
 
-mod tmux;
-
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 fn data(t: &Tmux) -> PathBuf {
     t.dir().join("data")
@@ -219,7 +217,7 @@ fn the_win_box_time_is_the_time_slide_stats_says() {
     start(&t, "g", "--board '1 2 3 4 5 6 0 7 8'");
     t.wait_for("g", "the board", |s| s.contains("Moves    0"));
     t.keys("g", &["Left"]);
-    std::thread::sleep(std::time::Duration::from_millis(300));
+    t.wait_for("g", "the first move", |s| s.contains("Moves    1"));
     t.keys("g", &["Left"]);
     let (screen, _) = t.wait_for("g", "the win box", |s| s.contains("Solved") && s.contains("Time"));
     let time = value(&screen, "Time").expect("a time");

@@ -1,9 +1,7 @@
 //! End to end: today's daily puzzle started from the command line, with a picture on the
 //! tiles, solved, and its result line shared, in a real terminal (tmux).
 
-mod tmux;
-
-use tmux::Tmux;
+use crate::tmux::{self, Tmux};
 
 const S: &str = "game";
 

@@ -1,6 +1,6 @@
 //! Solutions replay to the goal, and those that claim to be optimal are.
 
-mod common;
+use crate::common;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};

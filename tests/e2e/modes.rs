@@ -7,14 +7,11 @@
 //! same way, `RunKind::board`); the test checks the screen shows each, then types a plan the
 //! library's solver finds for it, as a player would type moves.
 
-mod runs;
-mod tmux;
-
 use slide::game::RunKind;
 use slide::puzzle::{Board, Size};
 
-use runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
-use tmux::Tmux;
+use crate::runs::{board_digits, digits_of, keys_solving, open_marathon_of_two, slide};
+use crate::tmux::{self, Tmux};
 
 /// The one attempt `slide history --json` and `slide stats --json` hold: won, under `level`.
 fn recorded_once(data: &std::path::Path, level: &str, mode: &str, boards: &[Board]) {
@@ -51,11 +48,16 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     let t = Tmux::new("marathon");
     let data = t.dir().join("data");
     let boards = open_marathon_of_two(&t, "m", &data);
-    let (first, _) = t.wait_for("m", "the first board", |s| s.contains("Board    1 of 2"));
+    // Each board waited for whole: a capture may catch the terminal mid-draw.
+    let (first, _) = t.wait_for("m", "the first board", |s| {
+        s.contains("Board    1 of 2") && board_digits(s, "3×3") == digits_of(&boards[0])
+    });
     assert!(first.contains("marathon-2"), "{first}");
     assert_eq!(board_digits(&first, "3×3"), digits_of(&boards[0]), "{first}");
     t.keys("m", &keys_solving(&boards[0]));
-    let (second, _) = t.wait_for("m", "the second board", |s| s.contains("Board    2 of 2"));
+    let (second, _) = t.wait_for("m", "the second board", |s| {
+        s.contains("Board    2 of 2") && board_digits(s, "3×3") == digits_of(&boards[1])
+    });
     assert_eq!(board_digits(&second, "3×3"), digits_of(&boards[1]), "{second}");
     // The terminal closes mid-run: the run is saved, and `slide` resumes it.
     t.kill_session("m");
@@ -68,7 +70,9 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     assert!(resumed.contains("marathon-2"), "{resumed}");
     t.keys("r", &["Escape"]);
     let (back, _) = t.wait_for("r", "the board again", |s| {
-        s.contains("Board    2 of 2") && !s.contains("Resumed your last game")
+        s.contains("Board    2 of 2")
+            && !s.contains("Resumed your last game")
+            && board_digits(s, "3×3") == digits_of(&boards[1])
     });
     assert_eq!(board_digits(&back, "3×3"), digits_of(&boards[1]), "{back}");
     t.keys("r", &keys_solving(&boards[1]));
@@ -94,7 +98,9 @@ fn a_relay_from_three_to_four_played_to_its_end_is_one_win() {
         tmux::bin()
     );
     t.open("r", 120, 40, &script);
-    let (first, _) = t.wait_for("r", "the 3×3", |s| s.contains("Board    1 of 2"));
+    let (first, _) = t.wait_for("r", "the 3×3", |s| {
+        s.contains("Board    1 of 2") && board_digits(s, "3×3") == digits_of(&boards[0])
+    });
     assert!(first.contains("╭ 3×3 · relay-4"), "{first}");
     assert_eq!(board_digits(&first, "3×3"), digits_of(&boards[0]), "{first}");
     t.keys("r", &keys_solving(&boards[0]));

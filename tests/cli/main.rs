@@ -1,0 +1,9 @@
+//! The `slide` command line, run as a program: one test binary for every command (one link
+//! instead of one a file).
+
+mod commands;
+mod history;
+mod review;
+mod robust;
+mod slidysim;
+mod stats;
