@@ -1,4 +1,4 @@
-//! slidysim's forms on the command line (issue 22): a scramble (`1 2 3/4 5 6/7 0 8`) is
+//! slidysim's forms on the command line: a scramble (`1 2 3/4 5 6/7 0 8`) is
 //! a board wherever a board is read, a run-length solution (`L2`) is moves for `review`,
 //! and `slide history --csv` exports the attempts with their scrambles and solutions.
 

@@ -1,4 +1,4 @@
-//! End to end, issue 22's blind mode: `slide play --mode blind` hides the numbers after
+//! End to end, blind mode: `slide play --mode blind` hides the numbers after
 //! the first move, and the solve is recorded under its own level, `blind`.
 
 use std::process::Command;

@@ -1,4 +1,4 @@
-//! End to end, issue 21: the board grows with the terminal, a picture's look-alike tiles
+//! End to end: the board grows with the terminal, a picture's look-alike tiles
 //! can't hide a scramble, a setting changed on the settings screen survives a restart with
 //! the config file's comments kept, a code typed in the menu deals its puzzle, and with the
 //! direction keys rebound no screen names an arrow key.

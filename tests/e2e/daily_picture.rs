@@ -46,7 +46,7 @@ fn the_daily_puzzle_with_a_picture_is_played_and_its_result_shared() {
     });
     assert!(screen.contains(&share), "{screen}");
     assert!(screen.contains("solver played"), "{screen}");
-    // A daily the solver finished keeps no streak (issue 18), and is no win.
+    // A daily the solver finished keeps no streak, and is no win.
     assert!(screen.contains("Streak  0 days (best 0)"), "{screen}");
     assert!(screen.contains("Record  0 of 1 won"), "{screen}");
     assert!(screen.contains("c copies it to the clipboard"), "{screen}");

@@ -1,4 +1,4 @@
-//! End to end (issue 23): after a size has been played three times, a game of it builds the
+//! End to end: after a size has been played three times, a game of it builds the
 //! size's large tables in the background, the panel shows how far, and `slide tables` says
 //! where they are once built; with `game.large_tables = "off"` nothing is built. A small
 //! stand-in partition (`SLIDE_LARGE_PARTITION`) keeps the build to seconds; everything else

@@ -1,4 +1,4 @@
-//! End to end, issue 22's marathon and relay: several boards in a row on one clock, played
+//! End to end, marathon and relay: several boards in a row on one clock, played
 //! by typed moves to the end, recorded once. The seed is given (`--seed`) so that the test
 //! knows the boards: a run from a chosen seed is recorded apart from the ranked row, under
 //! `marathon-N-seeded` / `relay-N-seeded`.

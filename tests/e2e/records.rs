@@ -1,4 +1,4 @@
-//! End to end: every record tells the truth (issue 18). The real binary in tmux is played as
+//! End to end: every record tells the truth. The real binary in tmux is played as
 //! a person plays it (a click on a segment, a replay, the solver's play, a daily, a reset);
 //! each test then reads `slide stats` and the screen.
 

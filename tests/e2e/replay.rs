@@ -1,4 +1,4 @@
-//! End to end, issue 22's replay: a solve won in the game plays back to its end, from the
+//! End to end, replay: a solve won in the game plays back to its end, from the
 //! statistics screen and with `slide replay ID`, at its real time, with the optimal
 //! distance after each move and its detour; an unknown id is a clear error.
 

@@ -1,4 +1,4 @@
-//! End to end, issue 22's replay of a run: a marathon of two played by typed moves, then
+//! End to end, replay of a run: a marathon of two played by typed moves, then
 //! `slide replay ID` plays it back board after board on its one clock to its end, with the
 //! optimal distance after each move and the run's optimum; the statistics' review then
 //! reviews every board of it.

@@ -1,4 +1,4 @@
-//! The records' invariants under random play (issue 18's "Done when"): random inputs on
+//! The records' invariants under random play: random inputs on
 //! random boards, played through the attempt model as the game plays them, each ending
 //! recorded as the game records it, and the statistics checked against the history.
 //!

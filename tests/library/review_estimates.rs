@@ -1,4 +1,4 @@
-//! The 5×5 and 6×6 review tells the truth (issue 18): on random games, the same position
+//! The 5×5 and 6×6 review tells the truth: on random games, the same position
 //! gets the same figure, consecutive figures differ by exactly one, no figure exceeds a
 //! plan known for its position, a move and its reverse is a detour of two, and every
 //! figure stands above its proven lower bound. Small budgets keep it quick.
@@ -113,7 +113,7 @@ proptest! {
     }
 }
 
-/// Issue 18's 5×5 example: a plan P from the start, with one move and its reverse in front,
+/// A reported 5×5 example: a plan P from the start, with one move and its reverse in front,
 /// reviews as at least 2 extra moves and a detour (it said "0 extra, no detours").
 #[test]
 fn a_move_and_its_reverse_before_a_plan_cost_two() {
