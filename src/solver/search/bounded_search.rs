@@ -256,7 +256,10 @@ impl<H: Incremental> Search<'_, H> {
         else {
             return counts;
         };
-        let node_bytes = std::mem::size_of::<Node<H::State>>();
+        let bytes = NodeBytes {
+            node: std::mem::size_of::<Node<H::State>>(),
+            state: std::mem::size_of::<H::State>(),
+        };
         let mut last = 0;
         loop {
             // The depth a beam is expected to reach: the best plan's, else a guess.
@@ -264,15 +267,14 @@ impl<H: Incremental> Search<'_, H> {
                 u32::MAX => self.lower_bound as usize * 2,
                 len => len as usize,
             };
-            let Some(fits) = widest_fitting(width, depth, node_bytes, self.budget.available()).filter(|&w| w > last)
-            else {
+            let Some(fits) = widest_fitting(width, depth, bytes, self.budget.available()).filter(|&w| w > last) else {
                 break;
             };
             width = fits;
             let began = Instant::now();
             let shape = Shape {
                 width,
-                node_bytes,
+                bytes,
                 budget: self.budget,
             };
             match self.beam(&shape, &mut counts) {
@@ -302,7 +304,7 @@ impl<H: Incremental> Search<'_, H> {
     fn beam(&self, shape: &Shape, counts: &mut Counts) -> Beam {
         let width = shape.width;
         // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
-        let Some(reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
+        let Some(reserved) = shape.budget.reserve(fixed_bytes(width, shape.bytes)) else {
             return Beam::OutOfMemory;
         };
         let root = Node {
@@ -351,6 +353,7 @@ impl<H: Incremental> Search<'_, H> {
     ) -> ControlFlow<Beam> {
         let (heuristic, zobrist, best, halt) = (self.heuristic, self.zobrist, &self.best, &self.halt);
         layers.candidates.clear();
+        layers.child_states.clear();
         let two_back = layers.memory.len().checked_sub(2).map(|i| &layers.memory[i]);
         for (parent, node) in layers.layer.iter().enumerate() {
             counts.expanded += 1;
@@ -390,18 +393,21 @@ impl<H: Incremental> Search<'_, H> {
                     key,
                     parent: parent as u32,
                     mv: m,
+                    state: layers.child_states.len() as u32,
                 });
+                layers.child_states.push(s);
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// Rebuilds the kept candidates as the next layer, which becomes the layer, and adds
-    /// their depth to the trace. Breaks when the trace does not fit in the memory budget, or
-    /// when the beam must halt.
+    /// Builds the kept candidates as the next layer, which becomes the layer, and adds their
+    /// depth to the trace: each board is its parent's with one slide, and its heuristic
+    /// state the one `expand` computed to rank it (never evaluated twice). Breaks when the
+    /// trace does not fit in the memory budget, or when the beam must halt.
     #[inline]
     fn build_next_layer(&self, layers: &mut Layers<'_, H::State>) -> ControlFlow<Beam> {
-        let (heuristic, best, halt) = (self.heuristic, &self.best, &self.halt);
+        let (best, halt) = (&self.best, &self.halt);
         layers.next_layer.clear();
         if !reserve_trace(&mut layers.reserved, layers.candidates.len()) {
             return ControlFlow::Break(Beam::OutOfMemory);
@@ -421,12 +427,10 @@ impl<H: Incremental> Search<'_, H> {
             b.tiles[blank] = tile;
             b.tiles[from] = 0;
             b.blank = from;
-            let mut s = node.state;
-            heuristic.update(&mut s, &b, tile, from, blank);
             kept.push(trace_entry(c.parent, c.mv));
             layers.next_layer.push(Node {
                 board: b,
-                state: s,
+                state: layers.child_states[c.state as usize],
                 key: c.key,
                 last: Some(c.mv),
             });
@@ -463,18 +467,18 @@ fn next_width(width: usize, threads: usize, thread: usize, took: Duration, left:
     (fits > width).then_some(fits)
 }
 
-/// The bytes a beam of `width` holds whatever its depth: two layers, the candidates, and
-/// the sets of keys of the depths it remembers.
-fn fixed_bytes(width: usize, node_bytes: usize) -> usize {
-    2 * width * node_bytes
-        + 3 * width * std::mem::size_of::<Candidate>()
+/// The bytes a beam of `width` holds whatever its depth: two layers, the candidates and
+/// their states, and the sets of keys of the depths it remembers.
+fn fixed_bytes(width: usize, bytes: NodeBytes) -> usize {
+    2 * width * bytes.node
+        + 3 * width * (std::mem::size_of::<Candidate>() + bytes.state)
         + MEMORY_DEPTHS * DepthSet::bytes_for(width * 3)
 }
 
 /// The widest beam, at most `width`, whose fixed part and trace to `depth` fit in
 /// `available` bytes; `None` if not even the first width does.
-fn widest_fitting(width: usize, depth: usize, node_bytes: usize, available: usize) -> Option<usize> {
-    let need = |w: usize| fixed_bytes(w, node_bytes) + w * depth.max(1) * std::mem::size_of::<u32>();
+fn widest_fitting(width: usize, depth: usize, bytes: NodeBytes, available: usize) -> Option<usize> {
+    let need = |w: usize| fixed_bytes(w, bytes) + w * depth.max(1) * std::mem::size_of::<u32>();
     if need(width) <= available {
         return Some(width);
     }
@@ -493,9 +497,17 @@ fn widest_fitting(width: usize, depth: usize, node_bytes: usize, available: usiz
 /// A beam's width, with what it needs to count its memory.
 struct Shape<'a> {
     width: usize,
-    /// The size of one node of a layer.
-    node_bytes: usize,
+    bytes: NodeBytes,
     budget: &'a MemoryBudget,
+}
+
+/// The sizes a beam's memory is counted in.
+#[derive(Clone, Copy)]
+struct NodeBytes {
+    /// One node of a layer.
+    node: usize,
+    /// One heuristic state (a candidate's is kept beside it).
+    state: usize,
 }
 
 /// Node counts over all beams.
@@ -505,8 +517,8 @@ struct Counts {
     generated: u64,
 }
 
-/// A child before selection: just enough to rank it and to rebuild it if it is kept, so
-/// the many children that are dropped never cost a full node copy.
+/// A child before selection: just enough to rank it and to build it if it is kept, so the
+/// selection moves 24 bytes a child and the many children dropped never cost a node copy.
 #[derive(Clone, Copy)]
 struct Candidate {
     /// [`Incremental::rank`]: the beam keeps the lowest.
@@ -514,6 +526,8 @@ struct Candidate {
     key: u64,
     parent: u32,
     mv: Move,
+    /// Its heuristic state's index in [`Layers::child_states`].
+    state: u32,
 }
 
 /// What a beam holds from one depth to the next.
@@ -528,6 +542,9 @@ struct Layers<'b, S: Copy> {
     memory: Vec<DepthSet>,
     /// The children of the layer, before the beam keeps the best ranked.
     candidates: Vec<Candidate>,
+    /// The candidates' heuristic states, computed once to rank them and kept for the ones
+    /// the beam keeps: evaluating a 6×6 child is most of a beam's time.
+    child_states: Vec<S>,
     /// The beam's memory: all but the trace reserved up front, the trace a depth at a time.
     reserved: Reservation<'b>,
 }
@@ -545,6 +562,7 @@ impl<'b, S: Copy> Layers<'b, S> {
             trace: Vec::new(),
             memory: vec![first],
             candidates: Vec::with_capacity(width * 3),
+            child_states: Vec::with_capacity(width * 3),
             reserved,
         }
     }
@@ -663,7 +681,7 @@ mod tests {
 
     #[test]
     fn the_widest_fitting_beam_halves_until_it_fits() {
-        let node = 100;
+        let node = NodeBytes { node: 100, state: 40 };
         let need = |w: usize| fixed_bytes(w, node) + w * 200 * 4;
         assert_eq!(widest_fitting(4096, 200, node, need(4096)), Some(4096));
         assert_eq!(widest_fitting(4096, 200, node, need(4096) - 1), Some(2048));
