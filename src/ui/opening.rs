@@ -58,9 +58,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             let app = App::new(settings, game, solver, persist, Origin::Resumed);
             // An attempt under way opens hidden: its clock runs from the moment it shows.
             if app.current.under_way() {
-                resumed_box = Some(format!(
-                    "Resumed your last game ({summary}). Once it shows, {new_game} deals a new one."
-                ));
+                resumed_box = Some(format!("Resumed your last game ({summary})."));
             } else {
                 later.push(Notice::info(format!(
                     "Resumed your last game ({summary}); press {new_game} for a new one."

@@ -159,7 +159,7 @@ impl MenuScreen {
             let id = id.clone();
             ctx.current.resume(&id, ctx.engine, &ctx.settings.config);
             if ctx.current.under_way() {
-                let what = "Resumed the game you chose; your other game is kept in the menu.";
+                let what = "Resumed the game you chose; the other is kept in the menu.";
                 return Transition::Reset(Box::new(Paused::resumed(what.to_string())));
             }
         }

@@ -47,6 +47,13 @@ impl Screen for Paused {
                 Line::raw("Its board is hidden and its clock stopped."),
                 Line::raw(""),
                 Line::styled("Press any key to play on: the clock runs from then.", theme.dim),
+                Line::styled(
+                    format!(
+                        "Once it shows, {} starts a new game.",
+                        view.settings.keys.name(Action::NewGame)
+                    ),
+                    theme.dim,
+                ),
             ],
             None => vec![
                 Line::raw("The clock is stopped and the board hidden."),
