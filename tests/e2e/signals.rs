@@ -73,9 +73,7 @@ fn each_signal_saves_restores_the_terminal_and_exits_128_plus_its_number() {
         );
         assert!(!screen.contains("slide:"), "SIG{signal}: nothing to report:\n{screen}");
         play(&t, "two", &d, "");
-        t.wait_for("two", "the resumed game with its two moves", |s| {
-            s.contains("Resumed") && s.contains("Moves    2")
-        });
+        t.resumed("two", "Moves    2");
     }
 }
 
@@ -99,9 +97,7 @@ fn closing_the_terminal_ends_the_game_within_half_a_second_and_a_copy_resumes_it
     assert!(took < Duration::from_millis(500), "{took:?}");
     tmux::wait_released(&d);
     play(&t, "two", &d, "");
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
-        s.contains("Resumed") && s.contains("Moves    3")
-    });
+    let screen = t.resumed("two", "Moves    3");
     assert!(!screen.contains("another copy"), "the lock was let go:\n{screen}");
 }
 
