@@ -111,6 +111,7 @@ impl Screen for Playing {
             | Action::Playback
             | Action::Type(_)
             | Action::Erase
+            | Action::Suspend
             | Action::Other => Played::Nothing,
         };
         match played {
