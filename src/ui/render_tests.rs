@@ -681,3 +681,16 @@ fn a_dialog_over_an_attempt_under_way_hides_the_board() {
     fresh.update(Action::Help);
     assert!(!fresh.current.under_way());
 }
+
+#[test]
+fn a_blind_solve_hides_the_code_with_the_numbers() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.current.game.set_blind(true);
+    let code = a.current.game.code().to_string();
+    assert!(screen(&a, 80, 24).join("\n").contains(&code), "memorised with the board");
+    a.update(Action::Left);
+    a.update(Action::Right);
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(!text.contains(&code), "gone with the numbers:\n{text}");
+    assert!(text.contains("hidden (blind)"), "{text}");
+}
