@@ -841,6 +841,8 @@ fn giving_up_by_restart_or_next_scramble_is_a_dnf_and_a_win_is_a_time() {
     let m = app.current.game.board().legal_moves().next().expect("a move");
     play(&mut app, m);
     let scrapped = app.current.game.id().to_string();
+    // Asked first, as the restart is: N again confirms.
+    key(&mut app, KeyCode::Char('N'));
     key(&mut app, KeyCode::Char('N'));
     assert!(app.wait_dealt(std::time::Duration::from_secs(60)));
     let attempts = recent(&app);
@@ -1091,4 +1093,23 @@ fn a_game_resumed_under_way_opens_hidden_and_its_clock_runs_once_the_board_shows
     let app = test_app(Game::from_saved(&fresh).expect("the save reads back"));
     assert!(!app.current.under_way());
     assert!(!app.current.game.clock().is_running());
+}
+
+#[test]
+fn the_next_scramble_key_asks_first_once_the_attempt_has_moves() {
+    let game = Game::new("1 2 3 4 5 6 0 7 8".parse().expect("board"), Some(Level::Easy), Some(7), None);
+    let mut app = test_app(game);
+    app.update(Action::Left);
+    assert!(app.current.game.moves() > 0);
+    let id = app.current.game.id().to_string();
+    app.update(Action::NextScramble);
+    assert!(app.is::<crate::ui::screens::confirm_next::ConfirmNext>(), "asked first");
+    app.update(Action::Down);
+    assert!(app.is::<Playing>());
+    assert_eq!(app.current.game.id(), id, "any other key keeps the game");
+    assert!(app.current.game.moves() > 0);
+    app.update(Action::NextScramble);
+    app.update(Action::NextScramble);
+    assert!(app.wait_dealt(Duration::from_secs(60)));
+    assert_ne!(app.current.game.id(), id, "the key again deals the next");
 }

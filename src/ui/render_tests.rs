@@ -687,7 +687,10 @@ fn a_blind_solve_hides_the_code_with_the_numbers() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.current.game.set_blind(true);
     let code = a.current.game.code().to_string();
-    assert!(screen(&a, 80, 24).join("\n").contains(&code), "memorised with the board");
+    assert!(
+        screen(&a, 80, 24).join("\n").contains(&code),
+        "memorised with the board"
+    );
     a.update(Action::Left);
     a.update(Action::Right);
     let text = screen(&a, 80, 24).join("\n");

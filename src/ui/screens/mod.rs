@@ -4,6 +4,7 @@
 pub mod animation;
 pub mod board_drawing;
 pub mod confirm_large_tables;
+pub mod confirm_next;
 pub mod confirm_restart;
 pub mod confirm_session;
 pub mod daily_share;

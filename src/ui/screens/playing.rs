@@ -13,6 +13,7 @@ use crate::ui::moves::Played;
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::animation::Animation;
 use crate::ui::screens::board_drawing::draw_board;
+use crate::ui::screens::confirm_next::ConfirmNext;
 use crate::ui::screens::confirm_restart::ConfirmRestart;
 use crate::ui::screens::confirm_session::ConfirmNewSession;
 use crate::ui::screens::dealing::deal;
@@ -55,6 +56,10 @@ impl Screen for Playing {
             Action::Hover { column, row } if config.input.hover => slide_segment_at(column, row, ctx),
             Action::Undo => session.undo(engine, config),
             Action::Redo => session.redo(engine, config),
+            // Leaving an attempt with moves counts (a DNF): asked first, as the restart is.
+            Action::NextScramble if session.game.moves() > 0 && !session.game.is_won() => {
+                return Transition::Push(Box::new(ConfirmNext));
+            }
             Action::NextScramble if session.next_run(engine, config) => Played::Nothing,
             Action::NextScramble => {
                 let request = session.next_scramble(config);
