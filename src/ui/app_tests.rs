@@ -1097,7 +1097,12 @@ fn a_game_resumed_under_way_opens_hidden_and_its_clock_runs_once_the_board_shows
 
 #[test]
 fn the_next_scramble_key_asks_first_once_the_attempt_has_moves() {
-    let game = Game::new("1 2 3 4 5 6 0 7 8".parse().expect("board"), Some(Level::Easy), Some(7), None);
+    let game = Game::new(
+        "1 2 3 4 5 6 0 7 8".parse().expect("board"),
+        Some(Level::Easy),
+        Some(7),
+        None,
+    );
     let mut app = test_app(game);
     app.update(Action::Left);
     assert!(app.current.game.moves() > 0);

@@ -227,7 +227,7 @@ fn a_code_typed_in_the_menu_deals_that_puzzle() {
     t.wait_for("menu", "the code typed", |s| s.contains(&code.to_lowercase()));
     t.keys("menu", &["Enter"]);
     let (by_menu, _) = t.wait_for("menu", "the typed game", |s| {
-        panel_value(s, "Code").as_deref() == Some(code) && s.contains("Moves    0")
+        panel_value(s, "Code").as_deref() == Some(code) && s.contains("Moves    0") && !s.contains("Dealing")
     });
     assert_eq!(panel_value(&by_menu, "Level").as_deref(), Some("hard"));
     assert_eq!(board_text(&by_menu), board_text(&by_flag), "{by_menu}\n{by_flag}");

@@ -23,7 +23,10 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
     }
     // The blank is bottom-left: Left slides 7 into it, then 8 is one move from home.
     let t = start("play", "--board '1 2 3 4 5 6 0 7 8'");
-    let (screen, _) = t.wait_for(S, "the game screen", |s| s.contains("Moves    0"));
+    // Waits name all they check: under load a capture may catch a frame half drawn.
+    let (screen, _) = t.wait_for(S, "the game screen", |s| {
+        s.contains("Moves    0") && s.contains("[  1 ]") && s.contains("i hint")
+    });
     assert!(screen.contains("[  1 ]"), "tiles at home are bracketed:\n{screen}");
     assert!(screen.contains("i hint"), "the footer names the hint key:\n{screen}");
     let before: Vec<String> = screen.lines().map(str::to_string).collect();

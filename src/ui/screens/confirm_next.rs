@@ -13,6 +13,17 @@ use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::dealing::deal;
 use crate::ui::widgets::overlay;
 
+/// The next scramble, now: a marathon's or relay's next run (the screen stays), else the
+/// next deal of the same size and level.
+pub fn next_scramble(ctx: &mut Context) -> Transition {
+    let config = &ctx.settings.config;
+    if ctx.current.next_run(ctx.engine, config) {
+        return Transition::Stay;
+    }
+    let request = ctx.current.next_scramble(config);
+    deal(request, false, ctx)
+}
+
 /// The next-scramble question.
 #[derive(Debug, Default)]
 pub struct ConfirmNext;
@@ -20,14 +31,10 @@ pub struct ConfirmNext;
 impl Screen for ConfirmNext {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         match action {
-            Action::NextScramble | Action::Confirm => {
-                let config = &ctx.settings.config;
-                if ctx.current.next_run(ctx.engine, config) {
-                    return Transition::Pop;
-                }
-                let request = ctx.current.next_scramble(config);
-                deal(request, false, ctx)
-            }
+            Action::NextScramble | Action::Confirm => match next_scramble(ctx) {
+                Transition::Stay => Transition::Pop,
+                other => other,
+            },
             Action::Quit => Transition::Quit,
             _ => {
                 ctx.current.status = Some("Kept your game.".into());

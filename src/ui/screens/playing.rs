@@ -13,10 +13,9 @@ use crate::ui::moves::Played;
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::animation::Animation;
 use crate::ui::screens::board_drawing::draw_board;
-use crate::ui::screens::confirm_next::ConfirmNext;
+use crate::ui::screens::confirm_next::{ConfirmNext, next_scramble};
 use crate::ui::screens::confirm_restart::ConfirmRestart;
 use crate::ui::screens::confirm_session::ConfirmNewSession;
-use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::paused::Paused;
@@ -60,11 +59,7 @@ impl Screen for Playing {
             Action::NextScramble if session.game.moves() > 0 && !session.game.is_won() => {
                 return Transition::Push(Box::new(ConfirmNext));
             }
-            Action::NextScramble if session.next_run(engine, config) => Played::Nothing,
-            Action::NextScramble => {
-                let request = session.next_scramble(config);
-                return deal(request, false, ctx);
-            }
+            Action::NextScramble => return next_scramble(ctx),
             Action::Scheme => {
                 ctx.current.status = Some(settings::cycle_scheme(ctx));
                 Played::Nothing
