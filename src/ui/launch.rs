@@ -148,6 +148,7 @@ fn in_terminal(app: &mut App, mouse: bool) -> Result<(), UiError> {
         }
     };
     let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, app, mouse));
+    watcher.saving();
     let saved = app.current.save_on_exit();
     terminal::restore(mouse);
     watcher.set();

@@ -1,8 +1,10 @@
 //! Signals that end the game (SIGHUP when the terminal closes, SIGTERM, SIGINT, SIGQUIT):
 //! each becomes an [`Event::Signal`] on the loop's channel, and the loop saves, restores the
-//! terminal and exits with 128 + the signal's number. SIGTSTP becomes [`Event::Suspend`]:
-//! the loop pauses, saves and restores the terminal before the process stops. Should the loop not manage within
-//! [`GRACE`], the watcher does it itself: the game's writer already has every move.
+//! terminal and exits with 128 + the signal's number. Should the loop not reach its last
+//! save within [`GRACE`], the watcher ends the game itself: the game's writer already has
+//! every move. A last save under way is let finish (a slow disk may take seconds), so the
+//! two never exit under each other. SIGTSTP becomes [`Event::Suspend`]: the loop pauses,
+//! saves and restores the terminal before the process stops.
 //!
 //! Unix only: elsewhere the terminal's Ctrl-C arrives as a key and nothing is watched.
 
@@ -21,19 +23,33 @@ use crate::ui::events::Event;
 #[cfg(unix)]
 pub const GRACE: Duration = Duration::from_millis(350);
 
-/// Tells the watcher that the game has ended by itself.
+/// Tells the watcher how far the game's own exit has gone.
 #[derive(Debug, Clone, Default)]
-pub struct Finished(Arc<AtomicBool>);
+pub struct Finished {
+    done: Arc<AtomicBool>,
+    saving: Arc<AtomicBool>,
+}
 
 impl Finished {
     /// The game has ended: the watcher has nothing left to do.
     pub fn set(&self) {
-        self.0.store(true, Ordering::SeqCst);
+        self.done.store(true, Ordering::SeqCst);
+    }
+
+    /// The loop has ended and the game's last save is under way: the watcher lets it finish
+    /// (within the save's own time limit) rather than exit under it.
+    pub fn saving(&self) {
+        self.saving.store(true, Ordering::SeqCst);
     }
 
     #[cfg(unix)]
     fn is_set(&self) -> bool {
-        self.0.load(Ordering::SeqCst)
+        self.done.load(Ordering::SeqCst)
+    }
+
+    #[cfg(unix)]
+    fn is_saving(&self) -> bool {
+        self.saving.load(Ordering::SeqCst)
     }
 }
 
@@ -58,8 +74,10 @@ pub fn watch(tx: Sender<Event>, writer: Option<WriterHandle>, mouse: bool) -> st
                 return;
             };
             let _ = tx.send(Event::Signal(signal));
-            let deadline = std::time::Instant::now() + GRACE;
-            while std::time::Instant::now() < deadline {
+            let start = std::time::Instant::now();
+            // A save under way on a slow disk gets its own time limit, and a little more.
+            let save_limit = slide::game::FLUSH_TIMEOUT + Duration::from_millis(200);
+            while start.elapsed() < GRACE || (done.is_saving() && start.elapsed() < save_limit) {
                 if done.is_set() {
                     return;
                 }
