@@ -269,8 +269,20 @@ fn win_lines(
     let w = &summary.report;
     let mut lines = figure_lines(w, t);
     if let Some(reason) = &w.not_stored {
-        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
-        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+        // A result the history can't take yet waits in the game's save and is retried.
+        match reason.strip_prefix(slide::game::NOT_RECORDED_YET) {
+            Some(why) => {
+                lines.push(Line::styled("⚠ Not recorded yet: will retry", t.accent));
+                let why = why
+                    .trim_start_matches(|c: char| c == ' ' || c == '(')
+                    .trim_end_matches(')');
+                lines.push(Line::styled(format!("  ({})", shorten(why, 44)), t.dim));
+            }
+            None => {
+                lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+                lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+            }
+        }
     } else {
         lines.extend(verdict_lines(w, t));
     }
