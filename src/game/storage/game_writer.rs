@@ -275,7 +275,7 @@ fn do_job(store: &Store, waiting: &mut PendingResults, job: Job, keep: bool) -> 
             after,
             reply,
         } => {
-            let settled = waiting.record(store, &game, *record, after, &reply);
+            let settled = waiting.record(store, &game, &record, after, &reply);
             settled.into_iter().map(Written::from).collect()
         }
         Job::Retry => waiting.retry(store).into_iter().map(Written::from).collect(),

@@ -125,7 +125,7 @@ impl PendingResults {
         &mut self,
         store: &Store,
         id: &str,
-        record: AttemptRecord,
+        record: &AttemptRecord,
         after: After,
         reply: &Sender<Result<Appended, StoreError>>,
     ) -> Vec<Settled> {

@@ -141,6 +141,7 @@ impl Persistence {
             if let Some(n) = store.migrate_legacy_game() {
                 p.notices.push(Notice::warning(n));
             }
+            p.settle_saved_results(&store);
         }
         match GameWriter::spawn_with_delay(store.clone(), delay) {
             Ok(w) => p.writer = Some(w),
@@ -153,9 +154,6 @@ impl Persistence {
         // A session begins with the program: nothing recorded before counts in it.
         let now = unix_millis();
         p.records.new_session(now);
-        if !p.failing {
-            p.settle_saved_results(&store);
-        }
         match store.load_records() {
             Loaded::Found(h) => {
                 for (reason, moved_to) in &h.moved_aside {

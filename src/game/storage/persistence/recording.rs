@@ -187,28 +187,25 @@ impl Persistence {
         }
         // Counted on what is on disk, not on records cleared meanwhile.
         self.refresh();
-        let result = match &self.writer {
-            Some(w) => {
-                let reply = w.handle().record(id, record.clone(), after);
-                match reply.recv_timeout(self.record_wait) {
-                    Ok(result) => result,
-                    Err(RecvTimeoutError::Timeout) => {
-                        self.late_appends.push(reply);
-                        self.history_seen = store.history_identity();
-                        let counted = self.count(&record);
-                        return Ok((record, counted));
-                    }
-                    // The writer is gone (it never is but by a bug): written here instead.
-                    Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
+        let result = if let Some(w) = &self.writer {
+            let reply = w.handle().record(id, record.clone(), after);
+            match reply.recv_timeout(self.record_wait) {
+                Ok(result) => result,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.late_appends.push(reply);
+                    self.history_seen = store.history_identity();
+                    let counted = self.count(&record);
+                    return Ok((record, counted));
                 }
+                // The writer is gone (it never is but by a bug): written here instead.
+                Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
             }
-            None => {
-                let result = store.append_attempts(std::slice::from_ref(&record));
-                if let After::Remove { claim, .. } = after {
-                    let _ = store.remove_game(id, claim);
-                }
-                result
+        } else {
+            let result = store.append_attempts(std::slice::from_ref(&record));
+            if let After::Remove { claim, .. } = after {
+                let _ = store.remove_game(id, claim);
             }
+            result
         };
         self.history_seen = store.history_identity();
         let waits = self.writer.is_some();
