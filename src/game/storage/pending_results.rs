@@ -111,6 +111,9 @@ impl PendingResults {
     /// results.
     pub(crate) fn on_save(&mut self, store: &Store, game: &mut SavedGame) {
         let w = self.entry(store, &game.id);
+        // A game saved again after its end goes on (a replay after a win): its save stays
+        // once its results are in.
+        w.finished &= game.finished;
         game.pending = w.pending();
         if !game.pending.is_empty() {
             w.in_save = true;

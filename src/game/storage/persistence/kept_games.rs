@@ -370,6 +370,31 @@ mod tests {
     }
 
     #[test]
+    fn a_restart_after_a_win_that_waits_adds_no_result_and_the_win_is_kept() {
+        let store = temp_store("waitreplay");
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.retry_every = Duration::ZERO;
+        let mut g = game();
+        p.start(&g, true);
+        let blocked = win_with_history_blocked(&store, &mut p, &mut g, 1);
+        assert_eq!(p.restart(&mut g), None, "the attempt's result is its win");
+        assert!(g.play(Move::Left));
+        p.changed(&g);
+        flush(&mut p);
+        std::fs::remove_file(&blocked).unwrap();
+        p.tick();
+        flush(&mut p);
+        let h = history(&store);
+        assert_eq!(h.len(), 1, "{h:?}");
+        assert_eq!(h[0].1, Outcome::Won);
+        let save = store.dir().join("games").join(format!("{}.json", g.id()));
+        let kept: SavedGame = serde_json::from_slice(&std::fs::read(&save).unwrap()).unwrap();
+        assert!(kept.pending.is_empty() && !kept.finished, "the replay's save stays, clean");
+        assert_eq!(kept.moves, 1);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
     fn results_the_history_cant_take_are_recorded_at_the_next_start() {
         let store = temp_store("waitstart");
         let mut p = Persistence::open(Ok(store.clone()));

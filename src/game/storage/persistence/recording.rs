@@ -29,6 +29,11 @@ impl Persistence {
     /// What `game`'s attempt ending so records, with an id no other result has; `None`
     /// when there is nothing to record or the same result is recorded already.
     pub(super) fn ending_of(&mut self, game: &Game, ending: Ending) -> Option<AttemptRecord> {
+        // A won attempt's result is its win (recorded, or waiting to be): leaving or
+        // restarting it after adds nothing.
+        if game.is_won() && ending != Ending::Solved {
+            return None;
+        }
         let finished_before = self.records.finished_before(&game.replay_scramble());
         let mut record = game.ending_record(ending, finished_before, unix_millis())?;
         self.fresh_result(&mut record).then_some(record)
