@@ -28,9 +28,13 @@ pub fn run_from_env() -> ExitCode {
 /// quoted at most about sixty characters long.
 fn clap_error(e: &clap::Error) -> ExitCode {
     match e.kind() {
+        // A full disk or a closed file takes the help away: say so (a reader that went
+        // away, `| head`, stays quiet).
         ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
-            let _ = print_raw(&e.render().to_string());
-            return ExitCode::SUCCESS;
+            return match print_raw(&e.render().to_string()) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(error) => error.report(),
+            };
         }
         ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             let _ = write!(std::io::stderr().lock(), "{}", e.render());
@@ -52,7 +56,11 @@ fn clap_error(e: &clap::Error) -> ExitCode {
         return ExitCode::from(2);
     }
     let help = subcommand.map_or_else(|| "slide --help".to_string(), |name| format!("slide {name} --help"));
-    let line = one_line(&e.render().to_string(), &help);
+    let line = if e.kind() == ErrorKind::MissingRequiredArgument {
+        missing_line(e, &help)
+    } else {
+        one_line(&e.render().to_string(), &help)
+    };
     let _ = writeln!(std::io::stderr().lock(), "slide: {line}");
     ExitCode::from(2)
 }
@@ -74,6 +82,21 @@ fn subcommand_named() -> Option<String> {
         "man",
     ];
     std::env::args().skip(1).find(|a| names.contains(&a.as_str()))
+}
+
+/// Clap lists the missing arguments on the lines after its first, which `one_line` drops:
+/// name them on the one line.
+fn missing_line(e: &clap::Error, help: &str) -> String {
+    let names: Vec<String> = match e.get(ContextKind::InvalidArg) {
+        Some(ContextValue::Strings(names)) => names.clone(),
+        Some(ContextValue::String(name)) => vec![name.clone()],
+        _ => Vec::new(),
+    };
+    if names.is_empty() {
+        return one_line(&e.render().to_string(), help);
+    }
+    let noun = if names.len() == 1 { "argument" } else { "arguments" };
+    format!("error: missing {noun}: {} (see {help})", names.join(", "))
 }
 
 /// Clap's message as one line: its first line, then any tip, then where help is.
@@ -134,6 +157,14 @@ mod tests {
         let (_, line) = rendered(&["solve", "--max-time", "1e309", "1 2 3 4 5 6 7 8 0"]);
         assert!(line.contains("a year"), "{line}");
         assert!(!line.contains("more than 0"), "{line}");
+    }
+
+    #[test]
+    fn a_missing_argument_is_named() {
+        let e = Cli::try_parse_from(["slide", "generate", "--size", "3"]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MissingRequiredArgument);
+        let line = missing_line(&e, "slide generate --help");
+        assert_eq!(line, "error: missing argument: --level <L> (see slide generate --help)");
     }
 
     #[test]

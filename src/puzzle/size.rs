@@ -91,7 +91,8 @@ impl std::str::FromStr for Size {
             .trim()
             .parse()
             .map_err(|_| BoardError::BadSize(crate::excerpt::excerpt(s)))?;
-        if s.contains(['x', 'X', '×']) && !s.split(['x', 'X', '×']).all(|p| p.trim() == head.trim()) {
+        let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
+        if parts.len() > 2 || parts.iter().any(|p| p.trim() != head.trim()) {
             return Err(BoardError::BadSize(crate::excerpt::excerpt(s)));
         }
         Size::new(n)
@@ -119,5 +120,7 @@ mod tests {
         assert!("7".parse::<Size>().is_err());
         assert!("4x5".parse::<Size>().is_err());
         assert!("four".parse::<Size>().is_err());
+        assert!("3x3x3".parse::<Size>().is_err());
+        assert!("3x".parse::<Size>().is_err());
     }
 }

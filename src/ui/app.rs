@@ -225,7 +225,7 @@ impl App {
     }
 
     /// Changes the stack as `t` says; the board at the bottom always stays.
-    fn apply(&mut self, t: Transition) {
+    pub(crate) fn apply(&mut self, t: Transition) {
         let pop = |stack: &mut Vec<Box<dyn Screen>>| {
             if stack.len() > 1 {
                 stack.pop();

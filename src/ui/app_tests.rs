@@ -1126,3 +1126,33 @@ fn the_notice_of_a_game_pushed_out_waits_to_be_read() {
     drop(app);
     let _ = std::fs::remove_dir_all(store.dir());
 }
+
+#[test]
+fn a_game_resumed_under_way_opens_hidden_and_its_clock_runs_once_the_board_shows() {
+    let mut saved = Game::new(
+        "1 2 3 4 5 6 0 7 8".parse().expect("board"),
+        Some(Level::Easy),
+        Some(7),
+        None,
+    )
+    .to_saved();
+    saved.elapsed_ms = 4_000;
+    let game = Game::from_saved(&saved).expect("the save reads back");
+    let mut app = test_app(game);
+    assert!(app.current.under_way(), "time on its clock: under way");
+    app.apply(crate::ui::screen::Transition::Push(Box::new(Paused::resumed(
+        "Resumed.".into(),
+    ))));
+    app.update(Action::Left);
+    assert!(app.is::<Playing>(), "any key shows the board");
+    assert_eq!(app.current.game.moves(), 0, "the key moved nothing");
+    assert!(
+        app.current.game.clock().is_running(),
+        "the clock runs from the moment the board shows, before any move"
+    );
+    // A game never started (no time on its clock) is not under way: it waits for a move.
+    let fresh = Game::new("1 2 3 4 5 6 0 7 8".parse().expect("board"), None, None, None).to_saved();
+    let app = test_app(Game::from_saved(&fresh).expect("the save reads back"));
+    assert!(!app.current.under_way());
+    assert!(!app.current.game.clock().is_running());
+}

@@ -120,6 +120,14 @@ impl CurrentGame {
         s
     }
 
+    /// Whether the attempt is under way: its clock has time on it (or its inspection runs)
+    /// and it is not solved. A screen that stops its clock must hide its board.
+    pub fn under_way(&self) -> bool {
+        !self.placeholder
+            && !self.game.is_won()
+            && (self.game.clock().elapsed() > std::time::Duration::ZERO || self.game.inspecting())
+    }
+
     /// A board given already solved: nothing to play.
     pub fn solved_at_start(&self) -> bool {
         !self.placeholder && self.game.is_won() && self.game.moves() == 0

@@ -28,8 +28,9 @@ pub enum Ended {
 /// comes with it.
 const HANG_UP_WAIT: Duration = Duration::from_millis(100);
 
-/// Runs until the player quits or a signal comes; an error when the terminal fails.
-pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<Ended> {
+/// Runs until the player quits or a signal comes; an error when the terminal fails. `mouse`:
+/// whether mouse reports are on (turned on again after a suspend).
+pub fn run(terminal: &mut DefaultTerminal, app: &mut App, mouse: bool) -> io::Result<Ended> {
     let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG")
         .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
     let mut need_render = true;
@@ -66,6 +67,10 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App) -> io::Result<Ended> {
             match handle(app, event) {
                 Handled::Changed(changed) => need_render |= changed,
                 Handled::End(ended) => return ended,
+                Handled::Suspend => {
+                    crate::ui::suspend::suspend(terminal, app, mouse)?;
+                    need_render = true;
+                }
             }
             if app.quit {
                 break;
@@ -81,6 +86,8 @@ enum Handled {
     Changed(bool),
     /// The loop ends.
     End(io::Result<Ended>),
+    /// The game goes to the background (Ctrl-Z, SIGTSTP).
+    Suspend,
 }
 
 fn handle(app: &mut App, event: Event) -> Handled {
@@ -97,6 +104,9 @@ fn handle(app: &mut App, event: Event) -> Handled {
             } else {
                 app.keymap.action(&ev)
             };
+            if action == Some(crate::ui::keys::Action::Suspend) {
+                return Handled::Suspend;
+            }
             let changed = action.is_some_and(|action| app.update(action));
             if let Some(text) = app.clipboard.out.take() {
                 // A terminal that ignores OSC 52 ignores it silently; a failed write is the
@@ -107,6 +117,7 @@ fn handle(app: &mut App, event: Event) -> Handled {
         }
         Event::Engine(reply) => Handled::Changed(app.handle_reply(reply)),
         Event::Signal(n) => Handled::End(Ok(Ended::Signal(n))),
+        Event::Suspend => Handled::Suspend,
         Event::InputClosed(error) => Handled::End(ended_by(app, error)),
     }
 }

@@ -16,6 +16,8 @@ pub enum Event {
     /// A signal asking the game to end (its number: SIGHUP 1, SIGINT 2, SIGQUIT 3,
     /// SIGTERM 15).
     Signal(i32),
+    /// SIGTSTP (a `kill -TSTP`, or the shell's job control): suspend as Ctrl-Z does.
+    Suspend,
     /// The terminal's input failed or ended (the terminal went away).
     InputClosed(std::io::Error),
 }

@@ -68,6 +68,8 @@ pub enum Action {
     NewSession,
     /// Ctrl-C: quit from anywhere, at once.
     ForceQuit,
+    /// Ctrl-Z: suspend to the shell, as other terminal programs do (`fg` comes back).
+    Suspend,
     /// Enter when it is not bound to anything else.
     Confirm,
     /// Page Up when it is not bound (scrolls the help).
@@ -473,6 +475,9 @@ impl Keymap {
         if ctrl && matches!(key.code, KeyCode::Char('c' | 'C')) {
             return Some(Action::ForceQuit);
         }
+        if ctrl && matches!(key.code, KeyCode::Char('z' | 'Z')) {
+            return Some(Action::Suspend);
+        }
         let Some(name) = key_name(key.code) else {
             return Some(Action::Other);
         };
@@ -556,6 +561,10 @@ mod tests {
         assert_eq!(
             k.action(&press(KeyCode::Char('c'), KeyModifiers::CONTROL)),
             Some(Action::ForceQuit)
+        );
+        assert_eq!(
+            k.action(&press(KeyCode::Char('z'), KeyModifiers::CONTROL)),
+            Some(Action::Suspend)
         );
     }
 

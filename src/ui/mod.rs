@@ -31,6 +31,7 @@ mod screen;
 mod screens;
 mod settings;
 mod signals;
+mod suspend;
 mod terminal;
 mod theme;
 mod widgets;

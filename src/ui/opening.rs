@@ -10,6 +10,8 @@ use slide::solver::Solver;
 use crate::ui::app::App;
 use crate::ui::args::PlayArgs;
 use crate::ui::current_game::Origin;
+use crate::ui::screen::Transition;
+use crate::ui::screens::paused::Paused;
 use crate::ui::settings::Settings;
 
 /// The marathon or relay asked for (`--mode`), dealt at once: its boards are uniformly
@@ -50,8 +52,20 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         _ => args.board,
     };
     let run = asked_run(args, &settings.config);
+    let mut resumed_box = None;
     let mut app = match (resumed, given, run) {
-        (Some(game), _, _) => App::new(settings, game, solver, persist, Origin::Resumed),
+        (Some((summary, game)), _, _) => {
+            let app = App::new(settings, game, solver, persist, Origin::Resumed);
+            // An attempt under way opens hidden: its clock runs from the moment it shows.
+            if app.current.under_way() {
+                resumed_box = Some(format!("Resumed your last game ({summary})."));
+            } else {
+                later.push(Notice::info(format!(
+                    "Resumed your last game ({summary}); press {new_game} for a new one."
+                )));
+            }
+            app
+        }
         (None, _, Some(game)) => App::new(settings, game, solver, persist, Origin::New),
         (None, Some(board), None) => App::new(
             settings,
@@ -90,6 +104,9 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
     for n in later {
         app.notify(n);
     }
+    if let Some(said) = resumed_box {
+        app.apply(Transition::Push(Box::new(Paused::resumed(said))));
+    }
     app
 }
 
@@ -106,20 +123,18 @@ fn asks_for_a_game(args: &PlayArgs, code: Option<&PuzzleCode>) -> bool {
         || args.run.is_some()
 }
 
-/// The game played last, resumed, with a notice of it in `later`; or, when every unfinished
-/// game is open in another copy of Slide, a notice of that.
-fn resume_last(persist: &mut Persistence, new_game: &str, later: &mut Vec<Notice>) -> Option<Game> {
+/// The game played last, resumed, with a summary of it to say; or, when every unfinished game
+/// is open in another copy of Slide, a notice of that in `later`.
+fn resume_last(persist: &mut Persistence, new_game: &str, later: &mut Vec<Notice>) -> Option<(String, Game)> {
     // Held games are listed before the resume is tried: a copy still closing after its
     // terminal went away may let its game go in between, and the player must hear of
     // the game either way (resumed, or open elsewhere), never find it silently missing.
     let busy = persist.held_elsewhere();
     let resumed = persist.resume_newest();
-    if let Some(g) = &resumed {
-        later.push(Notice::info(format!(
-            "Resumed your last game ({}); press {new_game} for a new one.",
-            g.to_saved().summary(slide::game::unix_millis())
-        )));
-    } else if let Some(busy) = busy.first() {
+    if let Some(g) = resumed {
+        return Some((g.to_saved().summary(slide::game::unix_millis()), g));
+    }
+    if let Some(busy) = busy.first() {
         // Every unfinished game is held by another copy of Slide (perhaps one still
         // closing after its terminal went away): say so rather than seem to lose it.
         later.push(Notice::info(format!(
@@ -128,7 +143,7 @@ fn resume_last(persist: &mut Persistence, new_game: &str, later: &mut Vec<Notice
             busy.summary(slide::game::unix_millis())
         )));
     }
-    resumed
+    None
 }
 
 /// The deal to open with: the code's seeded deal, the daily, a blind solve's random board, or

@@ -4,6 +4,7 @@
 
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use slide::difficulty::Level;
 use slide::game::Game;
@@ -11,7 +12,9 @@ use slide::puzzle::Move;
 
 use crate::ui::app::App;
 use crate::ui::app_tests::Driven;
+use crate::ui::keys::Action;
 use crate::ui::screens::win::{WinScreen, WinSummary};
+use crate::ui::widgets::layout::{Fit, fit};
 use slide::engine::KnownPlan;
 
 /// A 40-bit seed, as the game deals: its code has eight symbols and a check.
@@ -317,7 +320,7 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
 #[test]
 fn pause_hides_the_board() {
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
-    a.push(Box::new(crate::ui::screens::paused::Paused));
+    a.push(Box::new(crate::ui::screens::paused::Paused::default()));
     let text = screen(&a, 60, 17).join("\n");
     assert!(text.contains("Paused"), "{text}");
     assert!(!text.contains("[  1 ]"), "no tile shows while paused:\n{text}");
@@ -630,4 +633,67 @@ fn the_win_box_shows_every_action_at_60_by_17_and_each_is_clickable() {
         row: row as u16,
     });
     assert!(a.quit, "a click on `q quit` quits:\n{text}");
+}
+
+/// The board's frame's inside, as text (empty rows dropped).
+fn board_text(a: &App, w: u16, h: u16) -> String {
+    let Fit::Fits(layout) = fit(Rect::new(0, 0, w, h), a.current.game.size().side() as u16) else {
+        panic!("the board fits");
+    };
+    let lines = screen(a, w, h);
+    let b = layout.board;
+    lines[usize::from(b.y) + 1..usize::from(b.y + b.height) - 1]
+        .iter()
+        .map(|l| {
+            l.chars()
+                .skip(usize::from(b.x) + 1)
+                .take(usize::from(b.width) - 2)
+                .collect::<String>()
+        })
+        .filter(|l| !l.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_dialog_over_an_attempt_under_way_hides_the_board() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.update(Action::Left);
+    a.update(Action::Right);
+    assert!(a.current.game.moves() > 0, "a move was made");
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert!(a.current.under_way());
+    let before = board_text(&a, 80, 24);
+    assert!(before.contains('8'), "the board shows:\n{before}");
+    a.update(Action::Restart);
+    assert!(a.is::<crate::ui::screens::confirm_restart::ConfirmRestart>());
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(text.contains("Restart"), "the dialog shows:\n{text}");
+    let hidden = board_text(&a, 80, 24);
+    assert!(
+        !hidden.contains('8'),
+        "no tile shows while the clock is stopped:\n{text}"
+    );
+    a.update(Action::Back);
+    assert!(board_text(&a, 80, 24).contains('8'), "the board is back");
+    // Before the attempt is under way, a dialog hides nothing (the menu over a new deal).
+    let mut fresh = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    fresh.update(Action::Help);
+    assert!(!fresh.current.under_way());
+}
+
+#[test]
+fn a_blind_solve_hides_the_code_with_the_numbers() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.current.game.set_blind(true);
+    let code = a.current.game.code().to_string();
+    assert!(
+        screen(&a, 80, 24).join("\n").contains(&code),
+        "memorised with the board"
+    );
+    a.update(Action::Left);
+    a.update(Action::Right);
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(!text.contains(&code), "gone with the numbers:\n{text}");
+    assert!(text.contains("hidden (blind)"), "{text}");
 }

@@ -16,6 +16,7 @@ use slide::engine::Answer;
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
+use crate::ui::widgets::layout::{Fit, fit};
 
 /// What happens to the stack after a screen took an event.
 pub enum Transition {
@@ -65,6 +66,14 @@ pub trait Screen: Any {
         false
     }
 
+    /// Whether the board may stay in view under this screen while an attempt is under way
+    /// with its clock stopped: the board itself, and the solver playing it. Under any other
+    /// screen (a dialog, the menu, the help) the board of an attempt under way is hidden, so
+    /// that stopping the clock is never a free look.
+    fn shows_board(&self) -> bool {
+        self.clock_runs()
+    }
+
     /// Whether the player looks at the board while this screen is on top (the board, or
     /// the help over it): the engine improves the board's plan meanwhile.
     fn watches_board(&self) -> bool {
@@ -84,10 +93,22 @@ pub trait Screen: Any {
     }
 }
 
-/// Draws `stack` from the highest screen that covers the terminal up to the top.
+/// Draws `stack` from the highest screen that covers the terminal up to the top. While an
+/// attempt is under way, the board is blanked under a screen on top that stops the clock and
+/// does not show the board.
 pub fn draw_stack(stack: &[Box<dyn Screen>], area: Rect, buf: &mut Buffer, view: &View) {
     let from = stack.iter().rposition(|s| s.covers()).unwrap_or(0);
-    for screen in &stack[from..] {
+    let hides = stack.len() > 1 && stack.last().is_some_and(|top| !top.shows_board()) && view.current.under_way();
+    let hidden = match fit(area, view.current.game.size().side() as u16) {
+        Fit::Fits(layout) if hides => Some(layout.board),
+        _ => None,
+    };
+    for (i, screen) in stack[from..].iter().enumerate() {
         screen.draw(area, buf, view);
+        if i == 0
+            && let Some(rect) = hidden
+        {
+            ratatui::widgets::Widget::render(ratatui::widgets::Clear, rect, buf);
+        }
     }
 }

@@ -1,6 +1,7 @@
 //! Signals that end the game (SIGHUP when the terminal closes, SIGTERM, SIGINT, SIGQUIT):
 //! each becomes an [`Event::Signal`] on the loop's channel, and the loop saves, restores the
-//! terminal and exits with 128 + the signal's number. Should the loop not manage within
+//! terminal and exits with 128 + the signal's number. SIGTSTP becomes [`Event::Suspend`]:
+//! the loop pauses, saves and restores the terminal before the process stops. Should the loop not manage within
 //! [`GRACE`], the watcher does it itself: the game's writer already has every move.
 //!
 //! Unix only: elsewhere the terminal's Ctrl-C arrives as a key and nothing is watched.
@@ -40,16 +41,20 @@ impl Finished {
 /// that no signal finds the game unprepared).
 #[cfg(unix)]
 pub fn watch(tx: Sender<Event>, writer: Option<WriterHandle>, mouse: bool) -> std::io::Result<Finished> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGTSTP};
     use signal_hook::iterator::Signals;
 
-    let mut signals = Signals::new([SIGHUP, SIGTERM, SIGINT, SIGQUIT])?;
+    let mut signals = Signals::new([SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGTSTP])?;
     let finished = Finished::default();
     let done = finished.clone();
     std::thread::Builder::new()
         .name("slide-signals".into())
         .spawn(move || {
-            let Some(signal) = signals.forever().next() else {
+            // SIGTSTP suspends (the loop restores the terminal first); any other ends.
+            let Some(signal) = signals
+                .forever()
+                .find(|&s| s != SIGTSTP || tx.send(Event::Suspend).is_err())
+            else {
                 return;
             };
             let _ = tx.send(Event::Signal(signal));

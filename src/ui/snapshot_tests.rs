@@ -208,7 +208,7 @@ fn a_peek_at_the_goal() {
 #[test]
 fn paused() {
     let mut a = three();
-    a.push(Box::new(Paused));
+    a.push(Box::new(Paused::default()));
     check("paused", &a, &SIZES);
 }
 

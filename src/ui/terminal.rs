@@ -18,6 +18,17 @@ pub fn enter(mouse: bool) -> std::io::Result<DefaultTerminal> {
     Ok(terminal)
 }
 
+/// Takes the terminal back after a suspend: raw mode, the alternate screen, and the mouse
+/// reports if `mouse`.
+pub fn reenter(mouse: bool) -> std::io::Result<()> {
+    crossterm::terminal::enable_raw_mode()?;
+    execute!(std::io::stdout(), crossterm::terminal::EnterAlternateScreen)?;
+    if mouse {
+        execute!(std::io::stdout(), EnableMouseCapture)?;
+    }
+    Ok(())
+}
+
 /// Leaves the alternate screen and raw mode, and shows the cursor. Errors are ignored: a
 /// terminal that went away (a hang-up) can't be restored, and must not stop the exit.
 /// (ratatui's own restore prints its error on stderr, which panics when stderr is gone too.)

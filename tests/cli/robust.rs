@@ -206,6 +206,25 @@ fn argument_mistakes_are_one_line() {
     }
     let err = assert_one_line_refusal(&slide(&["solve", "--jsn", HARD_3X3]));
     assert!(err.contains("'--json'"), "the tip is kept: {err}");
+    let err = assert_one_line_refusal(&slide(&["generate", "--size", "3"]));
+    assert!(
+        err.contains("missing argument: --level"),
+        "names what is missing: {err}"
+    );
+    let err = assert_one_line_refusal(&slide(&["generate", "--size", "3x3x3", "--level", "easy"]));
+    assert!(err.contains("'3x3x3'"), "a size has one or two sides: {err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn help_that_cannot_be_written_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full");
+    let out = command(&["--help"]).stdout(full).output().expect("run slide");
+    assert_eq!(code(&out), 1, "{}", stderr(&out));
+    assert!(stderr(&out).contains("cannot write to stdout"), "{}", stderr(&out));
 }
 
 // Item 11: --optimal with a time limit.

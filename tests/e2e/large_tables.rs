@@ -192,8 +192,10 @@ fn with_the_setting_ask_the_game_asks_first_and_enter_builds_them() {
     }
     let t = Tmux::new("large-tables-ask");
     start(&t, "ask");
-    let asked = wait(&t, "the question", 60, |s| s.contains("Large tables?"));
-    assert!(asked.contains("Build its large tables?"), "{asked}");
+    // Under load the deal may still be on screen over the question: wait for all of it.
+    let asked = wait(&t, "the question", 60, |s| {
+        s.contains("Large tables?") && s.contains("Build its large tables?") && !s.contains("Dealing")
+    });
     assert!(asked.contains("Enter builds them"), "{asked}");
     // Nothing is built while the question waits (the game has loaded its tables by then).
     nothing_built(&t, Duration::from_secs(2));
@@ -223,7 +225,9 @@ fn with_the_setting_ask_another_key_builds_nothing() {
     }
     let t = Tmux::new("large-tables-ask-no");
     start(&t, "ask");
-    wait(&t, "the question", 60, |s| s.contains("Large tables?"));
+    wait(&t, "the question", 60, |s| {
+        s.contains("Build its large tables?") && !s.contains("Dealing")
+    });
     t.keys("g", &["n"]);
     let screen = wait(&t, "the board", 30, |s| {
         s.contains("Not now") && !s.contains("Large tables?")

@@ -65,7 +65,7 @@ fn a_marathon_of_two_played_to_its_end_survives_a_closed_terminal_and_is_one_win
     let resume = format!("{} '{}'; echo \"EXITED $?\"; sleep 60", t.env(&data), tmux::bin());
     t.open("r", 80, 24, &resume);
     let (resumed, _) = t.wait_for("r", "the resumed run", |s| {
-        s.contains("Resumed your last game") && s.contains("any key to close")
+        s.contains("Resumed your last game") && s.contains("any key to play on")
     });
     assert!(resumed.contains("marathon-2"), "{resumed}");
     t.keys("r", &["Escape"]);

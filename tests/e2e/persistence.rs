@@ -51,9 +51,7 @@ fn a_hang_up_saves_the_game_and_the_next_start_resumes_it() {
     tmux::wait_released(&d);
     play(&t, "two", &d, "");
     // Waits name what they check: a capture may catch a frame half drawn.
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
-        s.contains("Resumed") && s.contains("Moves    2")
-    });
+    let screen = t.resumed("two", "Moves    2");
     assert!(screen.contains("Moves    2"), "the same move count:\n{screen}");
 }
 
@@ -81,9 +79,7 @@ fn sigterm_saves_restores_the_terminal_and_exits_128_plus_15() {
         "the alternate screen is gone:\n{screen}"
     );
     play(&t, "two", &d, "");
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
-        s.contains("Resumed") && s.contains("Moves    1")
-    });
+    let screen = t.resumed("two", "Moves    1");
     assert!(screen.contains("Moves    1"), "the same move count:\n{screen}");
 }
 

@@ -73,9 +73,7 @@ fn each_signal_saves_restores_the_terminal_and_exits_128_plus_its_number() {
         );
         assert!(!screen.contains("slide:"), "SIG{signal}: nothing to report:\n{screen}");
         play(&t, "two", &d, "");
-        t.wait_for("two", "the resumed game with its two moves", |s| {
-            s.contains("Resumed") && s.contains("Moves    2")
-        });
+        t.resumed("two", "Moves    2");
     }
 }
 
@@ -99,9 +97,7 @@ fn closing_the_terminal_ends_the_game_within_half_a_second_and_a_copy_resumes_it
     assert!(took < Duration::from_millis(500), "{took:?}");
     tmux::wait_released(&d);
     play(&t, "two", &d, "");
-    let (screen, _) = t.wait_for("two", "the resumed game", |s| {
-        s.contains("Resumed") && s.contains("Moves    3")
-    });
+    let screen = t.resumed("two", "Moves    3");
     assert!(!screen.contains("another copy"), "the lock was let go:\n{screen}");
 }
 
@@ -133,4 +129,65 @@ fn a_save_that_fails_at_the_end_is_said_after_the_terminal_is_restored() {
         .unwrap_or_else(|| panic!("the failed save is said:\n{screen}"));
     assert!(said.contains("could not be saved"), "{said}");
     assert!(!screen.contains("╭"), "said on the restored screen:\n{screen}");
+}
+
+/// The clock the panel shows, in seconds.
+fn shown_time(screen: &str) -> f64 {
+    screen
+        .lines()
+        .find_map(|l| l.split("│Time").nth(1))
+        .and_then(|rest| rest.split('│').next())
+        .and_then(|t| t.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no time in the panel:\n{screen}"))
+}
+
+#[test]
+fn ctrl_z_and_sigtstp_suspend_with_the_board_hidden_and_fg_brings_it_back() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("suspend");
+    let d = data(&t);
+    // A shell with job control, so that the game can be stopped and brought back.
+    t.open("z", 80, 24, "PS1='$ ' bash --norc -i");
+    let command = format!("{} '{}' --board '{BOARD}'", t.env(&d), tmux::bin());
+    t.keys("z", &["-l", &command]);
+    t.keys("z", &["Enter"]);
+    t.wait_for("z", "the game", |s| s.contains("Moves    0"));
+    t.keys("z", &["Left"]);
+    t.wait_for("z", "a move", |s| s.contains("Moves    1"));
+    for how in ["Ctrl-Z", "SIGTSTP"] {
+        let before = shown_time(&t.screen("z"));
+        if how == "Ctrl-Z" {
+            t.keys("z", &["C-z"]);
+        } else {
+            // The game is the shell's child (other tests' games run beside it).
+            let shell = t.game_pid("z").expect("the shell's pid");
+            let game = Command::new("pgrep")
+                .args(["-P", &shell.to_string()])
+                .output()
+                .expect("pgrep runs");
+            let pid = String::from_utf8_lossy(&game.stdout)
+                .split_whitespace()
+                .last()
+                .map(str::to_string)
+                .expect("the game's pid");
+            Command::new("kill").args(["-TSTP", &pid]).status().expect("kill runs");
+        }
+        let (shell, _) = t.wait_for("z", "the shell", |s| s.contains("Stopped"));
+        assert!(!shell.contains("╭"), "{how}: the terminal is restored:\n{shell}");
+        sleep(Duration::from_millis(1500));
+        t.keys("z", &["-l", "clear; fg"]);
+        t.keys("z", &["Enter"]);
+        t.wait_for("z", "the game, paused", |s| {
+            s.contains("Paused") && s.contains("Moves    1")
+        });
+        t.keys("z", &["x"]);
+        let (back, _) = t.wait_for("z", "the board", |s| !s.contains("Paused") && s.contains("[  7 ]"));
+        assert!(
+            shown_time(&back) < before + 1.0,
+            "{how}: the clock stood still while suspended ({before} s before):\n{back}"
+        );
+    }
+    t.keys("z", &["q"]);
 }

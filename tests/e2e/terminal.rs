@@ -51,7 +51,13 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
     t.keys(S, &["Enter"]);
     let (screen, _) = t.wait_for(S, "the resumed game", |s| s.contains("Resumed"));
     assert!(screen.contains("Moves    1"), "{screen}");
-    assert!(screen.contains("[  7 ]"), "{screen}");
+    assert!(
+        !screen.contains("[  7 ]"),
+        "the board shows once the player looks:\n{screen}"
+    );
+    t.keys(S, &["Escape"]);
+    let (screen, _) = t.wait_for(S, "the board again", |s| s.contains("[  7 ]"));
+    assert!(!screen.contains("Resumed your last game"), "{screen}");
     t.keys(S, &["C-c"]);
     t.wait_for(S, "Ctrl-C to quit and restore", |s| {
         s.contains("AGAIN") && !s.contains("Resumed")

@@ -198,6 +198,20 @@ impl Tmux {
         self.run(&["kill-session", "-t", session]);
     }
 
+    /// Waits for the box of a game resumed under way (its board hidden), shows the board
+    /// with a key, and waits for the panel to say `moves`: the screen then.
+    #[track_caller]
+    pub fn resumed(&self, session: &str, moves: &str) -> String {
+        self.wait_for(session, "the resumed game's box", |s| {
+            s.contains("Resumed your last game")
+        });
+        self.keys(session, &["Escape"]);
+        self.wait_for(session, "the resumed game's board", |s| {
+            !s.contains("Resumed your last game") && s.contains(moves)
+        })
+        .0
+    }
+
     /// Waits until `pred` holds for `session`'s screen; returns the screen and the time it
     /// took.
     #[track_caller]

@@ -256,10 +256,12 @@ impl Game {
     pub fn tick(&mut self, now: Instant) {
         self.clock.tick(now);
     }
-    /// Starts the inspection of a fresh attempt (no move logged, so no time on its clock; not
+    /// Starts the inspection of a fresh attempt (no move logged, no time on its clock, not
     /// solved): `length` from `now`, then the clock starts by itself. Zero: no inspection.
+    /// An attempt resumed after its inspection ran out gets no second one.
     pub fn inspect(&mut self, length: Duration, now: Instant) {
-        let fresh = self.log.is_empty() && self.future.is_empty() && !self.is_won();
+        let fresh =
+            self.log.is_empty() && self.future.is_empty() && !self.is_won() && self.clock.elapsed() == Duration::ZERO;
         self.clock.inspect(if fresh { length } else { Duration::ZERO }, now);
     }
     /// Whole seconds of inspection left, while it runs.

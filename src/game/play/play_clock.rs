@@ -2,9 +2,10 @@
 //! rules give, whatever screen is on top.
 //!
 //! The clock runs only while all of these hold:
-//! - the player has made a move in this sitting, or the inspection of a fresh board ran
-//!   out (as in competition, the clock then starts by itself); a resumed game waits for
-//!   its first move;
+//! - the player has made a move, or the inspection of a fresh board ran out (as in
+//!   competition, the clock then starts by itself); an attempt resumed with time on its
+//!   clock runs from the moment its board shows (the game shows it hidden first), so a
+//!   resume is no free look and inspection happens once an attempt;
 //! - the board is on screen (no menu, help, pause or statistics over it; a terminal too
 //!   small to show it counts as hidden);
 //! - the solver is not playing: its animation's time is not the player's, and after it
@@ -23,7 +24,7 @@ use crate::game::play::clock::Clock;
 )]
 pub(crate) struct PlayClock {
     clock: Clock,
-    /// The player moved in this sitting, or the inspection ran out.
+    /// The player moved, or the inspection ran out (in this sitting or before a resume).
     armed: bool,
     /// When the inspection of a fresh board runs out.
     inspection_until: Option<Instant>,
@@ -36,10 +37,13 @@ pub(crate) struct PlayClock {
 }
 
 impl PlayClock {
-    /// A stopped clock showing `elapsed` (a resumed game): it waits for the first move.
+    /// A stopped clock showing `elapsed` (a resumed game). With time on it the attempt was
+    /// under way: it runs again as soon as the board is shown. Without, it waits for the
+    /// first move, as a fresh board does.
     pub fn resumed(elapsed: Duration) -> PlayClock {
         PlayClock {
             clock: Clock::stopped_at(elapsed),
+            armed: elapsed > Duration::ZERO,
             ..PlayClock::default()
         }
     }
@@ -155,7 +159,7 @@ mod tests {
     #[test]
     fn an_inspection_that_runs_out_starts_the_clock() {
         let now = Instant::now();
-        let mut c = PlayClock::resumed(Duration::from_secs(2));
+        let mut c = PlayClock::default();
         c.show(true);
         c.inspect(Duration::from_secs(3), now);
         assert_eq!(c.inspection_left(now + Duration::from_millis(10)), Some(3));
@@ -163,8 +167,19 @@ mod tests {
         assert!(!c.clock().is_running());
         c.tick(now + Duration::from_secs(3));
         assert!(c.clock().is_running() && !c.inspecting());
-        assert!(c.elapsed() >= Duration::from_secs(2), "a resumed time carries on");
         c.inspect(Duration::ZERO, now);
         assert!(!c.inspecting(), "zero seconds: no inspection");
+    }
+
+    #[test]
+    fn a_resumed_attempt_runs_from_the_moment_its_board_shows() {
+        let mut c = PlayClock::resumed(Duration::from_secs(2));
+        assert!(!c.clock().is_running(), "hidden at first");
+        c.show(true);
+        assert!(c.clock().is_running(), "no free look before the first move");
+        assert!(c.elapsed() >= Duration::from_secs(2), "a resumed time carries on");
+        let mut fresh = PlayClock::resumed(Duration::ZERO);
+        fresh.show(true);
+        assert!(!fresh.clock().is_running(), "a deal never started waits for a move");
     }
 }

@@ -34,20 +34,14 @@ use std::time::{Duration, Instant};
 use crate::puzzle::{Board, Move};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::search::beam_memory::{MemoryBudget, Reservation};
+use crate::solver::search::beam_width;
+use crate::solver::search::beam_width::{FIRST_WIDTH, MAX_WIDTH, MEMORY_DEPTHS, NodeBytes, next_width, widest_fitting};
 use crate::solver::search::depth_set::DepthSet;
 use crate::solver::search::zobrist::Zobrist;
 use crate::solver::{Solution, SolveError, Stop};
 
-/// The first beam's width: wide enough to be sound, narrow enough to take milliseconds.
-const FIRST_WIDTH: usize = 256;
-/// Wider beams cost memory (about 200 bytes a node, and 4 a node per depth for the trace)
-/// for little gain.
-const MAX_WIDTH: usize = 1 << 17;
 /// A beam that runs deeper than this has lost its way; the next, wider one starts over.
 const MAX_DEPTH: usize = 1000;
-/// How many past depths' sets are kept: the one checked (two back), the one in between
-/// (checked at the next depth), and one to reuse.
-const MEMORY_DEPTHS: usize = 3;
 /// How long past the deadline beams may keep looking for a first plan before the
 /// constructive solver's is taken. The first beam (width 256) usually needs a few
 /// milliseconds on 6×6, so this is only used up with tiny budgets or a starved CPU.
@@ -256,7 +250,10 @@ impl<H: Incremental> Search<'_, H> {
         else {
             return counts;
         };
-        let node_bytes = std::mem::size_of::<Node<H::State>>();
+        let bytes = NodeBytes {
+            node: std::mem::size_of::<Node<H::State>>(),
+            candidate: std::mem::size_of::<Candidate>() + std::mem::size_of::<H::State>(),
+        };
         let mut last = 0;
         loop {
             // The depth a beam is expected to reach: the best plan's, else a guess.
@@ -264,15 +261,14 @@ impl<H: Incremental> Search<'_, H> {
                 u32::MAX => self.lower_bound as usize * 2,
                 len => len as usize,
             };
-            let Some(fits) = widest_fitting(width, depth, node_bytes, self.budget.available()).filter(|&w| w > last)
-            else {
+            let Some(fits) = widest_fitting(width, depth, bytes, self.budget.available()).filter(|&w| w > last) else {
                 break;
             };
             width = fits;
             let began = Instant::now();
             let shape = Shape {
                 width,
-                node_bytes,
+                bytes,
                 budget: self.budget,
             };
             match self.beam(&shape, &mut counts) {
@@ -302,7 +298,7 @@ impl<H: Incremental> Search<'_, H> {
     fn beam(&self, shape: &Shape, counts: &mut Counts) -> Beam {
         let width = shape.width;
         // Everything but the trace, reserved before it is allocated; the trace a depth at a time.
-        let Some(reserved) = shape.budget.reserve(fixed_bytes(width, shape.node_bytes)) else {
+        let Some(reserved) = shape.budget.reserve(beam_width::fixed_bytes(width, shape.bytes)) else {
             return Beam::OutOfMemory;
         };
         let root = Node {
@@ -351,6 +347,7 @@ impl<H: Incremental> Search<'_, H> {
     ) -> ControlFlow<Beam> {
         let (heuristic, zobrist, best, halt) = (self.heuristic, self.zobrist, &self.best, &self.halt);
         layers.candidates.clear();
+        layers.child_states.clear();
         let two_back = layers.memory.len().checked_sub(2).map(|i| &layers.memory[i]);
         for (parent, node) in layers.layer.iter().enumerate() {
             counts.expanded += 1;
@@ -390,18 +387,21 @@ impl<H: Incremental> Search<'_, H> {
                     key,
                     parent: parent as u32,
                     mv: m,
+                    state: layers.child_states.len() as u32,
                 });
+                layers.child_states.push(s);
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// Rebuilds the kept candidates as the next layer, which becomes the layer, and adds
-    /// their depth to the trace. Breaks when the trace does not fit in the memory budget, or
-    /// when the beam must halt.
+    /// Builds the kept candidates as the next layer, which becomes the layer, and adds their
+    /// depth to the trace: each board is its parent's with one slide, and its heuristic
+    /// state the one `expand` computed to rank it (never evaluated twice). Breaks when the
+    /// trace does not fit in the memory budget, or when the beam must halt.
     #[inline]
     fn build_next_layer(&self, layers: &mut Layers<'_, H::State>) -> ControlFlow<Beam> {
-        let (heuristic, best, halt) = (self.heuristic, &self.best, &self.halt);
+        let (best, halt) = (&self.best, &self.halt);
         layers.next_layer.clear();
         if !reserve_trace(&mut layers.reserved, layers.candidates.len()) {
             return ControlFlow::Break(Beam::OutOfMemory);
@@ -421,12 +421,10 @@ impl<H: Incremental> Search<'_, H> {
             b.tiles[blank] = tile;
             b.tiles[from] = 0;
             b.blank = from;
-            let mut s = node.state;
-            heuristic.update(&mut s, &b, tile, from, blank);
             kept.push(trace_entry(c.parent, c.mv));
             layers.next_layer.push(Node {
                 board: b,
-                state: s,
+                state: layers.child_states[c.state as usize],
                 key: c.key,
                 last: Some(c.mv),
             });
@@ -437,64 +435,10 @@ impl<H: Incremental> Search<'_, H> {
     }
 }
 
-/// The width of a thread's next beam after one of `width` took `took`: the next doubling
-/// (every thread takes its share of them), or, when that would not finish before the
-/// deadline, the widest beam that should, judging by this one's speed. A beam cut off by
-/// the deadline is wasted, and with doubling the last one would be more often than not.
-/// `None`: no wider beam fits (or the widest has run), so the search ends early and the
-/// caller may use the time. `left` is the time to the deadline (`None`: no deadline).
-fn next_width(width: usize, threads: usize, thread: usize, took: Duration, left: Option<Duration>) -> Option<usize> {
-    let doubled = u32::try_from(threads)
-        .ok()
-        .and_then(|t| width.checked_shl(t))
-        .filter(|&d| d <= MAX_WIDTH)
-        .unwrap_or(MAX_WIDTH + 1);
-    let Some(left) = left else {
-        return (doubled <= MAX_WIDTH).then_some(doubled);
-    };
-    let left = left.as_secs_f64();
-    let per_node = took.as_secs_f64().max(1e-6) / width as f64;
-    if per_node * doubled as f64 <= left {
-        return (doubled <= MAX_WIDTH).then_some(doubled);
-    }
-    // Threads aim at different margins, so that two never run the same last width.
-    let margin = 0.85 / (1 + thread) as f64;
-    let fits = ((left * margin / per_node) as usize).min(MAX_WIDTH);
-    (fits > width).then_some(fits)
-}
-
-/// The bytes a beam of `width` holds whatever its depth: two layers, the candidates, and
-/// the sets of keys of the depths it remembers.
-fn fixed_bytes(width: usize, node_bytes: usize) -> usize {
-    2 * width * node_bytes
-        + 3 * width * std::mem::size_of::<Candidate>()
-        + MEMORY_DEPTHS * DepthSet::bytes_for(width * 3)
-}
-
-/// The widest beam, at most `width`, whose fixed part and trace to `depth` fit in
-/// `available` bytes; `None` if not even the first width does.
-fn widest_fitting(width: usize, depth: usize, node_bytes: usize, available: usize) -> Option<usize> {
-    let need = |w: usize| fixed_bytes(w, node_bytes) + w * depth.max(1) * std::mem::size_of::<u32>();
-    if need(width) <= available {
-        return Some(width);
-    }
-    // Bytes grow about linearly with the width (the sets by powers of two): halve until it
-    // fits, then it is at least half as wide as what would.
-    let mut w = width / 2;
-    while w >= FIRST_WIDTH {
-        if need(w) <= available {
-            return Some(w);
-        }
-        w /= 2;
-    }
-    None
-}
-
 /// A beam's width, with what it needs to count its memory.
 struct Shape<'a> {
     width: usize,
-    /// The size of one node of a layer.
-    node_bytes: usize,
+    bytes: NodeBytes,
     budget: &'a MemoryBudget,
 }
 
@@ -505,8 +449,8 @@ struct Counts {
     generated: u64,
 }
 
-/// A child before selection: just enough to rank it and to rebuild it if it is kept, so
-/// the many children that are dropped never cost a full node copy.
+/// A child before selection: just enough to rank it and to build it if it is kept, so the
+/// selection moves 24 bytes a child and the many children dropped never cost a node copy.
 #[derive(Clone, Copy)]
 struct Candidate {
     /// [`Incremental::rank`]: the beam keeps the lowest.
@@ -514,6 +458,8 @@ struct Candidate {
     key: u64,
     parent: u32,
     mv: Move,
+    /// Its heuristic state's index in [`Layers::child_states`].
+    state: u32,
 }
 
 /// What a beam holds from one depth to the next.
@@ -528,6 +474,9 @@ struct Layers<'b, S: Copy> {
     memory: Vec<DepthSet>,
     /// The children of the layer, before the beam keeps the best ranked.
     candidates: Vec<Candidate>,
+    /// The candidates' heuristic states, computed once to rank them and kept for the ones
+    /// the beam keeps: evaluating a 6×6 child is most of a beam's time.
+    child_states: Vec<S>,
     /// The beam's memory: all but the trace reserved up front, the trace a depth at a time.
     reserved: Reservation<'b>,
 }
@@ -545,6 +494,7 @@ impl<'b, S: Copy> Layers<'b, S> {
             trace: Vec::new(),
             memory: vec![first],
             candidates: Vec::with_capacity(width * 3),
+            child_states: Vec::with_capacity(width * 3),
             reserved,
         }
     }
@@ -659,40 +609,6 @@ mod tests {
         b.apply_all(&s.moves).expect("legal moves");
         assert!(b.is_goal());
         assert_eq!(s.nodes, 0, "no beam ran");
-    }
-
-    #[test]
-    fn the_widest_fitting_beam_halves_until_it_fits() {
-        let node = 100;
-        let need = |w: usize| fixed_bytes(w, node) + w * 200 * 4;
-        assert_eq!(widest_fitting(4096, 200, node, need(4096)), Some(4096));
-        assert_eq!(widest_fitting(4096, 200, node, need(4096) - 1), Some(2048));
-        assert_eq!(widest_fitting(4096, 200, node, need(1024)), Some(1024));
-        assert_eq!(widest_fitting(4096, 200, node, 10), None);
-        // The thread shares: with 70 threads the shifts would overflow.
-        assert_eq!(next_width(1 << 16, 70, 3, Duration::ZERO, None), None);
-    }
-
-    #[test]
-    fn the_next_beam_doubles_when_it_fits_and_shrinks_to_fit_the_time_left() {
-        let ms = Duration::from_millis;
-        // No deadline: plain doubling, a thread's share of them.
-        assert_eq!(next_width(1000, 1, 0, ms(10), None), Some(2000));
-        assert_eq!(next_width(1000, 2, 1, ms(10), None), Some(4000));
-        // 1000 nodes took 10 ms, a second is left: 2000 fit.
-        let far = Some(Duration::from_secs(1));
-        assert_eq!(next_width(1000, 1, 0, ms(10), far), Some(2000));
-        // 1000 took 100 ms and 150 ms are left: not 2000, but about 1275 do.
-        let near = Some(ms(150));
-        let fit = next_width(1000, 1, 0, ms(100), near).expect("a wider beam fits");
-        assert!((1000..2000).contains(&fit), "{fit}");
-        // The second thread aims lower, so the two do not run the same width.
-        assert!(next_width(1000, 2, 1, ms(100), near).is_none_or(|w| w < fit));
-        // Nothing wider fits: stop early.
-        assert_eq!(next_width(1000, 1, 0, ms(100), Some(ms(50))), None);
-        assert_eq!(next_width(1000, 1, 0, ms(1), Some(Duration::ZERO)), None);
-        // Never past the widest beam.
-        assert!(next_width(MAX_WIDTH / 2 + 1, 1, 0, Duration::ZERO, far).is_none());
     }
 
     #[test]

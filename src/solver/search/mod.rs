@@ -5,6 +5,7 @@
 //! imports them.
 
 pub(crate) mod beam_memory;
+pub(crate) mod beam_width;
 pub(crate) mod bounded_search;
 pub(crate) mod constructive;
 pub(crate) mod depth_set;

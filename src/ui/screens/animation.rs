@@ -60,6 +60,11 @@ impl Screen for Animation {
         }
     }
 
+    /// The solver's moves are seen on the board.
+    fn shows_board(&self) -> bool {
+        true
+    }
+
     /// The board below shows the moves; the panel says the solver plays.
     fn draw(&self, _area: Rect, _buf: &mut Buffer, _view: &View) {}
 

@@ -288,6 +288,7 @@ fn key_lines(keys: &Bindings, theme: &Theme) -> Vec<Line<'static>> {
         .map(|(action, names)| (action.config_name().replace('_', " "), names.join(" ")))
         .collect();
     entries.push(("quit now".to_string(), "Ctrl-c".to_string()));
+    entries.push(("suspend".to_string(), "Ctrl-z".to_string()));
     let half = entries.len().div_ceil(2);
     let label = entries.iter().map(|(a, _)| a.chars().count()).max().unwrap_or(0) + 1;
     let key_width = entries[..half]

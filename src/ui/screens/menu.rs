@@ -17,6 +17,7 @@ use crate::ui::keys::{Action, Bindings};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
+use crate::ui::screens::paused::Paused;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
 
@@ -151,6 +152,20 @@ pub struct MenuScreen {
 }
 
 impl MenuScreen {
+    /// Resumes the unfinished game on the chosen row. One under way opens hidden: its clock
+    /// runs from the moment its board shows.
+    fn resume_chosen(&mut self, ctx: &mut Context) -> Transition {
+        if let Some((id, _)) = self.menu.resumable.get(self.menu.row - Menu::START - 1) {
+            let id = id.clone();
+            ctx.current.resume(&id, ctx.engine, &ctx.settings.config);
+            if ctx.current.under_way() {
+                let what = "Resumed the game you chose; the other is kept in the menu.";
+                return Transition::Reset(Box::new(Paused::resumed(what.to_string())));
+            }
+        }
+        Transition::Home
+    }
+
     /// The menu at the game in play's size and level (or the daily puzzle), with the
     /// unfinished games to resume.
     pub fn open(ctx: &mut Context) -> MenuScreen {
@@ -256,11 +271,7 @@ impl Screen for MenuScreen {
             }
             Action::Confirm | Action::NewGame if menu.row > Menu::START => {
                 self.choose_picture(ctx);
-                if let Some((id, _)) = self.menu.resumable.get(self.menu.row - Menu::START - 1) {
-                    let id = id.clone();
-                    ctx.current.resume(&id, ctx.engine, &ctx.settings.config);
-                }
-                return Transition::Home;
+                return self.resume_chosen(ctx);
             }
             Action::Confirm | Action::NewGame => {
                 self.choose_picture(ctx);

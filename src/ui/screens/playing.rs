@@ -85,7 +85,7 @@ impl Screen for Playing {
             Action::Help => return Transition::Push(Box::new(Help::default())),
             Action::Peek => return Transition::Push(Box::new(Peek)),
             Action::Settings => return Transition::Push(Box::new(SettingsScreen::open(ctx))),
-            Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused)),
+            Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused::default())),
             Action::Stats => return Transition::Push(Box::new(StatsScreen::open(ctx))),
             Action::Session => {
                 return Transition::Push(Box::new(SessionScreen::open(ctx, Some(open_statistics))));
@@ -111,6 +111,7 @@ impl Screen for Playing {
             | Action::Playback
             | Action::Type(_)
             | Action::Erase
+            | Action::Suspend
             | Action::Other => Played::Nothing,
         };
         match played {

@@ -95,8 +95,13 @@ impl Panel<'_> {
         // Every board has a code; a long one (a 5×5 or 6×6 board's) goes on as many rows as
         // it needs, cut at its dashes.
         let room = usize::from(area.width.saturating_sub(2)).saturating_sub(LABEL);
-        for (i, part) in code_rows(&g.code().to_string(), room).into_iter().enumerate() {
-            lines.push(row(if i == 0 { "Code" } else { "" }, part));
+        // A blind solve hides the code with the numbers: it spells the board (or its deal).
+        if g.is_blind() && !g.log().is_empty() && !g.is_won() {
+            lines.push(row("Code", "hidden (blind)".to_string()));
+        } else {
+            for (i, part) in code_rows(&g.code().to_string(), room).into_iter().enumerate() {
+                lines.push(row(if i == 0 { "Code" } else { "" }, part));
+            }
         }
         // A run's moves: this board's, and every tile slid since its start.
         let moves_made = match g.run() {

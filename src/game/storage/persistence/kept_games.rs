@@ -389,7 +389,10 @@ mod tests {
         assert_eq!(h[0].1, Outcome::Won);
         let save = store.dir().join("games").join(format!("{}.json", g.id()));
         let kept: SavedGame = serde_json::from_slice(&std::fs::read(&save).unwrap()).unwrap();
-        assert!(kept.pending.is_empty() && !kept.finished, "the replay's save stays, clean");
+        assert!(
+            kept.pending.is_empty() && !kept.finished,
+            "the replay's save stays, clean"
+        );
         assert_eq!(kept.moves, 1);
         let _ = std::fs::remove_dir_all(store.dir());
     }
