@@ -305,3 +305,38 @@ pub(crate) fn settle_saves(store: &Store) -> (Vec<AttemptRecord>, Option<StoreEr
     }
     (recorded, failed)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::game::records::outcome::Ending;
+    use crate::game::storage::store::Loaded;
+    use crate::puzzle::Move;
+
+    #[test]
+    fn a_start_records_what_saves_hold_and_keeps_what_it_cant_read() {
+        let dir = std::env::temp_dir().join(format!("slide-pending-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(dir);
+        let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
+        assert!(g.play(Move::Left));
+        let dnf = g.ending_record(Ending::Left, false, 1).unwrap();
+        let mut saved = g.to_saved();
+        let newer = serde_json::json!({"a result": "of a newer Slide"});
+        saved.pending = vec![serde_json::to_value(&dnf).unwrap(), newer.clone()];
+        store.save_game(&saved).unwrap();
+        let (recorded, failed) = settle_saves(&store);
+        assert!(failed.is_none());
+        assert_eq!(recorded, vec![dnf.clone()]);
+        let kept = store.peek_game(&saved.id).expect("the save stays");
+        assert_eq!(kept.pending, vec![newer], "what this version can't read is kept");
+        // Again: nothing more is recorded, nothing twice.
+        assert!(settle_saves(&store).0.is_empty());
+        let Loaded::Found(h) = store.load_records() else {
+            panic!("history")
+        };
+        assert_eq!(h.attempts.len(), 1);
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+}
