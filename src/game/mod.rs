@@ -44,5 +44,5 @@ pub use storage::file_lock::FileLock;
 pub use storage::game_writer::{GameWriter, WriterHandle, Written};
 pub use storage::history_file::{Appended, AttemptHistory};
 pub use storage::legacy_history::{FinishedGame, History};
-pub use storage::persistence::{FLUSH_TIMEOUT, Notice, PersistError, Persistence};
+pub use storage::persistence::{FLUSH_TIMEOUT, NOT_RECORDED_YET, Notice, PersistError, Persistence};
 pub use storage::store::{GameClaim, Loaded, SkippedGame, Store, StoreError};

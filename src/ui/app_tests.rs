@@ -1065,6 +1065,70 @@ fn a_run_opened_with_a_seed_is_marked_chosen_and_without_one_is_ranked() {
     assert_eq!(game.record_key().kind, slide::game::Kind::SeededRelay(4));
 }
 
+/// Whether `text` is on the screen drawn at 80×24.
+fn on_screen(app: &App, text: &str) -> bool {
+    crate::ui::render_tests::screen(app, 80, 24).concat().contains(text)
+}
+
+#[test]
+fn a_win_the_history_cant_take_says_it_will_retry_then_that_it_is_recorded() {
+    let store = temp_store("waiting-win");
+    std::fs::create_dir_all(store.dir()).unwrap();
+    // A plain file where the history's folder should be: the win can't be written.
+    std::fs::write(store.history_dir(), b"in the way").unwrap();
+    let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(3), None);
+    let mut app = app_on_disk(&store, one_move, Origin::New);
+    key(&mut app, KeyCode::Left);
+    assert!(app.is::<WinScreen>());
+    assert!(on_screen(&app, "not recorded yet: will retry"), "the notice");
+    app.tick(Instant::now() + Duration::from_secs(60));
+    assert!(on_screen(&app, "not recorded yet: will retry"), "it waits to be read");
+    key(&mut app, KeyCode::Char('x'));
+    assert!(on_screen(&app, "Not recorded yet: will retry"), "the win box");
+    std::fs::remove_file(store.history_dir()).unwrap();
+    // Retried while the game runs, every few seconds.
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !on_screen(&app, "Recorded") && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(100));
+        app.tick(Instant::now());
+    }
+    assert!(
+        on_screen(&app, "Recorded"),
+        "{}",
+        crate::ui::render_tests::screen(&app, 80, 24).join("\n")
+    );
+    let (games, _) = store.list_games();
+    assert!(games.is_empty());
+    drop(app);
+    let _ = std::fs::remove_dir_all(store.dir());
+}
+
+#[test]
+fn the_notice_of_a_game_pushed_out_waits_to_be_read() {
+    let store = temp_store("pushed-out");
+    for i in 0..8 {
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        g.play(Move::Left);
+        let mut saved = g.to_saved();
+        saved.saved_at = 1 + i;
+        store.save_game(&saved).unwrap();
+    }
+    let fresh = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(3), None);
+    let mut app = app_on_disk(&store, fresh, Origin::New);
+    app.tick(Instant::now());
+    assert!(
+        on_screen(&app, "its attempt recorded"),
+        "{}",
+        crate::ui::render_tests::screen(&app, 80, 24).join("\n")
+    );
+    app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(60));
+    assert!(on_screen(&app, "its attempt recorded"), "it stays until a key");
+    key(&mut app, KeyCode::Char('x'));
+    assert!(!on_screen(&app, "its attempt recorded"));
+    drop(app);
+    let _ = std::fs::remove_dir_all(store.dir());
+}
+
 #[test]
 fn a_game_resumed_under_way_opens_hidden_and_its_clock_runs_once_the_board_shows() {
     let mut saved = Game::new(

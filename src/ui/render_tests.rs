@@ -35,7 +35,7 @@ fn draw(app: &App, w: u16, h: u16) -> Terminal<TestBackend> {
     t
 }
 
-fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
+pub(crate) fn screen(app: &App, w: u16, h: u16) -> Vec<String> {
     let t = draw(app, w, h);
     let buf = t.backend().buffer();
     (0..h)

@@ -479,6 +479,8 @@ impl Game {
             mode: (self.mode != SolveMode::Single).then(|| self.mode.name().to_string()),
             run: self.saved_run(),
             seed_chosen: self.seed_chosen,
+            pending: Vec::new(),
+            finished: false,
         }
     }
 

@@ -72,6 +72,15 @@ pub struct SavedGame {
     /// saves: drawn at random).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub seed_chosen: bool,
+    /// Results of this game's attempts not yet in the history (the disk was full, or the
+    /// history could not be written), each a history line as JSON: kept here, with the
+    /// game, until the history has them. The storage reads them; play never does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pending: Vec<serde_json::Value>,
+    /// The game is over (won, or pushed out after its attempt ended): the save stays only
+    /// to carry its `pending` results, and is never offered to resume.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub finished: bool,
 }
 
 /// A marathon or relay as its save holds it: with the seed, the boards after the one in

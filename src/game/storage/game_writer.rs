@@ -9,9 +9,11 @@
 //! of a game ([`WriterHandle::release`]) also waits its turn, so another copy that resumes it
 //! finds its last move.
 //!
-//! A result for the history ([`WriterHandle::append`]) is a job too: it is written in its
+//! A result for the history ([`WriterHandle::record`]) is a job too: it is written in its
 //! turn, so the history's lock, which another copy may hold, never holds up the screen, and
-//! a won game's record is on disk before its save is removed.
+//! a won game's record is on disk before its save is removed. A result the history can't
+//! take waits in its game's save (`pending_results.rs`) and is appended again at each
+//! [`WriterHandle::retry`].
 //!
 //! [`WriterHandle::flush`] waits until everything sent is done; it works from any thread,
 //! which is what lets a signal handler's thread save the game even when the UI thread is
@@ -26,6 +28,7 @@ use std::time::{Duration, Instant};
 use crate::game::play::game::SavedGame;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::storage::history_file::Appended;
+use crate::game::storage::pending_results::{After, PendingResults, Settled};
 use crate::game::storage::store::{GameClaim, Store, StoreError};
 
 enum Job {
@@ -38,11 +41,16 @@ enum Job {
     },
     /// Lets go of a claim.
     Release(GameClaim),
-    /// Appends a result to the history and answers on `reply`.
-    Append {
+    /// Appends a result of the game `game` to the history (or keeps it waiting in the
+    /// save), does `after`, and answers on `reply`.
+    Record {
+        game: String,
         record: Box<AttemptRecord>,
+        after: After,
         reply: Sender<AppendResult>,
     },
+    /// Appends the results that wait again.
+    Retry,
     Flush(Sender<()>),
 }
 
@@ -55,7 +63,7 @@ impl Job {
         match self {
             Job::Save(g) => Some(&g.id),
             Job::Remove { id, .. } => Some(id),
-            Job::Release(_) | Job::Append { .. } | Job::Flush(_) => None,
+            Job::Release(_) | Job::Record { .. } | Job::Retry | Job::Flush(_) => None,
         }
     }
 }
@@ -79,6 +87,21 @@ pub enum Written {
         /// Why.
         error: StoreError,
     },
+    /// A result that had waited for the history is in it now.
+    Recorded(Box<AttemptRecord>),
+    /// Results still wait for the history, and why.
+    StillWaiting(StoreError),
+}
+
+impl From<Settled> for Written {
+    fn from(s: Settled) -> Written {
+        match s {
+            Settled::Recorded(r) => Written::Recorded(r),
+            Settled::Waiting(e) => Written::StillWaiting(e),
+            Settled::Removed(id) => Written::Removed { id },
+            Settled::NotRemoved(id, error) => Written::NotRemoved { id, error },
+        }
+    }
 }
 
 /// The writer thread and the results of its jobs.
@@ -101,7 +124,8 @@ impl std::fmt::Debug for Job {
             Job::Save(g) => write!(f, "Save({})", g.id),
             Job::Remove { id, .. } => write!(f, "Remove({id})"),
             Job::Release(c) => write!(f, "Release({})", c.id()),
-            Job::Append { record, .. } => write!(f, "Append({})", record.id),
+            Job::Record { record, .. } => write!(f, "Record({})", record.id),
+            Job::Retry => f.write_str("Retry"),
             Job::Flush(_) => f.write_str("Flush"),
         }
     }
@@ -176,15 +200,24 @@ impl WriterHandle {
         self.send(Job::Release(claim));
     }
 
-    /// Appends `record` to the history once everything sent before is done; the result
-    /// comes back on the receiver returned (which says `Disconnected` if the writer is gone).
-    pub(crate) fn append(&self, record: AttemptRecord) -> Receiver<AppendResult> {
+    /// Appends `record`, a result of the game `game`, to the history once everything sent
+    /// before is done, then does `after`; a result the history can't take waits in the
+    /// game's save. The append's result comes back on the receiver returned (which says
+    /// `Disconnected` if the writer is gone).
+    pub(crate) fn record(&self, game: &str, record: AttemptRecord, after: After) -> Receiver<AppendResult> {
         let (reply, result) = mpsc::channel();
-        self.send(Job::Append {
+        self.send(Job::Record {
+            game: game.to_string(),
             record: Box::new(record),
+            after,
             reply,
         });
         result
+    }
+
+    /// Appends the results that wait for the history again, in turn.
+    pub(crate) fn retry(&self) {
+        self.send(Job::Retry);
     }
 
     /// Whether jobs sent are not yet done.
@@ -215,7 +248,43 @@ impl WriterHandle {
     }
 }
 
+/// Does one job (a flush aside); returns what the game must hear of it.
+fn do_job(store: &Store, waiting: &mut PendingResults, job: Job, keep: bool) -> Vec<Written> {
+    match job {
+        Job::Save(_) if !keep => Vec::new(),
+        Job::Save(mut game) => {
+            waiting.on_save(store, &mut game);
+            vec![match store.save_game(&game) {
+                Ok(()) => Written::Ok,
+                Err(e) => Written::Failed(e),
+            }]
+        }
+        Job::Remove { id, claim } => waiting
+            .remove(store, &id, claim)
+            .into_iter()
+            .map(Written::from)
+            .collect(),
+        Job::Release(claim) => {
+            waiting.release(claim.id());
+            drop(claim);
+            Vec::new()
+        }
+        Job::Record {
+            game,
+            record,
+            after,
+            reply,
+        } => {
+            let settled = waiting.record(store, &game, &record, after, &reply);
+            settled.into_iter().map(Written::from).collect()
+        }
+        Job::Retry => waiting.retry(store).into_iter().map(Written::from).collect(),
+        Job::Flush(_) => Vec::new(),
+    }
+}
+
 fn run(store: &Store, jobs: &Receiver<Job>, results: &Sender<Written>, pending: &AtomicUsize, delay: Duration) {
+    let waiting = &mut PendingResults::default();
     while let Ok(first) = jobs.recv() {
         if !delay.is_zero() {
             std::thread::sleep(delay);
@@ -233,30 +302,11 @@ fn run(store: &Store, jobs: &Receiver<Job>, results: &Sender<Written>, pending: 
         }
         let mut flushes = Vec::new();
         for (job, keep) in batch.into_iter().zip(keep) {
-            let result = match job {
-                Job::Save(_) if !keep => None,
-                Job::Save(game) => Some(match store.save_game(&game) {
-                    Ok(()) => Written::Ok,
-                    Err(e) => Written::Failed(e),
-                }),
-                Job::Remove { id, claim } => Some(match store.remove_game(&id, claim) {
-                    Ok(()) => Written::Removed { id },
-                    Err(error) => Written::NotRemoved { id, error },
-                }),
-                Job::Release(claim) => {
-                    drop(claim);
-                    None
-                }
-                Job::Append { record, reply } => {
-                    let _ = reply.send(store.append_attempts(std::slice::from_ref(&record)));
-                    None
-                }
-                Job::Flush(done) => {
-                    flushes.push(done);
-                    continue;
-                }
-            };
-            if let Some(r) = result {
+            if let Job::Flush(done) = job {
+                flushes.push(done);
+                continue;
+            }
+            for r in do_job(store, waiting, job, keep) {
                 let _ = results.send(r);
             }
             pending.fetch_sub(1, Ordering::SeqCst);

@@ -10,6 +10,7 @@ pub(crate) mod history_line;
 pub(crate) mod json_file;
 pub(crate) mod legacy_history;
 pub(crate) mod legacy_import;
+pub(crate) mod pending_results;
 pub(crate) mod persistence;
 pub(crate) mod session_start;
 pub(crate) mod store;

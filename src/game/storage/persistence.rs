@@ -10,7 +10,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::game::play::game::{Game, SavedGame, unix_millis};
 use crate::game::records::history_view::Records;
@@ -18,9 +18,11 @@ use crate::game::records::outcome::Ending;
 use crate::game::records::stats::Stats;
 use crate::game::records::win_report::Recorded;
 use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
+use crate::game::storage::pending_results::After;
 use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
-pub use crate::game::storage::store_error::PersistError;
+pub use crate::game::storage::store_error::{NOT_RECORDED_YET, PersistError};
 
+mod kept_games;
 mod recording;
 
 /// How long the last save on quit or on a signal may take before the game gives up on it
@@ -32,9 +34,12 @@ pub const FLUSH_TIMEOUT: Duration = Duration::from_secs(3);
 /// failure then is said in a notice (and at exit).
 pub(crate) const RECORD_WAIT: Duration = Duration::from_secs(1);
 
-/// At most this many unfinished games are kept; the oldest beyond them is removed, with a
-/// notice.
+/// At most this many unfinished games with moves are kept; the oldest beyond them is
+/// removed once its attempt is recorded, with a notice. Deals with no move go first.
 pub(crate) const MAX_KEPT_GAMES: usize = 8;
+
+/// How often results that wait for the history are written again while the game runs.
+pub(crate) const RETRY_EVERY: Duration = Duration::from_secs(2);
 
 /// A message for the player.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +96,12 @@ pub struct Persistence {
     record_wait: Duration,
     /// The last save failed: said once, until a save works again.
     failing: bool,
+    /// When the results that wait for the history are to be written again, if any wait.
+    retry_at: Option<Instant>,
+    /// How long after a failure they are written again ([`RETRY_EVERY`]).
+    retry_every: Duration,
+    /// Why results still waited at the last retry.
+    still_waiting: Option<StoreError>,
     notices: Vec<Notice>,
 }
 
@@ -130,6 +141,7 @@ impl Persistence {
             if let Some(n) = store.migrate_legacy_game() {
                 p.notices.push(Notice::warning(n));
             }
+            p.settle_saved_results(&store);
         }
         match GameWriter::spawn_with_delay(store.clone(), delay) {
             Ok(w) => p.writer = Some(w),
@@ -201,6 +213,9 @@ impl Persistence {
             late_appends: Vec::new(),
             record_wait: RECORD_WAIT,
             failing: false,
+            retry_at: None,
+            retry_every: RETRY_EVERY,
+            still_waiting: None,
             notices: Vec::new(),
         }
     }
@@ -285,7 +300,7 @@ impl Persistence {
     fn try_resume(&mut self, saved: &SavedGame) -> Option<Game> {
         let store = self.store.as_ref()?;
         let claim = store.claim_game(&saved.id).ok()??;
-        let game = Game::from_saved(saved).ok()?;
+        let game = Game::from_saved(&self.renumbered(saved)).ok()?;
         self.claims.push(claim);
         Some(game)
     }
@@ -330,8 +345,13 @@ impl Persistence {
     /// move was made. It is saved as given up, so finishing it later counts as a replay.
     pub fn leave(&mut self, game: &Game) {
         let mut game = game.clone();
-        if self.record_ending(&game, Ending::Left).is_some() {
+        if let Some(record) = self.ending_of(&game, Ending::Left) {
             game.note_given_up();
+            // The result and the save as given up go to the disk together: a result that
+            // can't be written waits in that save.
+            let mut next = game.to_saved();
+            next.saved_at = unix_millis();
+            let _ = self.keep_result(game.id(), record, After::Keep(Some(Box::new(next))));
         }
         let game = &game;
         if self.store.is_none() || game.is_won() {
@@ -381,12 +401,29 @@ impl Persistence {
         }
     }
 
-    /// Takes the writer's results: a failure is said once, and so is the recovery.
+    /// Takes the writer's results: a failure is said once, and so is the recovery. Results
+    /// that wait for the history are written again when it is time.
     pub fn tick(&mut self) {
         self.settle_late_appends();
         let Some(w) = &self.writer else { return };
+        if self.retry_at.is_some_and(|at| Instant::now() >= at) {
+            self.retry_at = None;
+            w.handle().retry();
+        }
         for result in w.results() {
             match result {
+                Written::Recorded(record) => {
+                    self.still_waiting = None;
+                    self.count(&record);
+                    self.notices.push(Notice::info(format!(
+                        "Recorded: the result of {} that waited is in your history now.",
+                        record.id
+                    )));
+                }
+                Written::StillWaiting(e) => {
+                    self.retry_at.get_or_insert_with(|| Instant::now() + self.retry_every);
+                    self.still_waiting = Some(e);
+                }
                 Written::Ok => {
                     if std::mem::take(&mut self.failing) {
                         self.notices
@@ -433,39 +470,25 @@ impl Persistence {
         if let Some(w) = &self.writer {
             w.handle().flush(FLUSH_TIMEOUT);
         }
-        let not_recorded = self.settle_late_appends();
+        let mut not_recorded = self.settle_late_appends();
         self.tick();
+        // Results that wait get a last try; what still waits stays in its save, for the
+        // next start.
+        if (self.retry_at.is_some() || self.still_waiting.is_some())
+            && let Some(w) = &self.writer
+        {
+            self.still_waiting = None;
+            w.handle().retry();
+            w.handle().flush(FLUSH_TIMEOUT);
+            self.tick();
+            not_recorded = not_recorded.or(self.still_waiting.take());
+        }
         if !game.is_won() && (self.failing || self.is_dirty() || self.writer.is_none()) {
             return Err(PersistError::NotSaved(dir));
         }
         match not_recorded {
             Some(e) => Err(PersistError::NotRecorded(e)),
             None => Ok(()),
-        }
-    }
-
-    /// Keeps at most [`MAX_KEPT_GAMES`] unfinished games, removing the oldest (never the
-    /// one in play or one another copy plays) and saying so.
-    fn prune(&mut self, current: &str) {
-        let Some(store) = self.store.clone() else { return };
-        let (games, _) = store.list_games();
-        for old in games.iter().filter(|g| g.id != current).skip(MAX_KEPT_GAMES - 1) {
-            // Claimed first: a game another copy has just resumed is that copy's to keep.
-            let Ok(Some(claim)) = store.claim_game(&old.id) else {
-                continue;
-            };
-            match &self.writer {
-                Some(w) => w.handle().remove(&old.id, Some(claim)),
-                None => {
-                    if store.remove_game(&old.id, Some(claim)).is_err() {
-                        continue;
-                    }
-                }
-            }
-            self.notices.push(Notice::info(format!(
-                "Your oldest unfinished game ({}) was removed: Slide keeps the last {MAX_KEPT_GAMES}.",
-                old.summary(unix_millis())
-            )));
         }
     }
 
@@ -805,7 +828,7 @@ mod tests {
         assert!(
             notices
                 .iter()
-                .any(|n| n.warning && n.text.contains("This result is not recorded")),
+                .any(|n| n.warning && n.text.contains("not recorded yet: will retry")),
             "{notices:?}"
         );
         assert_eq!(row(&p), 1, "no view counts a result that is not kept");

@@ -261,6 +261,8 @@ impl Store {
         for id in ids.iter().filter(|id| !held.contains(*id)) {
             let path = self.game_path(id);
             let problem = match load_versioned::<SavedGame>(&path, u64::from(SavedGame::VERSION)) {
+                // Over, kept only for its results not yet in the history: not a game to resume.
+                Loaded::Found(saved) if saved.finished && saved.id == *id => continue,
                 Loaded::Found(saved) => match crate::game::Game::from_saved(&saved) {
                     Ok(_) if saved.id == *id => {
                         games.push(saved);
@@ -320,13 +322,31 @@ impl Store {
             .into_iter()
             .filter_map(
                 |id| match load_versioned::<SavedGame>(&self.game_path(&id), u64::from(SavedGame::VERSION)) {
-                    Loaded::Found(saved) if saved.id == id => Some(saved),
+                    Loaded::Found(saved) if saved.id == id && !saved.finished => Some(saved),
                     _ => None,
                 },
             )
             .collect();
         games.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then_with(|| a.id.cmp(&b.id)));
         games
+    }
+
+    /// The game `id`'s save as it is on disk, or `None` if there is none or it can't be
+    /// read. A damaged file is left where it is, for [`Store::list_games`] to set aside
+    /// and report.
+    pub(crate) fn peek_game(&self, id: &str) -> Option<SavedGame> {
+        let bytes = fs::read(self.game_path(id)).ok()?;
+        let saved: SavedGame = serde_json::from_slice(&bytes).ok()?;
+        (saved.id == id && saved.version <= SavedGame::VERSION).then_some(saved)
+    }
+
+    /// Every save that carries results not yet in the history, whoever holds it.
+    pub(crate) fn saves_with_pending(&self) -> Vec<SavedGame> {
+        self.game_ids()
+            .iter()
+            .filter_map(|id| self.peek_game(id))
+            .filter(|s| !s.pending.is_empty())
+            .collect()
     }
 
     /// Claims the game `id` for this copy of Slide: `Ok(None)` if another copy holds it.

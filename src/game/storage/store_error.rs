@@ -92,6 +92,9 @@ pub(crate) fn file_in_the_way(path: &Path) -> Option<PathBuf> {
         .map(Path::to_path_buf)
 }
 
+/// How [`PersistError::NotRecordedYet`] begins: the win box says so in its own words.
+pub const NOT_RECORDED_YET: &str = "not recorded yet: will retry";
+
 /// Why `Persistence` could not do what it was asked.
 #[derive(Debug, Error)]
 pub enum PersistError {
@@ -113,9 +116,14 @@ pub enum PersistError {
     /// The last save did not reach the disk (in time).
     #[error("the game could not be saved in {}", .0.display())]
     NotSaved(PathBuf),
-    /// A result was counted but could not be written to the history.
-    #[error("a result could not be recorded: {0}")]
+    /// A result could not be written to the history: it waits in its game's save, and is
+    /// written at the next start.
+    #[error("a result is not recorded yet ({0}); it is kept with its game and will be recorded at the next start")]
     NotRecorded(StoreError),
+    /// A result the history can't take now: it waits in its game's save, and is written
+    /// again while the game runs and at every start.
+    #[error("{NOT_RECORDED_YET} ({0})")]
+    NotRecordedYet(StoreError),
 }
 
 #[cfg(test)]

@@ -269,8 +269,15 @@ fn win_lines(
     let w = &summary.report;
     let mut lines = figure_lines(w, t);
     if let Some(reason) = &w.not_stored {
-        lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
-        lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+        // A result the history can't take yet waits in the game's save and is retried.
+        if let Some(why) = reason.strip_prefix(slide::game::NOT_RECORDED_YET) {
+            lines.push(Line::styled("⚠ Not recorded yet: will retry", t.accent));
+            let why = why.trim_start_matches([' ', '(']).trim_end_matches(')');
+            lines.push(Line::styled(format!("  ({})", shorten(why, 44)), t.dim));
+        } else {
+            lines.push(Line::styled("⚠ Not recorded: progress can't be saved", t.accent));
+            lines.push(Line::styled(format!("  ({})", shorten(reason, 44)), t.dim));
+        }
     } else {
         lines.extend(verdict_lines(w, t));
     }

@@ -13,6 +13,7 @@ use crate::game::records::session_figures::{SessionFigures, session_figures};
 use crate::game::records::stats::{Kind, Stats};
 use crate::game::records::win_report::{Recorded, WinReport};
 use crate::game::storage::game_writer::AppendResult;
+use crate::game::storage::pending_results::After;
 use crate::game::storage::persistence::{Notice, PersistError, Persistence};
 use crate::game::storage::store::{Loaded, Store, StoreError, aside_notice, kept_as};
 
@@ -21,12 +22,66 @@ impl Persistence {
     /// keeps it, the statistics count it. `None` when there was nothing to record, it was
     /// recorded before, or it could not be stored (said in a notice).
     pub(crate) fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
-        let finished_before = self.records.finished_before(&game.replay_scramble());
-        let record = game.ending_record(ending, finished_before, unix_millis())?;
-        if self.records.contains(&record.id) {
+        let record = self.ending_of(game, ending)?;
+        self.keep_result(game.id(), record, After::Keep(None))
+    }
+
+    /// What `game`'s attempt ending so records, with an id no other result has; `None`
+    /// when there is nothing to record or the same result is recorded already.
+    pub(super) fn ending_of(&mut self, game: &Game, ending: Ending) -> Option<AttemptRecord> {
+        // A won attempt's result is its win (recorded, or waiting to be): leaving or
+        // restarting it after adds nothing.
+        if game.is_won() && ending != Ending::Solved {
             return None;
         }
-        self.append(record).ok()
+        let finished_before = self.records.finished_before(&game.replay_scramble());
+        let mut record = game.ending_record(ending, finished_before, unix_millis())?;
+        self.fresh_result(&mut record).then_some(record)
+    }
+
+    /// Appends `record`, a result of the game `id`, then does `after`. A result that can't
+    /// be written yet waits in the game's save: it ended all the same (`Some`), though it
+    /// is counted only once it is in.
+    pub(super) fn keep_result(
+        &mut self,
+        id: &str,
+        record: AttemptRecord,
+        after: After,
+    ) -> Option<(AttemptRecord, Counted)> {
+        match self.append(id, record.clone(), after) {
+            Ok(done) => Some(done),
+            Err(PersistError::NotRecordedYet(_)) => Some((record, Counted::default())),
+            Err(_) => None,
+        }
+    }
+
+    /// Whether `record` is to be appended. A result whose id the history has already is
+    /// either the same result again (skipped: `false`) or another attempt's, which takes
+    /// the next id of its game that no result has: a result is never lost to a reused id.
+    pub(super) fn fresh_result(&mut self, record: &mut AttemptRecord) -> bool {
+        if !self.records.contains(&record.id) {
+            return true;
+        }
+        let recorded = match self.store.as_ref().map(Store::load_records) {
+            Some(Loaded::Found(h)) => h.attempts.into_iter().find(|a| a.id == record.id),
+            _ => None,
+        };
+        if recorded
+            .is_some_and(|a| a.result == record.result && a.moves == record.moves && a.scramble == record.scramble)
+        {
+            return false;
+        }
+        let (game, n) = match record.id.rsplit_once('-') {
+            Some((game, n)) => (game.to_string(), n.parse::<u32>().unwrap_or(0)),
+            None => (record.id.clone(), 0),
+        };
+        if let Some(id) = (n.saturating_add(1)..=u32::MAX)
+            .map(|k| format!("{game}-{k}"))
+            .find(|id| !self.records.contains(id))
+        {
+            record.id = id;
+        }
+        true
     }
 
     /// The puzzle is solved: its result is recorded (once: the same attempt reported again
@@ -40,10 +95,17 @@ impl Persistence {
     /// once a tile was slid; nothing after a win, whose result is recorded) and a new one
     /// begins. Returns what was recorded.
     pub fn restart(&mut self, game: &mut Game) -> Option<Outcome> {
-        let recorded = self.record_ending(game, Ending::Restarted).map(|(r, _)| r.result);
+        let ending = self.ending_of(game, Ending::Restarted);
         game.restart();
+        // The result and the save's move to the next attempt go to the disk together: a
+        // result that can't be written waits in that save.
+        let recorded = ending.and_then(|record| {
+            let mut next = game.to_saved();
+            next.saved_at = unix_millis();
+            self.keep_result(game.id(), record, After::Keep(Some(Box::new(next))))
+        });
         self.changed(game);
-        recorded
+        recorded.map(|(r, _)| r.result)
     }
 
     /// The player skips to the next scramble: the attempt ends as a restart's would, and
@@ -105,47 +167,66 @@ impl Persistence {
         };
     }
 
-    /// Writes `record` to the history, in its turn behind the saves sent before, and counts
-    /// it. Waits at most `record_wait` to hear it is stored; past that it is counted now, as
-    /// it will be written, and a failure is said when the writer answers (see
-    /// [`Persistence::tick`]).
-    fn append(&mut self, record: AttemptRecord) -> Result<(AttemptRecord, Counted), PersistError> {
+    /// Writes `record`, a result of the game `id`, to the history, in its turn behind the
+    /// saves sent before, then does `after`, and counts it. Waits at most `record_wait` to
+    /// hear it is stored; past that it is counted now, as it will be written, and a failure
+    /// is said when the writer answers (see [`Persistence::tick`]). One the history can't
+    /// take waits in the game's save ([`PersistError::NotRecordedYet`]).
+    pub(super) fn append(
+        &mut self,
+        id: &str,
+        record: AttemptRecord,
+        after: After,
+    ) -> Result<(AttemptRecord, Counted), PersistError> {
         let store = self.store.clone().ok_or(PersistError::NoDirectory)?;
-        if !self.history_writable {
+        // Nothing can be kept at all, as the player was told at start: a result could wait
+        // nowhere.
+        if !self.history_writable && self.failing {
+            if let After::Remove { claim, .. } = after {
+                match &self.writer {
+                    Some(w) => w.handle().remove(id, claim),
+                    None => drop(store.remove_game(id, claim)),
+                }
+            }
             return Err(PersistError::StatsLeftAlone);
         }
         // Counted on what is on disk, not on records cleared meanwhile.
         self.refresh();
-        let result = match &self.writer {
-            Some(w) => {
-                let reply = w.handle().append(record.clone());
-                match reply.recv_timeout(self.record_wait) {
-                    Ok(result) => result,
-                    Err(RecvTimeoutError::Timeout) => {
-                        self.late_appends.push(reply);
-                        self.history_seen = store.history_identity();
-                        let counted = self.count(&record);
-                        return Ok((record, counted));
-                    }
-                    // The writer is gone (it never is but by a bug): written here instead.
-                    Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
+        let result = if let Some(w) = &self.writer {
+            let reply = w.handle().record(id, record.clone(), after);
+            match reply.recv_timeout(self.record_wait) {
+                Ok(result) => result,
+                Err(RecvTimeoutError::Timeout) => {
+                    self.late_appends.push(reply);
+                    self.history_seen = store.history_identity();
+                    let counted = self.count(&record);
+                    return Ok((record, counted));
                 }
+                // The writer is gone (it never is but by a bug): written here instead.
+                Err(RecvTimeoutError::Disconnected) => store.append_attempts(std::slice::from_ref(&record)),
             }
-            None => store.append_attempts(std::slice::from_ref(&record)),
+        } else {
+            let result = store.append_attempts(std::slice::from_ref(&record));
+            if let After::Remove { claim, .. } = after {
+                let _ = store.remove_game(id, claim);
+            }
+            result
         };
         self.history_seen = store.history_identity();
-        match self.stored(result) {
+        let waits = self.writer.is_some();
+        match self.stored(result, waits) {
             Ok(()) => {
                 let counted = self.count(&record);
                 Ok((record, counted))
             }
+            Err(e) if waits => Err(PersistError::NotRecordedYet(e)),
             Err(e) => Err(PersistError::Store(e)),
         }
     }
 
     /// Counts `record`, just written, in the figures; a replay is remembered for the win
     /// box.
-    fn count(&mut self, record: &AttemptRecord) -> Counted {
+    pub(super) fn count(&mut self, record: &AttemptRecord) -> Counted {
         let counted = self.records.add(record).unwrap_or_default();
         if counted.replay {
             self.replays.insert(record.id.clone());
@@ -154,8 +235,8 @@ impl Persistence {
     }
 
     /// Says what the player must know about a result's append: the history moved or set
-    /// aside, or the result not recorded.
-    fn stored(&mut self, result: AppendResult) -> Result<(), StoreError> {
+    /// aside, or the result not recorded (yet, when it `waits` in its save).
+    fn stored(&mut self, result: AppendResult, waits: bool) -> Result<(), StoreError> {
         match result {
             Ok(appended) => {
                 if !appended.migrated.is_empty()
@@ -181,8 +262,10 @@ impl Persistence {
                 if matches!(e, StoreError::Newer { .. } | StoreError::Unreadable { .. }) {
                     self.history_writable = false;
                 }
-                // When nothing can be saved at all, the player was told so at start.
-                if !self.failing {
+                if waits {
+                    self.waiting(&e);
+                } else if !self.failing {
+                    // When nothing can be saved at all, the player was told so at start.
                     self.notices.push(Notice::warning(format!(
                         "Your records can't be saved: {e}. This result is not recorded."
                     )));
@@ -209,7 +292,7 @@ impl Persistence {
                     source: std::io::Error::other("the saving thread stopped before writing it"),
                 }),
             };
-            if let Err(e) = self.stored(result) {
+            if let Err(e) = self.stored(result, true) {
                 failed.get_or_insert(e);
             }
         }
@@ -238,13 +321,31 @@ impl Persistence {
             };
         }
         let finished_before = self.records.finished_before(&game.replay_scramble());
-        let appended = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
-            Some(record) => self.append(record),
-            None => Err(PersistError::NoDirectory),
+        let ending = game
+            .ending_record(Ending::Solved, finished_before, unix_millis())
+            .map(|mut record| (self.fresh_result(&mut record), record));
+        let appended = match ending {
+            Some((true, record)) => {
+                // Queued behind the game's last saves, with its claim: none of them can bring
+                // the file back, and no other copy can claim the game before it is gone. It
+                // goes only once the result is in the history; until then the result waits
+                // in it.
+                let after = After::Remove {
+                    snapshot: Box::new(game.to_saved()),
+                    claim: self.take_claim(game.id()),
+                };
+                self.append(game.id(), record, after)
+            }
+            // The same result is in the history already.
+            Some((false, record)) => {
+                self.remove(game.id());
+                Ok((record, Counted::default()))
+            }
+            None => {
+                self.remove(game.id());
+                Err(PersistError::NoDirectory)
+            }
         };
-        // Queued behind the game's last saves, with its claim: none of them can bring the
-        // file back, and no other copy can claim the game before it is gone.
-        self.remove(game.id());
         let recorded = self.recorded(game, &appended);
         self.outcomes.insert(id, recorded.clone());
         recorded
