@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 use slide::config::ArrowsMove;
 use slide::difficulty::{DealRequest, Level};
 use slide::engine::{Answer, KnownPlan};
-use slide::game::{Beaten, Game, Notice, Persistence};
+use slide::game::{Game, Notice, Persistence};
 use slide::puzzle::{Board, Move, Size};
 use slide::solver::Solver;
 
@@ -161,8 +161,8 @@ fn winning_a_chosen_game_keeps_the_game_saved_before_it() {
     let mut app = app_on_disk(&store, one_move, Origin::New);
     key(&mut app, KeyCode::Left);
     let w = &app.top::<WinScreen>().expect("won").summary;
-    assert_eq!(w.report.beaten, Some(Beaten::First { assisted: false }));
-    assert!(w.report.not_stored.is_none());
+    assert_eq!(w.report.beaten, None, "a typed board is unranked");
+    assert!(!w.report.ranked && w.report.not_stored.is_none());
     let (games, _) = store.list_games();
     assert_eq!(games.len(), 1, "only the earlier game is left");
     assert_eq!(games[0].id, earlier.id());
@@ -420,7 +420,7 @@ fn solve_animates_and_any_key_stops() {
     assert_eq!(app.current.game.moves(), 2);
     key(&mut app, KeyCode::Char('x'));
     assert!(app.is::<Playing>());
-    assert!(app.current.game.solver_used());
+    assert!(app.current.game.assisted() && app.current.game.log().solver_moved());
     // Let it finish: the win is marked as assisted.
     key(&mut app, KeyCode::Char('p'));
     let mut t = later + Duration::from_secs(2);
@@ -431,7 +431,10 @@ fn solve_animates_and_any_key_stops() {
     let w = &app.top::<WinScreen>().expect("won").summary;
     assert!(w.report.solver_used);
     assert!(w.report.assisted);
-    assert!(w.report.best.is_none(), "the solver's win is no unassisted best");
+    assert!(
+        w.report.bests.is_empty() && !w.report.ranked,
+        "the solver's win is no best"
+    );
 }
 
 #[test]

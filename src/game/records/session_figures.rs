@@ -165,6 +165,7 @@ mod tests {
         r.add(&AttemptRecord {
             assisted: true,
             hints: 1,
+            ranked: Some(false),
             ..record("helped", 213, Outcome::Won, 70)
         });
         let figures = session_figures(&r);

@@ -21,8 +21,8 @@ impl Persistence {
     /// keeps it, the statistics count it. `None` when there was nothing to record, it was
     /// recorded before, or it could not be stored (said in a notice).
     pub(crate) fn record_ending(&mut self, game: &Game, ending: Ending) -> Option<(AttemptRecord, Counted)> {
-        let finished_before = self.records.finished_before(&game.replay_scramble());
-        let record = game.ending_record(ending, finished_before, unix_millis())?;
+        let seen = self.records.seen_before(&game.replay_scramble());
+        let record = game.ending_record_seen(ending, seen, unix_millis())?;
         if self.records.contains(&record.id) {
             return None;
         }
@@ -237,8 +237,8 @@ impl Persistence {
                 ..Recorded::default()
             };
         }
-        let finished_before = self.records.finished_before(&game.replay_scramble());
-        let appended = match game.ending_record(Ending::Solved, finished_before, unix_millis()) {
+        let seen = self.records.seen_before(&game.replay_scramble());
+        let appended = match game.ending_record_seen(Ending::Solved, seen, unix_millis()) {
             Some(record) => self.append(record),
             None => Err(PersistError::NoDirectory),
         };
@@ -256,12 +256,13 @@ impl Persistence {
         let stats = self.stats();
         let bests = stats.bests(&key).cloned().unwrap_or_default();
         let counted = appended.as_ref().ok().map(|(_, c)| c);
+        let ranked = appended.as_ref().is_ok_and(|(r, _)| r.is_ranked());
         Recorded {
             replay: self.replays.contains(&game.attempt_id()),
             beaten: counted.and_then(|c| c.beaten.clone()),
+            ranked,
             not_stored: appended.as_ref().err().map(ToString::to_string),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
+            bests,
             record: stats.records.get(&key.row()).cloned(),
             session: matches!(key.kind, Kind::Level(_)).then(|| {
                 self.records
