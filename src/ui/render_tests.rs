@@ -533,7 +533,7 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     });
     let lines = screen(&w, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
-    assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
+    assert!(par.contains("Par     ≈3 best found  (STM +1)"), "{par}");
     assert!(!par.contains("optimal") && !par.contains("over par"), "{par}");
 }
 

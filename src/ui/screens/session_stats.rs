@@ -352,6 +352,7 @@ mod tests {
             seed: None,
             mtm: None,
             carried: false,
+            ranked: Some(true),
         }
     }
 

@@ -245,7 +245,7 @@ fn games_cells(r: &Record) -> Vec<String> {
         r.solver_finished.to_string(),
         r.dnf.to_string(),
         or_dash(r.bests.fastest.as_ref(), |b| {
-            format!("{} · {}", b.moves, format_time(b.time_ms))
+            format!("{} · {}", format_time(b.time_ms), b.moves)
         }),
         or_dash(r.mean_par_ratio(), |x| format!("{x:.2}×")),
     ]
