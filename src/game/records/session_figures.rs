@@ -39,6 +39,9 @@ pub struct SessionRow {
     pub record: Record,
     /// Its timed solves, in order.
     pub solves: Vec<TimedSolve>,
+    /// The row's speedsolving record of all time (every session), shown beside the
+    /// session's.
+    pub all_time: crate::game::records::speed::Speed,
 }
 
 /// The figures of the session `records` keeps.
@@ -52,6 +55,7 @@ pub fn session_figures(records: &Records) -> SessionFigures {
                 row: row.clone(),
                 record: record.clone(),
                 solves: records.session_solves(row).to_vec(),
+                all_time: records.stats().records.get(row).map(|r| r.speed.clone()).unwrap_or_default(),
             })
         })
         .collect();
