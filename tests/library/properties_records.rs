@@ -292,6 +292,28 @@ impl Harness {
         }
     }
 
+    /// Every best of `stats` is a ranked win of its row (or of its puzzle, in its row).
+    fn check_bests(&self, stats: &slide::game::Stats) -> Result<(), TestCaseError> {
+        let ranked_wins: BTreeSet<(String, u32, u64)> = self
+            .history
+            .iter()
+            .filter(|r| r.is_ranked() && r.result == Outcome::Won)
+            .filter_map(|r| Some((r.record_key()?.row(), r.stm(), r.millis)))
+            .collect();
+        for (row, record) in &stats.records {
+            let b = &record.bests;
+            for best in [&b.fastest, &b.fewest, &b.best_tps].into_iter().flatten() {
+                prop_assert!(
+                    ranked_wins.contains(&(row.clone(), best.moves, best.time_ms)),
+                    "a best of {} from no ranked win: {:?}",
+                    row,
+                    best
+                );
+            }
+        }
+        Ok(())
+    }
+
     fn check(&self) -> Result<(), TestCaseError> {
         let history = AttemptHistory {
             attempts: self.history.clone(),
@@ -345,24 +367,7 @@ impl Harness {
         let rows = |kind: Kind| Size::ALL.into_iter().filter_map(move |s| stats.row(s, kind));
         let in_averages: usize = rows(Kind::Level(Level::Easy)).map(|r| r.speed.recent.len()).sum();
         prop_assert_eq!(in_averages, timed, "the averages hold the ranked attempts only");
-        // Every best is a ranked win of its row or puzzle.
-        let ranked_wins: BTreeSet<(String, u32, u64)> = self
-            .history
-            .iter()
-            .filter(|r| r.is_ranked() && r.result == Outcome::Won)
-            .filter_map(|r| Some((r.record_key()?.row(), r.stm(), r.millis)))
-            .collect();
-        for (row, record) in &stats.records {
-            let b = &record.bests;
-            for best in [&b.fastest, &b.fewest, &b.best_tps].into_iter().flatten() {
-                prop_assert!(
-                    ranked_wins.contains(&(row.clone(), best.moves, best.time_ms)),
-                    "a best of {} from no ranked win: {:?}",
-                    row,
-                    best
-                );
-            }
-        }
+        self.check_bests(stats)?;
         let dnf: u32 = Kind::all().into_iter().flat_map(rows).map(|r| r.dnf).sum();
         prop_assert_eq!(
             dnf,

@@ -79,13 +79,15 @@ pub fn cases() -> Vec<(&'static str, RankFacts, bool)> {
 
 /// The table of [`cases`] as the help's records page and `docs/records.md` show it.
 pub fn table() -> String {
-    let mut text = String::from("| attempt                       | ranked |\n");
-    text.push_str("|-------------------------------|--------|\n");
+    let mut lines = vec![
+        "| attempt                       | ranked |".to_string(),
+        "|-------------------------------|--------|".to_string(),
+    ];
     for (what, facts, _) in cases() {
         let mark = if ranked(facts) { "yes" } else { "no" };
-        text.push_str(&format!("| {what:<29} | {mark:<6} |\n"));
+        lines.push(format!("| {what:<29} | {mark:<6} |"));
     }
-    text
+    lines.join("\n") + "\n"
 }
 
 impl Game {

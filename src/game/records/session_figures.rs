@@ -55,7 +55,12 @@ pub fn session_figures(records: &Records) -> SessionFigures {
                 row: row.clone(),
                 record: record.clone(),
                 solves: records.session_solves(row).to_vec(),
-                all_time: records.stats().records.get(row).map(|r| r.speed.clone()).unwrap_or_default(),
+                all_time: records
+                    .stats()
+                    .records
+                    .get(row)
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default(),
             })
         })
         .collect();
