@@ -15,7 +15,9 @@ unassisted), gave_up (the same, with help), solver (the solver made a move), and
 already finished. `scramble` is slidysim's form (rows of tiles separated by spaces, rows joined by /, \
 0 for the blank) and `solution` its run-length letters: U, D, L, R name the way the tile moves, and a \
 number after a letter repeats it (L2 = LL), as slidysim's readme defines them. `move_times_ms` has one \
-entry per move, in milliseconds since the first (null for games kept by older versions).\n\n\
+entry per move, in milliseconds since the first (null for games kept by older versions). `ranked` \
+says whether the attempt may set a best or enter an average (a scramble dealt at random and never \
+shown before, no hint, no solver: the table is on the help's records page).\n\n\
 --csv prints a header line, then one line per attempt: date, size, level, mode, result, ranked, \
 replay, assisted (true or false), hints, moves (single-tile), mtm, time (seconds, to the millisecond), \
 tps (of a win of the player's), par (proven optimum), scramble, solution, id; an unknown figure is an \

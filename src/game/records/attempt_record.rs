@@ -349,6 +349,41 @@ pub(crate) mod tests {
     }
 
     #[test]
+    fn a_line_of_an_older_version_gets_ranked_by_the_rule_from_what_it_holds() {
+        let old = |change: fn(&mut AttemptRecord)| {
+            let mut r = AttemptRecord {
+                ranked: None,
+                ..sample()
+            };
+            change(&mut r);
+            let line = serde_json::to_string(&r).unwrap();
+            assert!(!line.contains("ranked"), "{line}");
+            serde_json::from_str::<AttemptRecord>(&line).unwrap().is_ranked()
+        };
+        assert!(old(|_| {}), "a dealt level's first attempt, unhelped");
+        assert!(!old(|r| r.id = "00000000000000ab-2".into()), "a restart");
+        assert!(
+            !old(|r| r.id = "no-attempt-number".into()),
+            "unknown: not shown to be first"
+        );
+        assert!(!old(|r| r.seed = None), "no seed: not shown to be dealt");
+        assert!(!old(|r| r.level = "custom".into()), "a typed board");
+        assert!(!old(|r| r.assisted = true));
+        assert!(!old(|r| r.moves = "Ll".into()), "a solver move");
+        assert!(!old(|r| r.replay = true));
+        assert!(!old(|r| r.mode = "blind".into()), "a blind deal outside the blind row");
+        assert!(old(|r| r.level = "blind".into()), "the blind row's deal");
+        // A line that says, says.
+        assert!(
+            !AttemptRecord {
+                ranked: Some(false),
+                ..sample()
+            }
+            .is_ranked()
+        );
+    }
+
+    #[test]
     fn lines_are_compact_and_keep_reading_with_fields_they_do_not_know() {
         let r = sample();
         let line = serde_json::to_string(&r).unwrap();

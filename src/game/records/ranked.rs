@@ -145,4 +145,27 @@ mod tests {
         let back = Game::from_saved(&dealt().to_saved()).unwrap();
         assert!(!back.rank_facts(false).first_showing, "a resume");
     }
+
+    #[test]
+    fn the_dailys_first_attempt_is_ranked_and_its_restarts_are_not() {
+        let date = crate::difficulty::UtcDate::new(2026, 12, 3).unwrap();
+        let daily = || Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, Some(2)).with_daily(date);
+        let mut g = daily();
+        g.play(Move::Left);
+        let first = g.ending_record(crate::game::records::outcome::Ending::Restarted, false, 1);
+        assert_eq!(first.and_then(|r| r.ranked), Some(true));
+        g.restart();
+        g.play_segment(Move::Left, 2);
+        let again = g.ending_record(crate::game::records::outcome::Ending::Solved, false, 2);
+        assert_eq!(again.and_then(|r| r.ranked), Some(false), "a restart");
+        // Dealt again as a new game, the records know it was tried: shown before.
+        let mut g = daily();
+        g.play_segment(Move::Left, 2);
+        let seen = crate::game::records::ending::Seen {
+            finished: false,
+            attempted: true,
+        };
+        let r = g.ending_record_seen(crate::game::records::outcome::Ending::Solved, seen, 3);
+        assert_eq!(r.map(|r| (r.ranked, r.replay)), Some((Some(false), false)));
+    }
 }
