@@ -2,7 +2,7 @@
 //! random boards, played through the attempt model as the game plays them, each ending
 //! recorded as the game records it, and the statistics checked against the history.
 //!
-//! Inputs: moves, segments, hints, solver play, the solution asked for and stopped before
+//! Inputs: moves, segments, a hand solve of a known scramble, hints, solver play, the solution asked for and stopped before
 //! the solver's first move (`p`, then a key), undo, redo, restart, replay (after a win),
 //! skip (the next scramble), leave (a new game from the menu, the old one kept to resume),
 //! resume, a deal from a seed or code the player chose, and a reset of the records. Each
@@ -29,6 +29,7 @@ enum Input {
     Hint,
     Solver(usize),
     AskSolver,
+    HandSolve,
     Restart,
     Replay,
     Skip,
@@ -47,6 +48,7 @@ fn input() -> impl Strategy<Value = Input> {
         1 => Just(Input::Hint),
         1 => (1usize..4).prop_map(Input::Solver),
         1 => Just(Input::AskSolver),
+        2 => Just(Input::HandSolve),
         1 => Just(Input::ChosenDeal),
         1 => Just(Input::Restart),
         1 => Just(Input::Replay),
@@ -79,6 +81,8 @@ struct Harness {
     helped: bool,
     /// Scrambles with a recorded attempt (shown before).
     seen: BTreeSet<String>,
+    /// The way back to the goal from each scramble dealt.
+    solutions: std::collections::BTreeMap<String, Vec<Move>>,
 }
 
 impl Harness {
@@ -96,6 +100,7 @@ impl Harness {
             fresh: false,
             helped: false,
             seen: BTreeSet::new(),
+            solutions: std::collections::BTreeMap::new(),
         };
         h.game = h.deal();
         h
@@ -133,7 +138,16 @@ impl Harness {
         } else {
             Size::THREE
         };
-        let start = Board::scrambled(size, 2 + self.rng.index(5), &mut self.rng);
+        // A walk from the goal, whose reverse the player may know (`HandSolve`).
+        let (mut start, mut walk) = (Board::goal(size), Vec::new());
+        while walk.len() < 2 + self.rng.index(5) || start.is_goal() {
+            let legal: Vec<Move> = start.legal_moves().collect();
+            let m = legal[self.rng.index(legal.len())];
+            start.try_move(m);
+            walk.push(m);
+        }
+        let solution = walk.iter().rev().map(|m| m.inverse()).collect();
+        self.solutions.insert(format_scramble(&start), solution);
         match self.rng.index(3) {
             0 => Game::new(start, Some(Level::Easy), Some(self.rng.next_u64()), None),
             1 => Game::new(start, None, None, None),
@@ -207,6 +221,30 @@ impl Harness {
         (!kept.log().is_empty()).then(|| kept.to_saved())
     }
 
+    /// The player plays the way back from the scramble, when at it (known by heart).
+    fn hand_solve(&mut self) {
+        let at_start = self.game.board() == self.game.start() && !self.game.is_won();
+        let plan = self.solutions.get(&format_scramble(self.game.start())).cloned();
+        for m in plan.filter(|_| at_start).unwrap_or_default() {
+            if self.game.play(m) {
+                self.after_move();
+            }
+        }
+    }
+
+    /// The game kept longest is resumed from its save; the one in play is left for it.
+    fn resume(&mut self) {
+        if let Some(saved) = self.saved.pop() {
+            if let Some(kept) = self.leave() {
+                self.saved.insert(0, kept);
+            }
+            let game = Game::from_saved(&saved).expect("a save loads");
+            // Shown before: its fairness no longer matters.
+            self.start(game, false);
+            self.fresh = false;
+        }
+    }
+
     fn apply(&mut self, input: &Input) {
         match *input {
             Input::Move(d) => {
@@ -241,6 +279,7 @@ impl Harness {
                     self.helped = true;
                 }
             }
+            Input::HandSolve => self.hand_solve(),
             Input::Restart => {
                 if !self.game.is_won() {
                     self.end(Ending::Restarted);
@@ -272,17 +311,7 @@ impl Harness {
                 }
                 self.chosen_deal();
             }
-            Input::Resume => {
-                if let Some(saved) = self.saved.pop() {
-                    if let Some(kept) = self.leave() {
-                        self.saved.insert(0, kept);
-                    }
-                    let game = Game::from_saved(&saved).expect("a save loads");
-                    // Shown before: its fairness no longer matters.
-                    self.start(game, false);
-                    self.fresh = false;
-                }
-            }
+            Input::Resume => self.resume(),
             Input::Reset => {
                 self.history.clear();
                 self.records = Records::default();
