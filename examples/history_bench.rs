@@ -45,6 +45,7 @@ fn record(i: usize, rng: &mut SeededRng) -> AttemptRecord {
         seed: Some(rng.next_u64()),
         mtm: Some(len as u32),
         carried: false,
+        ranked: Some(true),
     }
 }
 

@@ -2,7 +2,7 @@
 //! with the scramble and solution in slidysim's forms and the time of every move.
 
 use clap::Args;
-use slide::game::{AttemptHistory, AttemptRecord, Loaded, Store, format_time};
+use slide::game::{AttemptHistory, AttemptRecord, Kind, Loaded, Store, format_time};
 
 use crate::cli::CliError;
 use crate::cli::output::{print_json, print_line, print_note};
@@ -15,10 +15,15 @@ unassisted), gave_up (the same, with help), solver (the solver made a move), and
 already finished. `scramble` is slidysim's form (rows of tiles separated by spaces, rows joined by /, \
 0 for the blank) and `solution` its run-length letters: U, D, L, R name the way the tile moves, and a \
 number after a letter repeats it (L2 = LL), as slidysim's readme defines them. `move_times_ms` has one \
-entry per move, in milliseconds since the first (null for games kept by older versions).\n\n\
---csv prints a header line, then one line per attempt: date, size, level, mode, result, moves, \
-time (seconds, to the millisecond), scramble, solution, id; a field holding a comma, a quote or a \
-line break is quoted (RFC 4180).\n\n\
+entry per move, in milliseconds since the first (null for games kept by older versions). `ranked` \
+says whether the attempt may set a best or enter an average (a scramble dealt at random and never \
+shown before, no hint, no solver: the table is on the help's records page).\n\n\
+--csv prints a header line, then one line per attempt: date, size, level, mode, result, ranked, \
+replay, assisted (true or false), hints, moves (single-tile), mtm, time (seconds, to the millisecond), \
+tps (of a win of the player's), par (proven optimum), scramble, solution, id; an unknown figure is an \
+empty field, and a field holding a comma, a quote or a line break is quoted (RFC 4180).\n\n\
+--level takes every row name `slide stats` prints: easy, medium, hard, expert, random, daily, custom, \
+blind, marathon-N, relay-N, marathon-N-seeded, relay-N-seeded.\n\n\
 --session keeps the attempts of the latest session: a session begins when the game starts and \
 when its new-session key (B by default) is pressed; with two copies of the game running, the latest begun by either.\n\n\
 Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --session --json\n  slide history --level daily\n  \
@@ -34,7 +39,8 @@ pub struct HistoryCommand {
     /// Only this board size (3 to 6).
     #[arg(long, value_name = "N")]
     size: Option<usize>,
-    /// Only this level (easy, medium, hard, expert, daily or custom).
+    /// Only this row of `slide stats` (easy, …, daily, custom, blind, marathon-N, relay-N,
+    /// and the -seeded runs).
     #[arg(long, value_name = "L")]
     level: Option<String>,
     /// Only the last K attempts (after the other filters).
@@ -86,13 +92,13 @@ pub(crate) fn load_records(store: &Store) -> Result<AttemptHistory, CliError> {
 
 /// Runs `slide history`.
 pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
-    if let Some(level) = &args.level
-        && !["easy", "medium", "hard", "expert", "daily", "custom"].contains(&level.as_str())
-    {
-        return Err(CliError::Input(format!(
-            "--level {level}: choose easy, medium, hard, expert, daily or custom"
-        )));
-    }
+    let kind = match &args.level {
+        Some(level) => Some(
+            Kind::from_name(level)
+                .ok_or_else(|| CliError::Input(format!("--level {level}: choose {}", Kind::NAMES)))?,
+        ),
+        None => None,
+    };
     let store = Store::locate().map_err(|e| CliError::Failure(e.to_string()))?;
     let since = if args.session {
         match store.load_session_start() {
@@ -114,7 +120,7 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         .iter()
         .filter(|a| since.is_none_or(|ms| a.at >= ms))
         .filter(|a| args.size.is_none_or(|n| a.size == n))
-        .filter(|a| args.level.as_ref().is_none_or(|l| &a.level == l))
+        .filter(|a| kind.is_none_or(|k| a.kind() == Some(k)))
         .collect();
     let skip = args.last.map_or(0, |k| chosen.len().saturating_sub(k));
     if args.csv {
@@ -161,25 +167,37 @@ fn line(a: &AttemptRecord) -> String {
     if a.assisted {
         text.push_str("  assisted");
     }
+    if !a.is_ranked() {
+        text.push_str("  unranked");
+    }
     text
 }
 
 /// The columns of `--csv`.
-const CSV_HEADER: &str = "date,size,level,mode,result,moves,time,scramble,solution,id";
+const CSV_HEADER: &str =
+    "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id";
 
 /// One attempt as a line of `--csv`: time in seconds to the millisecond, so that a
 /// spreadsheet reads it as a number.
 fn csv_line(a: &AttemptRecord) -> String {
     let json = a.to_json();
     let time = slide::time_format::format_seconds(a.millis);
+    let known = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
     [
         json.date.as_str(),
         &json.size.to_string(),
         &json.level,
         &json.mode,
         json.result,
+        &json.ranked.to_string(),
+        &json.replay.to_string(),
+        &json.assisted.to_string(),
+        &json.hints.to_string(),
         &json.moves.to_string(),
+        &known(json.mtm),
         &time,
+        &json.tps.map(|x| format!("{x:.3}")).unwrap_or_default(),
+        &known(json.par),
         &json.scramble,
         &json.solution,
         &json.id,

@@ -20,11 +20,13 @@ use crate::cli::output::{print_json, print_line};
     after_help = "Every count comes from the history of finished attempts (see `slide history`). A game \
 is played from its first move; one the solver helped finish is solver-finished, not won; leaving or \
 restarting it unassisted after a move is a DNF; a board already finished is a replay, counted apart. \
-Bests are unassisted (no hint, no solver) unless named \"assisted\"; a restarted \
-puzzle that was helped before stays assisted.\n\nao5 and ao12 are the means of the last 5 and 12 \
-unassisted attempts of a size and level, best and worst dropped (DNF: a game given up; two DNFs make \
-the average a DNF). In --json, the *_millis averages are null until there are enough attempts, and for \
-a DNF.\n\nExamples:\n  slide stats\n  slide stats --json\n  \
+Bests and averages read ranked attempts only: a scramble dealt at random and never shown before (no \
+restart, resume, chosen seed, code or typed board), with no hint and no solver (the table: `?` in the \
+game, records page). Each row keeps three single bests: the fastest time, the fewest moves and the best \
+TPS.\n\nao5 and ao12 are the means of the last 5 and 12 ranked attempts of a row, best and worst \
+dropped (two DNFs make the average a DNF). In --json, an average is its milliseconds, \"DNF\", or null \
+until there are enough attempts; mean_tps is all the counted wins' moves over all their time.\n\n\
+Examples:\n  slide stats\n  slide stats --json\n  \
 slide stats --reset"
 )]
 pub struct StatsCommand {
@@ -47,10 +49,14 @@ struct Row {
     level: String,
     played: u32,
     won: u32,
-    best_moves: Option<u32>,
-    best_millis: Option<u64>,
-    best_assisted_moves: Option<u32>,
-    best_assisted_millis: Option<u64>,
+    /// The fastest ranked win's time, and its moves.
+    fastest_millis: Option<u64>,
+    fastest_moves: Option<u32>,
+    /// The ranked win with the fewest moves: its moves, and its time.
+    fewest_moves: Option<u32>,
+    fewest_millis: Option<u64>,
+    /// The best tiles per second of a ranked win.
+    best_tps: Option<f64>,
     mean_par_ratio: Option<f64>,
     streak: u32,
     /// The longest daily streak ever at this size (0 for other kinds).
@@ -61,15 +67,17 @@ struct Row {
     solver_finished: u32,
     /// Unassisted games left or restarted after a move.
     dnf: u32,
-    /// The current averages of unassisted games, in milliseconds: null until there are
-    /// enough attempts (5, 12, 100), and null for a DNF average.
-    ao5_millis: Option<u64>,
-    ao12_millis: Option<u64>,
-    ao50_millis: Option<u64>,
-    ao100_millis: Option<u64>,
+    /// The current averages of ranked attempts, in milliseconds, or "DNF": null until
+    /// there are enough attempts (5, 12, 50, 100).
+    ao5_millis: Option<AverageJson>,
+    ao12_millis: Option<AverageJson>,
+    ao50_millis: Option<AverageJson>,
+    ao100_millis: Option<AverageJson>,
     best_single_millis: Option<u64>,
     best_ao5_millis: Option<u64>,
     best_ao12_millis: Option<u64>,
+    best_ao50_millis: Option<u64>,
+    best_ao100_millis: Option<u64>,
     /// Tiles (single-tile moves) per second over the unassisted wins counted.
     mean_tps: Option<f64>,
     /// For the table: the averages as written ("12.345", "DNF", "—").
@@ -81,16 +89,39 @@ struct Row {
     win_percent: Option<f64>,
 }
 
+/// An average in `--json`: its milliseconds, or the string `"DNF"`.
+#[derive(Debug, Serialize)]
+#[serde(untagged)]
+enum AverageJson {
+    Millis(u64),
+    Dnf(&'static str),
+}
+
+impl From<Average> for AverageJson {
+    fn from(a: Average) -> AverageJson {
+        match a.millis() {
+            Some(ms) => AverageJson::Millis(ms),
+            None => AverageJson::Dnf("DNF"),
+        }
+    }
+}
+
 fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
     Row {
         size: size.side(),
         level: kind.name(),
         played: r.played,
         won: r.won,
-        best_moves: r.bests.best.as_ref().map(|b| b.moves),
-        best_millis: r.bests.best.as_ref().map(|b| b.time_ms),
-        best_assisted_moves: r.bests.best_assisted.as_ref().map(|b| b.moves),
-        best_assisted_millis: r.bests.best_assisted.as_ref().map(|b| b.time_ms),
+        fastest_millis: r.bests.fastest.as_ref().map(|b| b.time_ms),
+        fastest_moves: r.bests.fastest.as_ref().map(|b| b.moves),
+        fewest_moves: r.bests.fewest.as_ref().map(|b| b.moves),
+        fewest_millis: r.bests.fewest.as_ref().map(|b| b.time_ms),
+        best_tps: r
+            .bests
+            .best_tps
+            .as_ref()
+            .and_then(slide::game::Best::tps)
+            .map(|x| (x * 1000.0).round() / 1000.0),
         mean_par_ratio: r.mean_par_ratio().map(|x| (x * 1000.0).round() / 1000.0),
         streak: if kind == Kind::Daily {
             stats.daily_streak(size, today)
@@ -105,13 +136,15 @@ fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row
         replays: r.replays,
         solver_finished: r.solver_finished,
         dnf: r.dnf,
-        ao5_millis: r.speed.ao(5).and_then(Average::millis),
-        ao12_millis: r.speed.ao(12).and_then(Average::millis),
-        ao50_millis: r.speed.ao(50).and_then(Average::millis),
-        ao100_millis: r.speed.ao(100).and_then(Average::millis),
+        ao5_millis: r.speed.ao(5).map(AverageJson::from),
+        ao12_millis: r.speed.ao(12).map(AverageJson::from),
+        ao50_millis: r.speed.ao(50).map(AverageJson::from),
+        ao100_millis: r.speed.ao(100).map(AverageJson::from),
         best_single_millis: r.speed.best_single(),
         best_ao5_millis: r.speed.best_ao5_ms,
         best_ao12_millis: r.speed.best_ao12_ms,
+        best_ao50_millis: r.speed.best_ao50_ms,
+        best_ao100_millis: r.speed.best_ao100_ms,
         mean_tps: r.speed.mean_tps().map(|x| (x * 1000.0).round() / 1000.0),
         ao5_text: r.speed.ao(5).map_or_else(|| "—".into(), format_average),
         ao12_text: r.speed.ao(12).map_or_else(|| "—".into(), format_average),
@@ -180,20 +213,17 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     }
     print_line("")?;
     print_line(format!(
-        "{:<5} {:<lw$} {:<16} {:<16} {:>9} {:>9}",
-        "size", "level", "best", "best with help", "ao5", "ao12"
+        "{:<5} {:<lw$} {:>9} {:>6} {:>6} {:>9} {:>9}",
+        "size", "level", "best time", "fewest", "TPS", "ao5", "ao12"
     ))?;
     for r in &rows {
-        let best = |moves: Option<u32>, ms: Option<u64>| match (moves, ms) {
-            (Some(m), Some(ms)) => format!("{m} in {}", format_time(ms)),
-            _ => "—".to_string(),
-        };
         print_line(format!(
-            "{:<5} {:<lw$} {:<16} {:<16} {:>9} {:>9}",
+            "{:<5} {:<lw$} {:>9} {:>6} {:>6} {:>9} {:>9}",
             format!("{0}×{0}", r.size),
             r.level,
-            best(r.best_moves, r.best_millis),
-            best(r.best_assisted_moves, r.best_assisted_millis),
+            r.fastest_millis.map_or_else(|| "—".into(), format_time),
+            r.fewest_moves.map_or_else(|| "—".into(), |m| m.to_string()),
+            r.best_tps.map_or_else(|| "—".into(), |x| format!("{x:.2}")),
             r.ao5_text,
             r.ao12_text
         ))?;

@@ -308,10 +308,9 @@ impl CurrentGame {
         self.hint_visible.then(|| k.plan.first().copied()).flatten()
     }
 
-    /// The best that applies to this game: the unassisted one, or else the assisted one.
+    /// The best that applies to this game: its row's or puzzle's fastest ranked win.
     pub fn best(&self) -> Option<&Best> {
-        let bests = self.persist.stats().bests(&self.game.record_key())?;
-        bests.best.as_ref().or(bests.best_assisted.as_ref())
+        self.persist.stats().bests(&self.game.record_key())?.fastest.as_ref()
     }
 
     /// The speedsolving record of this game's size and level (`None` for custom boards and

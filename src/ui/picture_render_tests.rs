@@ -203,6 +203,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         tps: Some(0.35),
         hints: 0,
         solver_used: false,
+        ranked: true,
         assisted: false,
         helped_before: false,
         par: slide::game::ParLine::Proven {
@@ -213,8 +214,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
         seeded_run: false,
         beaten: None,
         not_stored: None,
-        best: None,
-        best_assisted: None,
+        bests: slide::game::Bests::default(),
         record: None,
         session: None,
         daily: None,

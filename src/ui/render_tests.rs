@@ -60,6 +60,17 @@ pub(crate) fn won() -> App {
     won_with(|_| {})
 }
 
+/// A ranked best of `moves` moves in `time_ms`.
+fn best(moves: u32, time_ms: u64) -> slide::game::Best {
+    slide::game::Best {
+        moves,
+        time_ms,
+        hints: 0,
+        solver_used: false,
+        assisted: false,
+    }
+}
+
 /// A won game's app with the win box open, its summary changed by `change`: the game is won
 /// by its last move, as a player wins it, and the box then shows the report below.
 pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
@@ -74,29 +85,32 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         mtm: 5,
         time_ms: Some(75_000),
         tps: Some(0.08),
-        hints: 1,
+        hints: 0,
         solver_used: false,
-        assisted: true,
+        ranked: true,
+        assisted: false,
         helped_before: false,
         par: slide::game::ParLine::Proven { par: 2, extra: Some(4) },
         run_boards: None,
         seeded_run: false,
-        beaten: Some(slide::game::Beaten::First { assisted: true }),
+        beaten: Some(slide::game::Beaten {
+            time: true,
+            moves: false,
+            tps: true,
+            previous: slide::game::Bests {
+                fastest: Some(best(6, 80_000)),
+                fewest: Some(best(4, 90_000)),
+                best_tps: Some(best(6, 80_000)),
+                ..slide::game::Bests::default()
+            },
+        }),
         not_stored: None,
-        best: Some(slide::game::Best {
-            moves: 6,
-            time_ms: 80_000,
-            hints: 0,
-            solver_used: false,
-            assisted: false,
-        }),
-        best_assisted: Some(slide::game::Best {
-            moves: 4,
-            time_ms: 75_000,
-            hints: 1,
-            solver_used: false,
-            assisted: true,
-        }),
+        bests: slide::game::Bests {
+            fastest: Some(best(6, 75_000)),
+            fewest: Some(best(4, 90_000)),
+            best_tps: Some(best(6, 75_000)),
+            ..slide::game::Bests::default()
+        },
         record: Some(slide::game::Record {
             played: 3,
             won: 2,
@@ -522,7 +536,7 @@ fn an_estimated_par_says_so_in_the_panel_and_the_win_box() {
     });
     let lines = screen(&w, 80, 24);
     let par = lines.iter().find(|l| l.contains("Par ")).expect("a Par row");
-    assert!(par.contains("Par     ≈3 best found  (+1)"), "{par}");
+    assert!(par.contains("Par     ≈3 best found  (STM +1)"), "{par}");
     assert!(!par.contains("optimal") && !par.contains("over par"), "{par}");
 }
 

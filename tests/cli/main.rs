@@ -3,6 +3,7 @@
 
 mod commands;
 mod history;
+mod ranked_views;
 mod review;
 mod robust;
 mod slidysim;

@@ -159,7 +159,7 @@ fn history_exports_csv_with_scrambles_and_solutions() {
     assert!(empty.status.success(), "{}", stderr(&empty));
     assert_eq!(
         stdout(&empty),
-        "date,size,level,mode,result,moves,time,scramble,solution,id\n"
+        "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id\n"
     );
     history(&d);
     let out = run(&d, &["history", "--csv"], None);
@@ -174,8 +174,16 @@ fn history_exports_csv_with_scrambles_and_solutions() {
             "easy",
             "single",
             "won",
+            // A line of an older version with no seed: not shown to be a random deal.
+            "false",
+            "false",
+            "false",
+            "0",
             "2",
+            "",
             "1.500",
+            "1.333",
+            "2",
             "1 2 3/4 5 6/0 7 8",
             "L2",
             "00000000000000ab-1"
@@ -183,11 +191,11 @@ fn history_exports_csv_with_scrambles_and_solutions() {
     );
     assert_eq!(rows[2][2], "odd, \"new\" level");
     assert_eq!(rows[2][3], "relay\n5");
-    assert_eq!((rows[2][4].as_str(), rows[2][6].as_str()), ("dnf", "61.234"));
+    assert_eq!((rows[2][4].as_str(), rows[2][11].as_str()), ("dnf", "61.234"));
     // The scramble and solution read back: the solution solves the won attempt's board.
-    let mut board: Board = parse_board(&rows[1][7]).expect("the scramble is a board");
+    let mut board: Board = parse_board(&rows[1][14]).expect("the scramble is a board");
     board
-        .apply_all(&parse_solution(&rows[1][8]).expect("the solution is moves"))
+        .apply_all(&parse_solution(&rows[1][15]).expect("the solution is moves"))
         .expect("legal moves");
     assert!(board.is_goal());
     // Filters apply as for the other forms; --csv and --json don't go together.

@@ -14,6 +14,7 @@ mod game;
 mod large_tables;
 mod modes;
 mod persistence;
+mod ranked;
 mod records;
 mod replay;
 mod run_replay;

@@ -114,9 +114,8 @@ fn two_copies_on_one_data_directory_both_record_their_wins() {
         .unwrap_or_else(|| panic!("a 3×3 custom row: {rows:?}"));
     assert_eq!(custom["played"], 2, "{custom}");
     assert_eq!(custom["won"], 2, "both wins are kept: {custom}");
-    // Custom boards keep their bests per board; the row shows the best of its boards, the
-    // same figure on the statistics screen.
-    assert_eq!(custom["best_moves"], 1, "{custom}");
+    // A typed board is unranked: won, but no best.
+    assert_eq!(custom["fewest_moves"], serde_json::Value::Null, "{custom}");
 }
 
 #[test]

@@ -230,3 +230,18 @@ fn no_document_names_an_issue_number() {
         }
     }
 }
+
+#[test]
+fn the_ranked_table_in_the_help_and_the_records_page_is_the_rules() {
+    // Written from the rule's own cases (`ranked::table`), each checked against the rule.
+    for (what, facts, said) in slide::game::records::ranked::cases() {
+        assert_eq!(slide::game::ranked(facts), said, "{what}");
+    }
+    let table = slide::game::records::ranked::table();
+    for doc in ["assets/records.txt", "docs/records.md"] {
+        assert!(
+            read(&root().join(doc)).contains(&table),
+            "{doc} holds the ranked table as the rule writes it:\n{table}"
+        );
+    }
+}

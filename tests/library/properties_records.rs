@@ -2,10 +2,15 @@
 //! random boards, played through the attempt model as the game plays them, each ending
 //! recorded as the game records it, and the statistics checked against the history.
 //!
-//! Inputs: moves, segments, hints, solver play, undo, redo, restart, replay (after a win),
+//! Inputs: moves, segments, a hand solve of a known scramble, hints, solver play, the solution asked for and stopped before
+//! the solver's first move (`p`, then a key), undo, redo, restart, replay (after a win),
 //! skip (the next scramble), leave (a new game from the menu, the old one kept to resume),
-//! resume, and a reset of the records. Each win is reported twice, as a UI that called the
-//! win once per tile of a segment would.
+//! resume, a deal from a seed or code the player chose, and a reset of the records. Each
+//! win is reported twice, as a UI that called the win once per tile of a segment would.
+//!
+//! The ranked rule is followed here on its own terms (what was dealt how, what was shown,
+//! what helped), and every record's `ranked` must agree; no best may come from an
+//! unranked attempt.
 
 use std::collections::BTreeSet;
 
@@ -23,11 +28,14 @@ enum Input {
     Redo,
     Hint,
     Solver(usize),
+    AskSolver,
+    HandSolve,
     Restart,
     Replay,
     Skip,
     Leave,
     Resume,
+    ChosenDeal,
     Reset,
 }
 
@@ -39,6 +47,9 @@ fn input() -> impl Strategy<Value = Input> {
         1 => Just(Input::Redo),
         1 => Just(Input::Hint),
         1 => (1usize..4).prop_map(Input::Solver),
+        1 => Just(Input::AskSolver),
+        2 => Just(Input::HandSolve),
+        1 => Just(Input::ChosenDeal),
         1 => Just(Input::Restart),
         1 => Just(Input::Replay),
         1 => Just(Input::Skip),
@@ -62,6 +73,16 @@ struct Harness {
     expected_dnf: u32,
     now: u64,
     today: UtcDate,
+    /// The ranked rule, followed apart from the model: the game in play was dealt fairly
+    /// (a seed drawn at random, or the daily), its scramble is on its first showing, and
+    /// nothing helped.
+    fair: bool,
+    fresh: bool,
+    helped: bool,
+    /// Scrambles with a recorded attempt (shown before).
+    seen: BTreeSet<String>,
+    /// The way back to the goal from each scramble dealt.
+    solutions: std::collections::BTreeMap<String, Vec<Move>>,
 }
 
 impl Harness {
@@ -75,9 +96,38 @@ impl Harness {
             expected_dnf: 0,
             now: 1_796_256_000_000,
             today: UtcDate::new(2026, 12, 3).unwrap(),
+            fair: false,
+            fresh: false,
+            helped: false,
+            seen: BTreeSet::new(),
+            solutions: std::collections::BTreeMap::new(),
         };
         h.game = h.deal();
         h
+    }
+
+    /// A new game in play, dealt fairly or not.
+    fn start(&mut self, game: Game, fair: bool) {
+        self.game = game;
+        self.fair = fair;
+        self.fresh = true;
+        self.helped = false;
+    }
+
+    /// A new deal in play: a dealt level, a custom board or the daily.
+    fn new_deal(&mut self) {
+        let game = self.deal();
+        let fair = game.level().is_some() || game.daily().is_some();
+        self.start(game, fair);
+    }
+
+    /// A level's board from a seed or code the player chose.
+    fn chosen_deal(&mut self) {
+        let mut game = self.deal();
+        let start = *game.start();
+        game = Game::new(start, Some(Level::Easy), Some(self.rng.next_u64()), None);
+        game.mark_seed_chosen();
+        self.start(game, false);
     }
 
     /// A board a few moves from the goal (so that random play wins often): a dealt level,
@@ -88,7 +138,16 @@ impl Harness {
         } else {
             Size::THREE
         };
-        let start = Board::scrambled(size, 2 + self.rng.index(5), &mut self.rng);
+        // A walk from the goal, whose reverse the player may know (`HandSolve`).
+        let (mut start, mut walk) = (Board::goal(size), Vec::new());
+        while walk.len() < 2 + self.rng.index(5) || start.is_goal() {
+            let legal: Vec<Move> = start.legal_moves().collect();
+            let m = legal[self.rng.index(legal.len())];
+            start.try_move(m);
+            walk.push(m);
+        }
+        let solution = walk.iter().rev().map(|m| m.inverse()).collect();
+        self.solutions.insert(format_scramble(&start), solution);
         match self.rng.index(3) {
             0 => Game::new(start, Some(Level::Easy), Some(self.rng.next_u64()), None),
             1 => Game::new(start, None, None, None),
@@ -108,12 +167,17 @@ impl Harness {
             self.expected_dnf += 1;
         }
         self.now += 1000;
-        let Some(record) = self.game.ending_record(ending, finished_before, self.now) else {
+        let seen = self.records.seen_before(&scramble);
+        let Some(record) = self.game.ending_record_seen(ending, seen, self.now) else {
             return false;
         };
         if self.records.contains(&record.id) {
             return false;
         }
+        let ranked = self.fair && self.fresh && !self.helped && !self.seen.contains(&scramble);
+        assert_eq!(record.ranked, Some(ranked), "the ranked rule: {record:?}");
+        assert_eq!(record.is_ranked(), ranked);
+        self.seen.insert(scramble);
         let counted = self.records.add(&record);
         assert!(counted.is_some());
         self.history.push(record);
@@ -136,6 +200,7 @@ impl Harness {
                 break;
             }
             let m = legal[self.rng.index(legal.len())];
+            self.helped = true;
             if self.game.play_by_solver(m) {
                 self.after_move();
             }
@@ -154,6 +219,30 @@ impl Harness {
             kept.note_given_up();
         }
         (!kept.log().is_empty()).then(|| kept.to_saved())
+    }
+
+    /// The player plays the way back from the scramble, when at it (known by heart).
+    fn hand_solve(&mut self) {
+        let at_start = self.game.board() == self.game.start() && !self.game.is_won();
+        let plan = self.solutions.get(&format_scramble(self.game.start())).cloned();
+        for m in plan.filter(|_| at_start).unwrap_or_default() {
+            if self.game.play(m) {
+                self.after_move();
+            }
+        }
+    }
+
+    /// The game kept longest is resumed from its save; the one in play is left for it.
+    fn resume(&mut self) {
+        if let Some(saved) = self.saved.pop() {
+            if let Some(kept) = self.leave() {
+                self.saved.insert(0, kept);
+            }
+            let game = Game::from_saved(&saved).expect("a save loads");
+            // Shown before: its fairness no longer matters.
+            self.start(game, false);
+            self.fresh = false;
+        }
     }
 
     fn apply(&mut self, input: &Input) {
@@ -179,46 +268,79 @@ impl Harness {
             Input::Hint => {
                 if !self.game.is_won() {
                     self.game.note_hint();
+                    self.helped = true;
                 }
             }
             Input::Solver(k) => self.solver_plays(k),
+            Input::AskSolver => {
+                // `p`, then any key before the solver's first move: help, no solver move.
+                if !self.game.is_won() {
+                    self.game.note_solver();
+                    self.helped = true;
+                }
+            }
+            Input::HandSolve => self.hand_solve(),
             Input::Restart => {
                 if !self.game.is_won() {
                     self.end(Ending::Restarted);
                 }
                 self.game.restart();
+                self.fresh = false;
             }
             Input::Replay => {
                 if self.game.is_won() {
                     self.game.restart();
+                    self.fresh = false;
                 }
             }
             Input::Skip => {
                 if !self.game.is_won() {
                     self.end(Ending::Left);
                 }
-                self.game = self.deal();
+                self.new_deal();
             }
             Input::Leave => {
                 if let Some(kept) = self.leave() {
                     self.saved.push(kept);
                 }
-                self.game = self.deal();
+                self.new_deal();
             }
-            Input::Resume => {
-                if let Some(saved) = self.saved.pop() {
-                    if let Some(kept) = self.leave() {
-                        self.saved.insert(0, kept);
-                    }
-                    self.game = Game::from_saved(&saved).expect("a save loads");
+            Input::ChosenDeal => {
+                if let Some(kept) = self.leave() {
+                    self.saved.push(kept);
                 }
+                self.chosen_deal();
             }
+            Input::Resume => self.resume(),
             Input::Reset => {
                 self.history.clear();
                 self.records = Records::default();
                 self.expected_dnf = 0;
+                self.seen.clear();
             }
         }
+    }
+
+    /// Every best of `stats` is a ranked win of its row (or of its puzzle, in its row).
+    fn check_bests(&self, stats: &slide::game::Stats) -> Result<(), TestCaseError> {
+        let ranked_wins: BTreeSet<(String, u32, u64)> = self
+            .history
+            .iter()
+            .filter(|r| r.is_ranked() && r.result == Outcome::Won)
+            .filter_map(|r| Some((r.record_key()?.row(), r.stm(), r.millis)))
+            .collect();
+        for (row, record) in &stats.records {
+            let b = &record.bests;
+            for best in [&b.fastest, &b.fewest, &b.best_tps].into_iter().flatten() {
+                prop_assert!(
+                    ranked_wins.contains(&(row.clone(), best.moves, best.time_ms)),
+                    "a best of {} from no ranked win: {:?}",
+                    row,
+                    best
+                );
+            }
+        }
+        Ok(())
     }
 
     fn check(&self) -> Result<(), TestCaseError> {
@@ -255,10 +377,15 @@ impl Harness {
                 prop_assert!(r.result != Outcome::Won, "solver-finished is never won");
             }
             if r.result == Outcome::Solver {
-                prop_assert!(solver_moved);
+                prop_assert!(solver_moved, "solver-finished only if the solver made a move");
             }
-            if !r.replay && r.level == "easy" && (r.result == Outcome::Dnf || (r.result == Outcome::Won && !r.assisted))
-            {
+            if r.is_ranked() {
+                prop_assert!(
+                    !r.assisted && !solver_moved && !r.replay,
+                    "a ranked attempt had no help"
+                );
+            }
+            if !r.replay && r.level == "easy" && r.is_ranked() && matches!(r.result, Outcome::Dnf | Outcome::Won) {
                 timed += 1;
             }
             if !r.replay && r.result == Outcome::Won && r.daily.as_deref() == Some(&r.day().to_string()) {
@@ -268,7 +395,8 @@ impl Harness {
         let stats = &stats;
         let rows = |kind: Kind| Size::ALL.into_iter().filter_map(move |s| stats.row(s, kind));
         let in_averages: usize = rows(Kind::Level(Level::Easy)).map(|r| r.speed.recent.len()).sum();
-        prop_assert_eq!(in_averages, timed, "replays are in no average");
+        prop_assert_eq!(in_averages, timed, "the averages hold the ranked attempts only");
+        self.check_bests(stats)?;
         let dnf: u32 = Kind::all().into_iter().flat_map(rows).map(|r| r.dnf).sum();
         prop_assert_eq!(
             dnf,
@@ -299,6 +427,8 @@ proptest! {
     #[test]
     fn records_hold_their_invariants_under_any_play(seed in any::<u64>(), inputs in prop::collection::vec(input(), 1..80)) {
         let mut h = Harness::new(seed);
+        h.fair = h.game.level().is_some() || h.game.daily().is_some();
+        h.fresh = true;
         for i in &inputs {
             h.apply(i);
         }

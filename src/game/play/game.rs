@@ -47,8 +47,11 @@ pub struct Game {
     /// The game was given up once (counted as a DNF): its later win is not timed again.
     given_up: bool,
     hints: u32,
-    solver_used: bool,
+    /// Hints were shown or the solver was asked for on this puzzle, restarts included.
     helped: bool,
+    /// The scramble was on screen before this attempt began: a restart, or a game resumed
+    /// from its save (the ranked rule reads it, see `records/ranked.rs`).
+    shown_before: bool,
     clock: PlayClock,
     /// This attempt's number in the game: 1, then one more at each restart (and when a game
     /// given up is resumed). With the id, it names the attempt in the history.
@@ -94,8 +97,8 @@ impl Game {
             mtm: 0,
             given_up: false,
             hints: 0,
-            solver_used: false,
             helped: false,
+            shown_before: false,
             clock: PlayClock::default(),
             attempt: 1,
             log: MoveLog::new(),
@@ -137,7 +140,6 @@ impl Game {
     /// Plays `m` for the player as the solver's move (its animation): as
     /// [`play`](Game::play), but the move is the solver's.
     pub fn play_by_solver(&mut self, m: Move) -> bool {
-        self.solver_used = true;
         self.helped = true;
         self.play_as(m, Actor::Solver)
     }
@@ -236,13 +238,19 @@ impl Game {
     pub fn hints_used(&self) -> u32 {
         self.hints
     }
-    /// Whether the solver played moves for the player.
-    pub fn solver_used(&self) -> bool {
-        self.solver_used
-    }
-    /// Whether hints or the solver ever helped on this puzzle, restarts included.
+    /// Whether hints or the solver ever helped on this puzzle, restarts included (asking
+    /// for the solution is help, whether or not the solver then slid a tile).
     pub fn assisted(&self) -> bool {
-        self.helped || self.hints > 0 || self.solver_used
+        self.helped || self.hints > 0
+    }
+    /// Whether the scramble was on screen before this attempt began: the attempt is a
+    /// restart, or the game was resumed from its save.
+    pub fn shown_before(&self) -> bool {
+        self.shown_before
+    }
+    /// Whether the seed was the player's (`--seed`, a puzzle code), not drawn at random.
+    pub fn seed_chosen(&self) -> bool {
+        self.seed_chosen
     }
     /// The play clock.
     pub fn clock(&self) -> &Clock {
@@ -429,7 +437,7 @@ impl Game {
         self.stm = 0;
         self.mtm = 0;
         self.hints = 0;
-        self.solver_used = false;
+        self.shown_before = true;
         // A new attempt: its clock starts afresh, on screen as the old one was.
         let shown = std::mem::take(&mut self.clock).shown();
         self.clock.show(shown);
@@ -444,9 +452,10 @@ impl Game {
         self.helped = true;
     }
 
-    /// Records that the solver played for the player.
+    /// Records that the player asked the solver to play: the puzzle is helped from now,
+    /// whether or not the solver slides a tile (only a tile it slid makes the attempt
+    /// solver-finished, see `records/outcome.rs`).
     pub fn note_solver(&mut self) {
-        self.solver_used = true;
         self.helped = true;
     }
 
@@ -467,7 +476,8 @@ impl Game {
             par_estimate: self.par.best_found,
             moves: self.moves,
             hints: self.hints,
-            solver_used: self.solver_used,
+            // No longer kept apart from `helped`; written for older versions, which need it.
+            solver_used: false,
             elapsed_ms: self.clock.elapsed().as_millis() as u64,
             stm: Some(self.stm),
             mtm: Some(self.mtm),
@@ -544,8 +554,10 @@ impl Game {
             steps,
             future_steps,
             hints: saved.hints,
-            solver_used: saved.solver_used,
-            helped: saved.helped,
+            // An older save's solver flag is help, as asking for the solver is now.
+            helped: saved.helped || saved.solver_used,
+            // A resumed attempt was on screen before: it ranks nothing.
+            shown_before: true,
             clock: PlayClock::resumed(Duration::from_millis(saved.elapsed_ms)),
             attempt: saved.attempt.max(1),
             log,

@@ -38,6 +38,8 @@ pub struct SavedGame {
     pub par_estimate: Option<u32>,
     pub moves: u32,
     pub hints: u32,
+    /// Written `false` since asking for the solver became help like any other (`helped`);
+    /// an older save's `true` is read as help.
     pub solver_used: bool,
     pub elapsed_ms: u64,
     /// Single-tile moves of the attempt (absent in saves made before they were counted;

@@ -10,7 +10,9 @@ use crate::difficulty::UtcDate;
 use crate::game::play::move_log::MoveLog;
 use crate::game::play::run::RunKind;
 use crate::game::play::solve_mode::SINGLE;
+use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
+use crate::game::records::ranked::{RankFacts, ranked};
 use crate::game::records::stats::{Kind, RecordKey, SEEDED};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
@@ -90,6 +92,11 @@ pub struct AttemptRecord {
     /// statistics carried over with it, so the fold does not count it again.
     #[serde(default, skip_serializing_if = "is_false")]
     pub carried: bool,
+    /// Whether it may set a best or enter an average (see `ranked.rs`), decided when it
+    /// ended. Absent in lines written by older versions: [`AttemptRecord::is_ranked`]
+    /// derives it from what they hold.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ranked: Option<bool>,
 }
 
 fn is_single(mode: &str) -> bool {
@@ -119,6 +126,32 @@ impl AttemptRecord {
     /// wins show.
     pub fn counted_win(&self) -> bool {
         self.result == Outcome::Won && !self.replay
+    }
+
+    /// Whether it may set a best or enter an average: as decided when it ended, or, for a
+    /// line of an older version, by the same rule from what the line holds, conservatively
+    /// (see [`AttemptRecord::derived_rank_facts`]).
+    pub fn is_ranked(&self) -> bool {
+        self.ranked.unwrap_or_else(|| ranked(self.derived_rank_facts()))
+    }
+
+    /// The ranked rule's facts as a line without `ranked` shows them. A fact the line
+    /// cannot show fails, except the seed of a single board: older lines kept no mark of a
+    /// chosen one, and a level's seed was drawn at random unless the player gave it.
+    /// A blind solve outside the blind row was a deal the player could choose.
+    pub fn derived_rank_facts(&self) -> RankFacts {
+        let fair_deal = match self.kind() {
+            Some(Kind::Level(_)) => self.seed.is_some() && self.mode == SINGLE,
+            Some(Kind::Blind | Kind::Daily | Kind::Marathon(_) | Kind::Relay(_)) => true,
+            _ => false,
+        };
+        let first_attempt = self.id.rsplit_once('-').is_some_and(|(_, n)| n == "1");
+        RankFacts {
+            fair_deal,
+            first_showing: first_attempt && !self.replay,
+            unhelped: !self.assisted && self.hints == 0 && !self.moves.chars().any(|c| c.is_ascii_lowercase()),
+            clock_honest: true,
+        }
     }
 
     /// The day of its daily puzzle.
@@ -188,11 +221,17 @@ impl AttemptRecord {
             daily: self.daily.clone(),
             mode: self.mode.clone(),
             result: self.result.name(),
+            ranked: self.is_ranked(),
             replay: self.replay,
             assisted: self.assisted,
             hints: self.hints,
             moves: self.stm(),
+            mtm: self.mtm,
             millis: self.millis,
+            tps: (self.result == Outcome::Won)
+                .then(|| tps(u64::from(self.stm()), self.millis))
+                .flatten()
+                .map(|x| (x * 1000.0).round() / 1000.0),
             par: self.par,
             scramble: self.scramble.clone(),
             solution: log
@@ -211,7 +250,7 @@ impl AttemptRecord {
 }
 
 /// One attempt as `slide history --json` prints it (the speedsolving fields, and a few more).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct HistoryJson {
     /// The attempt's id.
     pub id: String,
@@ -228,6 +267,8 @@ pub struct HistoryJson {
     pub mode: String,
     /// `won`, `dnf`, `solver` or `gave_up`.
     pub result: &'static str,
+    /// Whether it may set a best or enter an average (see the records' rules).
+    pub ranked: bool,
     /// A board already finished before.
     pub replay: bool,
     /// Helped by hints or the solver.
@@ -236,8 +277,12 @@ pub struct HistoryJson {
     pub hints: u32,
     /// Tiles slid (undos included).
     pub moves: u32,
+    /// Multi-tile moves (a segment slid at once counts one), when counted.
+    pub mtm: Option<u32>,
     /// Play time in milliseconds.
     pub millis: u64,
+    /// Tiles per second (moves over time) of a win of the player's; `None` otherwise.
+    pub tps: Option<f64>,
     /// The proven optimum from the scramble, when known.
     pub par: Option<u32>,
     /// The starting board in slidysim's form.
@@ -277,6 +322,7 @@ pub(crate) mod tests {
             seed: Some(1),
             mtm: Some(2),
             carried: false,
+            ranked: Some(true),
         }
     }
 
@@ -300,6 +346,41 @@ pub(crate) mod tests {
         b.apply_all(&r.log().unwrap().plain_moves()).unwrap();
         assert!(b.is_goal());
         assert_eq!(r.record_key(), Some(RecordKey::level(Size::THREE, Level::Easy)));
+    }
+
+    #[test]
+    fn a_line_of_an_older_version_gets_ranked_by_the_rule_from_what_it_holds() {
+        let old = |change: fn(&mut AttemptRecord)| {
+            let mut r = AttemptRecord {
+                ranked: None,
+                ..sample()
+            };
+            change(&mut r);
+            let line = serde_json::to_string(&r).unwrap();
+            assert!(!line.contains("ranked"), "{line}");
+            serde_json::from_str::<AttemptRecord>(&line).unwrap().is_ranked()
+        };
+        assert!(old(|_| {}), "a dealt level's first attempt, unhelped");
+        assert!(!old(|r| r.id = "00000000000000ab-2".into()), "a restart");
+        assert!(
+            !old(|r| r.id = "no-attempt-number".into()),
+            "unknown: not shown to be first"
+        );
+        assert!(!old(|r| r.seed = None), "no seed: not shown to be dealt");
+        assert!(!old(|r| r.level = "custom".into()), "a typed board");
+        assert!(!old(|r| r.assisted = true));
+        assert!(!old(|r| r.moves = "Ll".into()), "a solver move");
+        assert!(!old(|r| r.replay = true));
+        assert!(!old(|r| r.mode = "blind".into()), "a blind deal outside the blind row");
+        assert!(old(|r| r.level = "blind".into()), "the blind row's deal");
+        // A line that says, says.
+        assert!(
+            !AttemptRecord {
+                ranked: Some(false),
+                ..sample()
+            }
+            .is_ranked()
+        );
     }
 
     #[test]

@@ -6,8 +6,18 @@ use crate::game::play::game::Game;
 use crate::game::play::solve_mode::BLIND;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::{Ending, Outcome, decide};
+use crate::game::records::ranked::ranked;
 use crate::game::records::stats::RecordKey;
 use crate::puzzle::slidysim::format_scramble;
+
+/// What the records already hold of an attempt's scramble when it ends.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Seen {
+    /// Won or solver-finished in an earlier attempt: this one is a replay.
+    pub finished: bool,
+    /// Any earlier attempt at it was recorded (the daily tried before, say): shown before.
+    pub attempted: bool,
+}
 
 impl Game {
     /// What ending the attempt by `ending` now would record (see `outcome.rs`): `None` when
@@ -21,7 +31,7 @@ impl Game {
             ending,
             !self.log().is_empty(),
             self.assisted(),
-            self.log().solver_moved() || self.solver_used(),
+            self.log().solver_moved(),
         )
     }
 
@@ -56,19 +66,28 @@ impl Game {
     /// The record of this attempt ending by `ending` at `at` (milliseconds since the Unix
     /// epoch), or `None` when nothing is to be recorded (left before any move). A
     /// `finished_before` board (won or solver-finished in an earlier attempt), or a game
-    /// resumed after it was given up, is a replay: counted under replays only.
+    /// resumed after it was given up, is a replay: counted under replays only. Such a
+    /// board was shown before, so the attempt is unranked too; [`Game::ending_record_seen`]
+    /// also knows of earlier attempts that did not finish it.
     pub fn ending_record(&self, ending: Ending, finished_before: bool, at: u64) -> Option<AttemptRecord> {
+        let seen = Seen {
+            finished: finished_before,
+            attempted: finished_before,
+        };
+        self.ending_record_seen(ending, seen, at)
+    }
+
+    /// The record of this attempt ending by `ending` at `at`, as [`Game::ending_record`],
+    /// with what the records already hold of its scramble: `seen.finished` makes it a
+    /// replay, and either makes it unranked (see `ranked.rs`).
+    pub fn ending_record_seen(&self, ending: Ending, seen: Seen, at: u64) -> Option<AttemptRecord> {
+        let finished_before = seen.finished;
         let log = self.log();
         if self.given_up() && ending != Ending::Solved {
             // Its result was recorded when it was given up: only a finish adds a replay.
             return None;
         }
-        let result = decide(
-            ending,
-            !log.is_empty(),
-            self.assisted(),
-            log.solver_moved() || self.solver_used(),
-        )?;
+        let result = decide(ending, !log.is_empty(), self.assisted(), log.solver_moved())?;
         let run = self.run();
         let (level, daily) = match (self.daily(), self.level()) {
             // A run's row: its ranked one, or its own when the player chose its seed.
@@ -99,6 +118,7 @@ impl Game {
             seed: self.seed().filter(|_| self.level().is_some() || run.is_some()),
             mtm: Some(self.mtm()),
             carried: false,
+            ranked: Some(ranked(self.rank_facts(finished_before || seen.attempted))),
         })
     }
 }

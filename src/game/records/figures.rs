@@ -4,12 +4,12 @@
 //! this returns, so no two views can disagree.
 //!
 //! What each result counts (the rules of `assets/records.txt`):
-//! - won: played, won; moves/par (moves made, undone ones included); the best of its
-//!   puzzle or level (unassisted and assisted apart; a custom or daily row also keeps the
-//!   best of its puzzles); the averages if unassisted on a dealt
-//!   level; a streak day if a daily won on its own UTC day;
+//! - won: played, won; moves/par (moves made, undone ones included); if ranked (see
+//!   `ranked.rs`), the single bests of its row, or of its puzzle (a daily row also keeps
+//!   the best of its puzzles), and the averages of a timed row; a streak day if a daily
+//!   won on its own UTC day;
 //! - solver-finished: played and `solver_finished`, nothing else;
-//! - DNF: played and `dnf`, and a DNF in the averages of a dealt level;
+//! - DNF: played and `dnf`, and, if ranked, a DNF in the averages of a timed row;
 //! - given up (assisted, left after a move): played;
 //! - a replay, whatever its result: `replays` only.
 
@@ -75,12 +75,14 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
     row.played = row.played.saturating_add(1);
     // Timed rows: dealt levels, blind solves, marathons and relays (their own averages).
     let dealt = key.kind.timed();
+    // Bests and averages read ranked attempts only.
+    let ranked = record.is_ranked();
     match record.result {
         Outcome::Solver => row.solver_finished = row.solver_finished.saturating_add(1),
         Outcome::GaveUp => {}
         Outcome::Dnf => {
             row.dnf = row.dnf.saturating_add(1);
-            if dealt {
+            if dealt && ranked {
                 row.speed.record_dnf();
             }
         }
@@ -90,21 +92,23 @@ pub fn count(stats: &mut Stats, record: &AttemptRecord) -> Counted {
             if let Some(par) = record.par.filter(|p| *p > 0) {
                 count_par(row, moves, par);
             }
-            if dealt && !record.assisted {
+            if dealt && ranked {
                 row.speed.record_solve(record.millis, moves);
                 counted.solve = Some(TimedSolve {
                     millis: record.millis,
                     stm: moves,
                 });
             }
-            let best = Best {
-                moves,
-                time_ms: record.millis,
-                hints: record.hints,
-                solver_used: false,
-                assisted: record.assisted,
-            };
-            counted.beaten = keep_best(row, &mut stats.puzzles, key.puzzle.as_ref(), best);
+            if ranked {
+                let best = Best {
+                    moves,
+                    time_ms: record.millis,
+                    hints: 0,
+                    solver_used: false,
+                    assisted: false,
+                };
+                counted.beaten = keep_best(row, &mut stats.puzzles, key.puzzle.as_ref(), &best);
+            }
             if let Some(day) = key.daily {
                 if day == record.day() {
                     count_streak_day(&mut stats.daily_wins, key.size, day);
@@ -126,44 +130,55 @@ fn count_par(row: &mut Record, moves: u32, par: u32) {
     row.par_ratio_sum += f64::from(moves) / f64::from(par);
 }
 
-/// Keeps `best` where it is a best: a dealt win in its row; a custom or daily win in its
-/// puzzle's entry of `puzzles`, and in its row's summary. Says what it beat: in the
+/// Keeps a ranked win's `best` where it is a best: a dealt win in its row; a daily win in
+/// its puzzle's entry of `puzzles`, and in its row's summary. Says what it beat: in the
 /// puzzle's entry, or for a dealt win in its row.
 fn keep_best(
     row: &mut Record,
     puzzles: &mut BTreeMap<String, Bests>,
     puzzle: Option<&String>,
-    best: Best,
+    best: &Best,
 ) -> Option<Beaten> {
     let Some(puzzle) = puzzle else {
         return keep_if_better(&mut row.bests, best);
     };
-    let beaten = keep_if_better(puzzles.entry(puzzle.clone()).or_default(), best.clone());
-    // A custom or daily row's best is the best of its puzzles: the row's summary, which
-    // `slide stats` and the statistics screen both show.
+    let beaten = keep_if_better(puzzles.entry(puzzle.clone()).or_default(), best);
+    // A daily row's bests are the bests of its puzzles: the row's summary, which `slide
+    // stats` and the statistics screen both show.
     keep_if_better(&mut row.bests, best);
     beaten
 }
 
-/// Puts `best` in its slot of `bests` (assisted or not) when the slot is empty or `best`
-/// beats it: fewer moves, then less time. Says what it beat, if it did.
-fn keep_if_better(bests: &mut Bests, best: Best) -> Option<Beaten> {
-    let assisted = best.assisted;
-    let slot = if assisted {
-        &mut bests.best_assisted
-    } else {
-        &mut bests.best
+/// Puts `best` in each slot of `bests` it beats (or fills): the fastest time, the fewest
+/// moves (of two as short, the faster), the most tiles per second. A tie beats nothing.
+/// Says which it beat, if any.
+fn keep_if_better(bests: &mut Bests, best: &Best) -> Option<Beaten> {
+    let previous = bests.clone();
+    let time = bests.fastest.as_ref().is_none_or(|old| best.time_ms < old.time_ms);
+    let moves = bests
+        .fewest
+        .as_ref()
+        .is_none_or(|old| (best.moves, best.time_ms) < (old.moves, old.time_ms));
+    let tps = match (best.tps(), bests.best_tps.as_ref()) {
+        (Some(new), Some(old)) => old.tps().is_none_or(|old| new > old),
+        (Some(_), None) => true,
+        (None, _) => false,
     };
-    let beaten = match slot {
-        None => Beaten::First { assisted },
-        Some(old) if (best.moves, best.time_ms) < (old.moves, old.time_ms) => Beaten::Better {
-            assisted,
-            previous: old.clone(),
-        },
-        Some(_) => return None,
-    };
-    *slot = Some(best);
-    Some(beaten)
+    for (beat, slot) in [
+        (time, &mut bests.fastest),
+        (moves, &mut bests.fewest),
+        (tps, &mut bests.best_tps),
+    ] {
+        if beat {
+            *slot = Some(best.clone());
+        }
+    }
+    (time || moves || tps).then_some(Beaten {
+        time,
+        moves,
+        tps,
+        previous,
+    })
 }
 
 /// Marks `day` won in the daily streak of `size`.
@@ -216,7 +231,7 @@ mod tests {
             (7, 4, 1, 1, 1)
         );
         assert_eq!(
-            row.bests.best.as_ref().unwrap().time_ms,
+            row.bests.fastest.as_ref().unwrap().time_ms,
             6_000,
             "the replay's 1 ms is no best"
         );
@@ -242,7 +257,7 @@ mod tests {
         assert_eq!(s.daily_streak(Size::THREE, day(4)), 1);
         assert_eq!(s.daily_streak(Size::THREE, day(5)), 0, "day 4 went to the solver");
         assert_eq!(s.row(Size::THREE, Kind::Daily).unwrap().solver_finished, 1);
-        let row_best = s.row(Size::THREE, Kind::Daily).unwrap().bests.best.clone();
+        let row_best = s.row(Size::THREE, Kind::Daily).unwrap().bests.fewest.clone();
         assert_eq!(
             row_best.map(|b| (b.moves, b.time_ms)),
             Some((2, 1_500)),

@@ -10,6 +10,7 @@
 use std::collections::{BTreeMap, HashSet, VecDeque};
 
 use crate::game::records::attempt_record::AttemptRecord;
+use crate::game::records::ending::Seen;
 use crate::game::records::figures::{Counted, TimedSolve, count, figures};
 use crate::game::records::outcome::Outcome;
 use crate::game::records::stats::Stats;
@@ -23,6 +24,8 @@ pub struct Records {
     stats: Stats,
     ids: HashSet<String>,
     finished: HashSet<String>,
+    /// Every scramble an attempt was recorded at (each board of a run's, as recorded).
+    attempted: HashSet<String>,
     recent: VecDeque<AttemptRecord>,
     /// The fold of the records made in this session.
     session: Stats,
@@ -79,6 +82,7 @@ impl Records {
         if !a.replay && matches!(a.result, Outcome::Won | Outcome::Solver) {
             self.finished.insert(a.scramble.clone());
         }
+        self.attempted.insert(a.scramble.clone());
         self.recent.push_back(a.clone());
         if self.recent.len() > RECENT_RECORDS {
             self.recent.pop_front();
@@ -98,6 +102,15 @@ impl Records {
     /// Whether a board (in slidysim's form) was won or solver-finished before.
     pub fn finished_before(&self, scramble: &str) -> bool {
         self.finished.contains(scramble)
+    }
+
+    /// What the records hold of a scramble (in slidysim's form): finished before (a new
+    /// attempt is a replay), or attempted before (shown before: unranked).
+    pub fn seen_before(&self, scramble: &str) -> Seen {
+        Seen {
+            finished: self.finished.contains(scramble),
+            attempted: self.attempted.contains(scramble),
+        }
     }
 
     /// Adds a record just written to the history; `None` if its attempt was already there.

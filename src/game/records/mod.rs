@@ -10,6 +10,7 @@ pub(crate) mod figures;
 pub(crate) mod histogram;
 pub(crate) mod history_view;
 pub(crate) mod outcome;
+pub mod ranked;
 pub(crate) mod replay;
 pub(crate) mod replay_error;
 pub(crate) mod run_legs;

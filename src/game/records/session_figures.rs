@@ -39,6 +39,9 @@ pub struct SessionRow {
     pub record: Record,
     /// Its timed solves, in order.
     pub solves: Vec<TimedSolve>,
+    /// The row's speedsolving record of all time (every session), shown beside the
+    /// session's.
+    pub all_time: crate::game::records::speed::Speed,
 }
 
 /// The figures of the session `records` keeps.
@@ -52,6 +55,12 @@ pub fn session_figures(records: &Records) -> SessionFigures {
                 row: row.clone(),
                 record: record.clone(),
                 solves: records.session_solves(row).to_vec(),
+                all_time: records
+                    .stats()
+                    .records
+                    .get(row)
+                    .map(|r| r.speed.clone())
+                    .unwrap_or_default(),
             })
         })
         .collect();
@@ -165,6 +174,7 @@ mod tests {
         r.add(&AttemptRecord {
             assisted: true,
             hints: 1,
+            ranked: Some(false),
             ..record("helped", 213, Outcome::Won, 70)
         });
         let figures = session_figures(&r);

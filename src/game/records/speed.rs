@@ -1,8 +1,8 @@
 //! The speedsolving record of one size and level: the recent attempts (times and DNFs)
 //! behind ao5, ao12 and ao100, and the bests and sums that outlive them.
 //!
-//! Only unassisted games of a dealt level count (see `assets/records.txt`): a win adds its
-//! time; a game given up adds a DNF.
+//! Only ranked attempts of a timed row count (see `ranked.rs` and `assets/records.txt`): a
+//! win adds its time; a DNF adds a DNF.
 
 use std::collections::BTreeMap;
 
@@ -25,6 +25,12 @@ pub struct Speed {
     pub best_ao5_ms: Option<u64>,
     /// The best ao12 ever, rolling.
     pub best_ao12_ms: Option<u64>,
+    /// The best ao50 ever, rolling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ao50_ms: Option<u64>,
+    /// The best ao100 ever, rolling.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_ao100_ms: Option<u64>,
     /// Unassisted wins counted (for the mean TPS).
     pub solves: u32,
     /// Single-tile moves summed over those wins.
@@ -70,6 +76,8 @@ impl Speed {
         };
         self.best_ao5_ms = better(self.best_ao5_ms, self.ao(5));
         self.best_ao12_ms = better(self.best_ao12_ms, self.ao(12));
+        self.best_ao50_ms = better(self.best_ao50_ms, self.ao(50));
+        self.best_ao100_ms = better(self.best_ao100_ms, self.ao(100));
     }
 
     /// The current average of the last `n` attempts (`None` until there are `n`).
@@ -82,8 +90,8 @@ impl Speed {
         self.best_single_ms.or_else(|| best_single(&self.recent))
     }
 
-    /// Mean tiles per second over the counted wins: all their single-tile moves over all
-    /// their time.
+    /// Mean TPS over the counted wins: all their single-tile moves over all their time (a
+    /// long solve weighs more than a short one, as one long session of sliding would).
     pub fn mean_tps(&self) -> Option<f64> {
         crate::game::records::averages::tps(self.stm_sum, self.ms_sum)
     }

@@ -68,9 +68,9 @@ impl Kind {
         }
     }
 
-    /// The kind a name names (the inverse of [`Kind::name`]); `None` for a name this
-    /// version does not know.
-    pub(crate) fn from_name(name: &str) -> Option<Kind> {
+    /// The kind a name names (the inverse of [`Kind::name`]: every row name `slide stats`
+    /// prints); `None` for a name this version does not know.
+    pub fn from_name(name: &str) -> Option<Kind> {
         match name {
             "custom" => Some(Kind::Custom),
             "daily" => Some(Kind::Daily),
@@ -97,6 +97,10 @@ impl Kind {
             Kind::Custom | Kind::Daily | Kind::SeededMarathon(_) | Kind::SeededRelay(_)
         )
     }
+
+    /// The row names [`Kind::from_name`] reads, as a help or an error message says them.
+    pub const NAMES: &'static str = "easy, medium, hard, expert, random, daily, custom, blind, \
+marathon-N (N boards, 2 or more), relay-N (3 to 6), or either with -seeded";
 
     /// Every kind, in the order `slide stats` lists them.
     pub fn all() -> Vec<Kind> {
@@ -241,17 +245,32 @@ impl Default for Stats {
     }
 }
 
-/// Bests, unassisted and assisted apart.
+/// The single bests of a row or a puzzle, as speedsolvers keep them: each by its own
+/// measure, from ranked wins only (see `ranked.rs`).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Bests {
-    /// The best win with no hint and no solver play.
-    pub best: Option<Best>,
-    /// The best win with help.
-    pub best_assisted: Option<Best>,
-    /// Fields written by a newer version.
+    /// The fastest ranked win.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fastest: Option<Best>,
+    /// The ranked win with the fewest moves (of two as short, the faster). An older
+    /// version's single `best` was kept so: it is read here.
+    #[serde(alias = "best", skip_serializing_if = "Option::is_none")]
+    pub fewest: Option<Best>,
+    /// The ranked win with the most tiles per second.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_tps: Option<Best>,
+    /// Fields written by a newer version (and an older one's best with help, which no
+    /// view reads since help makes an attempt unranked).
     #[serde(flatten)]
     pub extra: BTreeMap<String, serde_json::Value>,
+}
+
+impl Bests {
+    /// Whether no best is kept yet.
+    pub fn is_empty(&self) -> bool {
+        self.fastest.is_none() && self.fewest.is_none() && self.best_tps.is_none()
+    }
 }
 
 /// Statistics of one size and kind.
@@ -307,27 +326,40 @@ pub struct Best {
 }
 
 impl Best {
-    /// Whether hints or the solver helped.
+    /// Whether hints or the solver helped (a best of an older version's file may be so).
     pub fn assisted(&self) -> bool {
         self.assisted || self.hints > 0 || self.solver_used
     }
+
+    /// Tiles per second: its moves over its time.
+    pub fn tps(&self) -> Option<f64> {
+        crate::game::records::averages::tps(u64::from(self.moves), self.time_ms)
+    }
 }
 
-/// Which record a win set.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Beaten {
-    /// The first win of its kind: no earlier best to beat.
-    First {
-        /// Whether it was assisted.
-        assisted: bool,
-    },
-    /// A better best than `previous`.
-    Better {
-        /// Whether it was assisted.
-        assisted: bool,
-        /// The best it beat.
-        previous: Best,
-    },
+/// Which single bests a ranked win set: the win box names each ("★ Best time", "★ Fewest
+/// moves", "★ Best TPS").
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "three independent bests, any of them beaten"
+)]
+pub struct Beaten {
+    /// The fastest time.
+    pub time: bool,
+    /// The fewest moves.
+    pub moves: bool,
+    /// The best tiles per second.
+    pub tps: bool,
+    /// The bests before the win (all empty: the row's or puzzle's first ranked win).
+    pub previous: Bests,
+}
+
+impl Beaten {
+    /// The first ranked win of its row or puzzle: there was nothing to beat.
+    pub fn first(&self) -> bool {
+        self.previous.is_empty()
+    }
 }
 
 impl Stats {
@@ -343,9 +375,8 @@ impl Stats {
                 r.bests = Bests::default();
                 continue;
             }
-            if let Some(b) = r.bests.best.take_if(|b| b.assisted()) {
-                r.bests.best_assisted = Some(b);
-            }
+            // A best with help is no ranked best.
+            r.bests.fewest.take_if(|b| b.assisted());
             if r.moves_with_par > 0 && r.par_sum > 0 && r.par_wins == 0 {
                 // The first format kept sums only; their ratio stands in for the mean.
                 r.par_wins = r.won.max(1);
@@ -369,6 +400,8 @@ impl Stats {
             best_single_ms: None,
             best_ao5_ms: None,
             best_ao12_ms: None,
+            best_ao50_ms: None,
+            best_ao100_ms: None,
             solves: 0,
             stm_sum: 0,
             ms_sum: 0,
@@ -514,6 +547,7 @@ mod tests {
             gaps: vec![0; moves as usize],
             par: Some(16),
             mtm: Some(moves),
+            ranked: Some(!assisted),
             ..sample()
         }
     }
@@ -523,26 +557,19 @@ mod tests {
     }
 
     #[test]
-    fn unassisted_and_assisted_bests_are_apart() {
+    fn only_ranked_wins_set_bests() {
         let mut s = Stats::default();
         let key = RecordKey::level(Size::THREE, Level::Easy);
-        assert_eq!(
-            win(&mut s, &key, 16, true).beaten,
-            Some(Beaten::First { assisted: true })
-        );
-        // An unassisted 18 after an assisted 16 is the first unassisted best.
-        assert_eq!(
-            win(&mut s, &key, 18, false).beaten,
-            Some(Beaten::First { assisted: false })
-        );
-        assert_eq!(win(&mut s, &key, 20, false).beaten, None);
-        let better = win(&mut s, &key, 17, false);
-        assert!(
-            matches!(better.beaten, Some(Beaten::Better { assisted: false, ref previous }) if previous.moves == 18)
-        );
+        assert_eq!(win(&mut s, &key, 16, true).beaten, None, "a helped win is unranked");
+        // A ranked 18 after an unranked 16 is the first best.
+        assert!(win(&mut s, &key, 18, false).beaten.is_some_and(|b| b.first()));
+        assert_eq!(count(&mut s, &won(&key, 20, false, 2_000, day(2))).beaten, None);
+        let better = win(&mut s, &key, 17, false).beaten.unwrap();
+        assert!(better.moves && !better.time && !better.first());
+        assert_eq!(better.previous.fewest.as_ref().map(|b| b.moves), Some(18));
         let bests = s.bests(&key).unwrap();
-        assert_eq!(bests.best.as_ref().unwrap().moves, 17);
-        assert_eq!(bests.best_assisted.as_ref().unwrap().moves, 16);
+        assert_eq!(bests.fewest.as_ref().unwrap().moves, 17);
+        assert_eq!(bests.fastest.as_ref().unwrap().moves, 18, "the first of equal times");
         let row = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!((row.played, row.won), (4, 4));
         let mean = row.mean_par_ratio().unwrap();
@@ -561,26 +588,50 @@ mod tests {
     }
 
     #[test]
-    fn custom_boards_and_dailies_have_their_own_bests() {
+    fn each_single_best_is_kept_by_its_own_measure() {
+        let mut s = Stats::default();
+        let key = RecordKey::level(Size::THREE, Level::Easy);
+        count(&mut s, &won(&key, 20, false, 2_900, day(2)));
+        // 47 s in fewer moves: the fewest moves only, never the best time.
+        let slow = count(&mut s, &won(&key, 16, false, 47_000, day(2))).beaten.unwrap();
+        assert!((slow.time, slow.moves, slow.tps) == (false, true, false));
+        // Quicker and more tiles a second, in more moves.
+        let quick = count(&mut s, &won(&key, 30, false, 2_000, day(2))).beaten.unwrap();
+        assert!((quick.time, quick.moves, quick.tps) == (true, false, true));
+        let bests = s.bests(&key).unwrap();
+        assert_eq!(bests.fastest.as_ref().map(|b| b.time_ms), Some(2_000));
+        assert_eq!(bests.fewest.as_ref().map(|b| b.moves), Some(16));
+        assert_eq!(bests.best_tps.as_ref().map(|b| b.moves), Some(30));
+        // An unranked win beats nothing, however fast.
+        let unranked = AttemptRecord {
+            ranked: Some(false),
+            ..won(&key, 2, false, 100, day(2))
+        };
+        assert_eq!(count(&mut s, &unranked).beaten, None);
+        assert_eq!(s.bests(&key).unwrap().fastest.as_ref().map(|b| b.time_ms), Some(2_000));
+    }
+
+    #[test]
+    fn typed_boards_set_no_best_and_each_daily_has_its_own() {
         let mut s = Stats::default();
         let a = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
-        let b = RecordKey::custom(&"1 2 3 4 5 6 0 7 8".parse().unwrap());
-        win(&mut s, &a, 1, false);
-        assert!(s.bests(&b).is_none(), "another board shows no best");
-        assert_eq!(
-            win(&mut s, &b, 2, false).beaten,
-            Some(Beaten::First { assisted: false })
-        );
-        assert_eq!(s.row(Size::THREE, Kind::Custom).unwrap().won, 2);
+        let typed = AttemptRecord {
+            ranked: None,
+            ..won(&a, 1, false, 1000, day(2))
+        };
+        assert_eq!(count(&mut s, &typed).beaten, None, "a typed board is unranked");
+        assert_eq!(s.row(Size::THREE, Kind::Custom).unwrap().won, 1);
         let d1 = RecordKey::daily(Size::FOUR, day(1));
         let d2 = RecordKey::daily(Size::FOUR, day(2));
-        assert_eq!(
-            count(&mut s, &won(&d1, 40, false, 1000, day(1))).beaten,
-            Some(Beaten::First { assisted: false })
+        assert!(
+            count(&mut s, &won(&d1, 40, false, 1000, day(1)))
+                .beaten
+                .is_some_and(|b| b.first())
         );
-        assert_eq!(
-            count(&mut s, &won(&d2, 40, false, 1000, day(2))).beaten,
-            Some(Beaten::First { assisted: false }),
+        assert!(
+            count(&mut s, &won(&d2, 40, false, 1000, day(2)))
+                .beaten
+                .is_some_and(|b| b.first()),
             "each daily puzzle has its own best"
         );
     }
@@ -673,8 +724,7 @@ mod tests {
         assert_eq!(s.version, STATS_VERSION);
         let easy = s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap();
         assert_eq!((easy.played, easy.won), (5, 3));
-        assert!(easy.bests.best.is_none(), "an assisted best is no unassisted best");
-        assert_eq!(easy.bests.best_assisted.as_ref().unwrap().moves, 12);
+        assert!(easy.bests.fewest.is_none(), "an assisted best is no ranked best");
         assert!((easy.mean_par_ratio().unwrap() - 1.25).abs() < 1e-9);
         let custom = s.row(Size::THREE, Kind::Custom).unwrap();
         assert_eq!(custom.won, 2);
@@ -695,7 +745,7 @@ mod tests {
         };
         count(&mut s, &dnf);
         let speed = &s.row(Size::THREE, Kind::Level(Level::Easy)).unwrap().speed;
-        // The assisted 10 s is left out: 12, 20, 13, DNF.
+        // The assisted (unranked) 10 s is left out: 12, 20, 13, DNF.
         assert_eq!(speed.recent, vec![Some(12_000), Some(20_000), Some(13_000), None]);
         let custom = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
         win(&mut s, &custom, 1, false);

@@ -1,8 +1,9 @@
 //! What the win box says, decided by the model: the view draws these figures and words and
 //! judges nothing itself (see `assets/records.txt`).
 //!
-//! - A solver-finished game has no time, no TPS and no "optimal!": the solver's moves are
-//!   not the player's.
+//! - A solver-finished game has its time (as the history keeps it), but no TPS and no
+//!   "optimal!": the solver's moves are not the player's.
+//! - Only a ranked win sets a best (see `ranked.rs`).
 //! - "optimal!" and the moves over par compare the moves made (every tile slid, undone
 //!   ones included) with the proven par; against a 5×5 or 6×6 estimate nothing is optimal.
 //! - A replay sets no best.
@@ -17,7 +18,7 @@ use crate::game::play::run_par::ParSum;
 use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::speed::Speed;
-use crate::game::records::stats::{Beaten, Best, Record};
+use crate::game::records::stats::{Beaten, Bests, Record};
 
 /// The par line of the win box.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -74,14 +75,16 @@ pub struct WinReport {
     pub stm: u32,
     /// Multi-tile moves (a segment slid at once is one).
     pub mtm: u32,
-    /// The time, to the millisecond; `None` for a solver-finished game.
+    /// The time, to the millisecond (a solver-finished game's too, as the history has it).
     pub time_ms: Option<u64>,
     /// Tiles per second; `None` for a solver-finished game (or no time).
     pub tps: Option<f64>,
     /// Hints shown in this attempt.
     pub hints: u32,
-    /// Whether the solver played in this attempt.
+    /// Whether the solver slid a tile in this attempt.
     pub solver_used: bool,
+    /// Whether the attempt was ranked: it may set a best and enter the averages.
+    pub ranked: bool,
     /// Whether the puzzle was helped at any time (restarts included).
     pub assisted: bool,
     /// Helped in an earlier attempt only (hints before a restart): counted as helped.
@@ -92,15 +95,12 @@ pub struct WinReport {
     pub run_boards: Option<u32>,
     /// A marathon or relay dealt from a seed the player chose: recorded apart, unranked.
     pub seeded_run: bool,
-    /// The best this game set (never for a replay, a solver-finished game or a run from a
-    /// chosen seed).
+    /// The bests this game set (only a ranked win sets any).
     pub beaten: Option<Beaten>,
     /// Why the result was not recorded, if it was not.
     pub not_stored: Option<String>,
-    /// The unassisted best for this puzzle or level, after this game.
-    pub best: Option<Best>,
-    /// The assisted best, after this game.
-    pub best_assisted: Option<Best>,
+    /// The single bests of this puzzle or row, after this game.
+    pub bests: Bests,
     /// The row of this size and kind, after this game.
     pub record: Option<Record>,
     /// This session's averages of this size and level (dealt levels only).
@@ -115,14 +115,14 @@ pub struct WinReport {
 pub struct Recorded {
     /// A board already finished before: counted under replays only.
     pub replay: bool,
-    /// The best the win set, if any (before the rules: a replay sets none).
+    /// The bests the win set, if any.
     pub beaten: Option<Beaten>,
+    /// The attempt was recorded ranked.
+    pub ranked: bool,
     /// Why the result was not recorded, if it was not.
     pub not_stored: Option<String>,
-    /// The unassisted best for this puzzle or level, after the win.
-    pub best: Option<Best>,
-    /// The assisted best, after the win.
-    pub best_assisted: Option<Best>,
+    /// The single bests of this puzzle or row, after the win.
+    pub bests: Bests,
     /// The row of this size and kind, after the win.
     pub record: Option<Record>,
     /// This session's averages of the row (dealt levels only).
@@ -138,7 +138,7 @@ pub struct Recorded {
 impl WinReport {
     /// The report of `game`, solved, with what recording it said.
     pub(crate) fn of(game: &Game, recorded: Recorded) -> WinReport {
-        let solver = game.log().solver_moved() || game.solver_used();
+        let solver = game.log().solver_moved();
         let result = if solver { Outcome::Solver } else { Outcome::Won };
         let stm = game.stm();
         let ms = game.clock().elapsed().as_millis() as u64;
@@ -180,10 +180,11 @@ impl WinReport {
             moves: if game.run().is_some() { stm } else { game.moves() },
             stm,
             mtm: game.mtm(),
-            time_ms: (!solver).then_some(ms),
+            time_ms: Some(ms),
             tps: if solver { None } else { tps(u64::from(stm), ms) },
             hints: game.hints_used(),
             solver_used: solver,
+            ranked: recorded.ranked && !recorded.replay && !solver,
             assisted: game.assisted(),
             helped_before: game.assisted() && game.hints_used() == 0 && !solver,
             par,
@@ -195,8 +196,7 @@ impl WinReport {
                 recorded.beaten
             },
             not_stored: recorded.not_stored,
-            best: recorded.best,
-            best_assisted: recorded.best_assisted,
+            bests: recorded.bests,
             record: recorded.record,
             session: recorded.session,
             daily,
@@ -243,16 +243,19 @@ mod tests {
     }
 
     #[test]
-    fn a_solver_finish_has_no_time_tps_optimal_or_best() {
+    fn a_solver_finish_has_its_time_but_no_tps_optimal_or_best() {
         let mut g = game();
         assert!(g.play_by_solver(Move::Left));
         let recorded = Recorded {
-            beaten: Some(Beaten::First { assisted: true }),
+            beaten: Some(Beaten::default()),
+            ranked: true,
             ..Recorded::default()
         };
         let r = WinReport::of(&g, recorded);
         assert_eq!(r.result, Outcome::Solver);
-        assert_eq!((r.time_ms, r.tps, r.beaten.clone()), (None, None, None));
+        let time = g.clock().elapsed().as_millis() as u64;
+        assert_eq!((r.time_ms, r.tps, r.beaten.clone()), (Some(time), None, None));
+        assert!(!r.ranked, "as the history has it");
         assert_eq!(r.par, ParLine::Proven { par: 1, extra: None });
         assert!(!r.optimal());
     }
@@ -263,7 +266,7 @@ mod tests {
         g.play(Move::Left);
         let recorded = Recorded {
             replay: true,
-            beaten: Some(Beaten::First { assisted: false }),
+            beaten: Some(Beaten::default()),
             ..Recorded::default()
         };
         let r = WinReport::of(&g, recorded);
@@ -281,7 +284,7 @@ mod tests {
         );
         g.mark_seed_chosen();
         let recorded = Recorded {
-            beaten: Some(Beaten::First { assisted: false }),
+            beaten: Some(Beaten::default()),
             ..Recorded::default()
         };
         let r = WinReport::of(&g, recorded);
@@ -295,7 +298,7 @@ mod tests {
                 42,
             ),
             Recorded {
-                beaten: Some(Beaten::First { assisted: false }),
+                beaten: Some(Beaten::default()),
                 ..Recorded::default()
             },
         );

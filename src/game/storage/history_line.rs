@@ -64,6 +64,7 @@ pub(crate) fn fast_attempt(line: &str) -> Option<AttemptRecord> {
             "seed" => set(&mut f.seed, c.or_null(Cursor::u64)?)?,
             "mtm" => set(&mut f.mtm, c.or_null(Cursor::u32)?)?,
             "carried" => set(&mut f.carried, c.bool()?)?,
+            "ranked" => set(&mut f.ranked, c.or_null(Cursor::bool)?)?,
             _ => return None,
         }
         match c.next()? {
@@ -94,6 +95,7 @@ pub(crate) fn fast_attempt(line: &str) -> Option<AttemptRecord> {
         seed: f.seed.flatten(),
         mtm: f.mtm.flatten(),
         carried: f.carried.unwrap_or(false),
+        ranked: f.ranked.flatten(),
     })
 }
 
@@ -131,6 +133,7 @@ struct Fields {
     seed: Option<Option<u64>>,
     mtm: Option<Option<u32>>,
     carried: Option<bool>,
+    ranked: Option<Option<bool>>,
 }
 
 /// A position in a line. Every reader answers `None` for what it does not expect.
@@ -314,13 +317,14 @@ mod tests {
                 proptest::option::of(any::<u64>()),
                 proptest::option::of(any::<u32>()),
                 any::<bool>(),
+                proptest::option::of(any::<bool>()),
             ),
         )
             .prop_map(
                 |(
                     (id, at, size, level, daily, mode),
                     (result, replay, assisted, hints, millis, scramble),
-                    (moves, gaps, par, seed, mtm, carried),
+                    (moves, gaps, par, seed, mtm, carried, ranked),
                 )| {
                     AttemptRecord {
                         id,
@@ -341,6 +345,7 @@ mod tests {
                         seed,
                         mtm,
                         carried,
+                        ranked,
                     }
                 },
             )

@@ -66,6 +66,8 @@ fn carried_attempt(g: &FinishedGame) -> Option<AttemptRecord> {
         seed: None,
         mtm: None,
         carried: true,
+        // Counted in the carried statistics already; an older version ranked its wins so.
+        ranked: None,
     })
 }
 

@@ -777,7 +777,7 @@ mod tests {
         let lock = crate::game::storage::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
         assert!(g.play(Move::Left));
         let outcome = p.won(&g);
-        assert_eq!(outcome.beaten, Some(Beaten::First { assisted: false }));
+        assert!(outcome.beaten.as_ref().is_some_and(Beaten::first));
         assert_eq!(outcome.record.unwrap().won, 1);
         // The removal of the game's save is a job behind the result: still waiting.
         assert!(save.exists(), "the save is removed only after the result is stored");
@@ -843,7 +843,7 @@ mod tests {
         p.start(&g, true);
         g.play(Move::Left);
         let outcome = p.won(&g);
-        assert_eq!(outcome.beaten, Some(Beaten::First { assisted: false }));
+        assert!(outcome.beaten.as_ref().is_some_and(Beaten::first));
         assert_eq!(outcome.record.unwrap().won, 1);
         assert!(p.resumable().is_empty(), "a win removes its game");
         let _ = std::fs::remove_dir_all(store.dir());

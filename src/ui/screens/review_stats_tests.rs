@@ -96,6 +96,7 @@ fn finished(i: u32, moves: u32, par: u32, secs: u64) -> AttemptRecord {
         seed: None,
         mtm: None,
         carried: false,
+        ranked: Some(true),
     }
 }
 
@@ -320,7 +321,7 @@ fn statistics_screen_at_80x24() {
     let text = s.join("\n");
     assert!(text.contains("3×3 easy"), "{text}");
     assert!(text.contains("75%"), "3 of 4 won: {text}");
-    assert!(text.contains("2 · 11.000"), "best unassisted moves and time: {text}");
+    assert!(text.contains("10.000 · 4"), "the best time, and its moves: {text}");
     assert!(text.contains("2.00×"), "mean moves/par: {text}");
     assert!(text.contains("moves/par, last 30"), "{text}");
     assert!(text.contains("solve times"), "{text}");

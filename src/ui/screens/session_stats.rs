@@ -232,9 +232,23 @@ fn render_figures(row: &SessionRow, area: Rect, buf: &mut Buffer, t: &Theme) {
         ]));
     } else {
         lines.push(Line::styled(
-            "No time yet: times come from unassisted wins of a dealt level or blind solves.",
+            "No time yet: times come from ranked attempts of a timed row (rules: ?).",
             t.dim,
         ));
+    }
+    // All time, beside the session's: the best single and the current ao5 and ao12.
+    let all = &row.all_time;
+    if !all.is_empty() {
+        lines.push(Line::from(vec![
+            label("All time: best"),
+            value(dash(all.best_single().map(format_time))),
+            sep(),
+            label("ao5"),
+            value(dash(all.ao(5).map(format_average))),
+            sep(),
+            label("ao12"),
+            value(dash(all.ao(12).map(format_average))),
+        ]));
     }
     for (i, line) in lines.into_iter().enumerate() {
         if let Some(y) = area.y.checked_add(i as u16).filter(|&y| y < area.bottom()) {
@@ -352,6 +366,7 @@ mod tests {
             seed: None,
             mtm: None,
             carried: false,
+            ranked: Some(true),
         }
     }
 
@@ -418,6 +433,8 @@ mod tests {
         );
         // Last five: 5.3 6.0 7.7 9.9 DNF: 5.3 and the DNF dropped: 7.867.
         assert!(text.contains("ao5 7.867 · ao12 — · ao50 —"), "{text}");
+        // All time, beside the session's (here the same attempts).
+        assert!(text.contains("All time: best 4.200 · ao5 7.867 · ao12 —"), "{text}");
         assert!(text.contains("Times · buckets of 0.500"), "{text}");
         assert!(text.contains("TPS · buckets of 0.1"), "{text}");
         // Buckets of half a second from 4.000 to 9.500, each with its count.

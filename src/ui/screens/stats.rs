@@ -231,7 +231,7 @@ fn games_columns() -> Vec<(&'static str, u16)> {
         ("replays", 7),
         ("solver", 6),
         ("DNF", 4),
-        ("best", 16),
+        ("best time", 16),
         ("moves/par", 9),
     ]
 }
@@ -244,8 +244,8 @@ fn games_cells(r: &Record) -> Vec<String> {
         r.replays.to_string(),
         r.solver_finished.to_string(),
         r.dnf.to_string(),
-        or_dash(r.bests.best.as_ref(), |b| {
-            format!("{} · {}", b.moves, format_time(b.time_ms))
+        or_dash(r.bests.fastest.as_ref(), |b| {
+            format!("{} · {}", format_time(b.time_ms), b.moves)
         }),
         or_dash(r.mean_par_ratio(), |x| format!("{x:.2}×")),
     ]

@@ -4,7 +4,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
-use slide::game::{Beaten, Best, Outcome, ParLine, Speed, WinReport, format_time};
+use slide::game::{Beaten, Best, Bests, Outcome, ParLine, Speed, WinReport, format_time};
 
 use crate::ui::clipboard::ClipboardSupport;
 use crate::ui::context::{Context, View};
@@ -297,16 +297,16 @@ fn win_lines(
     lines
 }
 
-/// The par line's text: the par, and how the moves made compare.
+/// The par line's text: the par, and how the moves made (STM, undos included) compare.
 fn par_text(par: ParLine) -> String {
     match par {
         ParLine::Proven { par, extra: Some(0) } => format!("{par}  (optimal!)"),
-        ParLine::Proven { par, extra: Some(n) } => format!("{par}  (+{n} over par)"),
+        ParLine::Proven { par, extra: Some(n) } => format!("{par}  (STM {}: +{n} over par)", par + n),
         ParLine::Proven { par, extra: None } => par.to_string(),
         ParLine::Estimate {
             best_found,
             made: Some(m),
-        } if m > best_found => format!("≈{best_found} best found  (+{})", m - best_found),
+        } if m > best_found => format!("≈{best_found} best found  (STM +{})", m - best_found),
         ParLine::Estimate {
             best_found,
             made: Some(m),
@@ -316,13 +316,50 @@ fn par_text(par: ParLine) -> String {
     }
 }
 
-/// A best as the win box writes it: its moves and time.
-fn best_text(b: &Best) -> String {
-    format!(
-        "{}, {}",
-        crate::ui::widgets::panel::moves(b.moves),
-        format_time(b.time_ms)
-    )
+/// The bests as the win box writes them: the fastest time, the fewest moves, the best TPS.
+fn bests_text(b: &Bests) -> String {
+    let mut parts = Vec::new();
+    if let Some(f) = &b.fastest {
+        parts.push(format_time(f.time_ms));
+    }
+    if let Some(f) = &b.fewest {
+        parts.push(crate::ui::widgets::panel::moves(f.moves));
+    }
+    if let Some(tps) = b.best_tps.as_ref().and_then(Best::tps) {
+        parts.push(format!("{tps:.2} TPS"));
+    }
+    parts.join(" · ")
+}
+
+/// The win box's words for the bests a ranked win set: each one named, with what it beat.
+fn beaten_lines(b: &Beaten) -> Vec<String> {
+    if b.first() {
+        return vec!["★ First ranked win: your bests!".into()];
+    }
+    let was =
+        |best: Option<&Best>, say: fn(&Best) -> String| best.map_or_else(String::new, |p| format!(" (was {})", say(p)));
+    let mut lines = Vec::new();
+    if b.time {
+        lines.push(format!(
+            "★ Best time{}",
+            was(b.previous.fastest.as_ref(), |p| format_time(p.time_ms))
+        ));
+    }
+    if b.moves {
+        lines.push(format!(
+            "★ Fewest moves{}",
+            was(b.previous.fewest.as_ref(), |p| p.moves.to_string())
+        ));
+    }
+    if b.tps {
+        lines.push(format!(
+            "★ Best TPS{}",
+            was(b.previous.best_tps.as_ref(), |p| p
+                .tps()
+                .map_or_else(String::new, |x| format!("{x:.2}")))
+        ));
+    }
+    lines
 }
 
 /// The figures: time, moves, TPS, hints, par, the bests, the row's record, the session.
@@ -349,11 +386,8 @@ fn figure_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
         if w.run_boards.is_some() { "Run par" } else { "Par" },
         par_text(w.par),
     ));
-    if let Some(b) = &w.best {
-        lines.push(row("Best", best_text(b)));
-    }
-    if let Some(b) = &w.best_assisted {
-        lines.push(row("Helped", format!("{} (best with help)", best_text(b))));
+    if !w.bests.is_empty() {
+        lines.push(row("Bests", bests_text(&w.bests)));
     }
     if let Some(r) = &w.record {
         let avg = r
@@ -370,31 +404,17 @@ fn figure_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
 /// What the records made of a recorded win: the best it set, and why it counts apart.
 fn verdict_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    match &w.beaten {
-        Some(Beaten::First { assisted: false }) => {
-            lines.push(Line::styled("★ First unassisted win: your best!", t.accent));
-        }
-        Some(Beaten::Better {
-            assisted: false,
-            previous,
-        }) => lines.push(Line::styled(
-            format!("★ New personal best! (was {})", best_text(previous)),
-            t.accent,
-        )),
-        Some(Beaten::First { assisted: true }) => {
-            lines.push(Line::raw("First win with help (kept apart from"));
-            lines.push(Line::raw("your unassisted best)"));
-        }
-        Some(Beaten::Better {
-            assisted: true,
-            previous,
-        }) => {
-            lines.push(Line::raw(format!("New best with help (was {})", best_text(previous))));
-        }
-        None => {}
+    if let Some(beaten) = &w.beaten {
+        lines.extend(
+            beaten_lines(beaten)
+                .into_iter()
+                .map(|text| Line::styled(text, t.accent)),
+        );
     }
     if w.result == Outcome::Solver {
         lines.push(Line::styled("Solver-finished: not counted as a win", t.dim));
+    } else if !w.ranked && !w.replay && !w.seeded_run && w.not_stored.is_none() {
+        lines.push(Line::styled("Unranked: no best, no average (rules: ?)", t.dim));
     }
     if w.helped_before {
         lines.push(Line::styled(

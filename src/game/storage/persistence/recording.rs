@@ -34,8 +34,8 @@ impl Persistence {
         if game.is_won() && ending != Ending::Solved {
             return None;
         }
-        let finished_before = self.records.finished_before(&game.replay_scramble());
-        let mut record = game.ending_record(ending, finished_before, unix_millis())?;
+        let seen = self.records.seen_before(&game.replay_scramble());
+        let mut record = game.ending_record_seen(ending, seen, unix_millis())?;
         self.fresh_result(&mut record).then_some(record)
     }
 
@@ -320,9 +320,9 @@ impl Persistence {
                 ..Recorded::default()
             };
         }
-        let finished_before = self.records.finished_before(&game.replay_scramble());
+        let seen = self.records.seen_before(&game.replay_scramble());
         let ending = game
-            .ending_record(Ending::Solved, finished_before, unix_millis())
+            .ending_record_seen(Ending::Solved, seen, unix_millis())
             .map(|mut record| (self.fresh_result(&mut record), record));
         let appended = match ending {
             Some((true, record)) => {
@@ -357,12 +357,13 @@ impl Persistence {
         let stats = self.stats();
         let bests = stats.bests(&key).cloned().unwrap_or_default();
         let counted = appended.as_ref().ok().map(|(_, c)| c);
+        let ranked = appended.as_ref().is_ok_and(|(r, _)| r.is_ranked());
         Recorded {
             replay: self.replays.contains(&game.attempt_id()),
             beaten: counted.and_then(|c| c.beaten.clone()),
+            ranked,
             not_stored: appended.as_ref().err().map(ToString::to_string),
-            best: bests.best,
-            best_assisted: bests.best_assisted,
+            bests,
             record: stats.records.get(&key.row()).cloned(),
             session: matches!(key.kind, Kind::Level(_)).then(|| {
                 self.records
