@@ -30,9 +30,10 @@ pub struct RankFacts {
     pub first_showing: bool,
     /// No hint was shown and the solution was never asked for, restarts included.
     pub unhelped: bool,
-    /// The clock ran whenever the board was visible. The clock's own checks (a resume
-    /// shown with the clock stopped, a dialog over a visible board) are another change's:
-    /// until then every attempt passes, and this is where their answer goes.
+    /// The clock ran whenever the board was visible. The game keeps this by construction
+    /// (a screen that stops the clock hides the board of an attempt under way, a resumed
+    /// attempt opens hidden and its clock runs from the moment it shows, a suspend hides
+    /// it), so every attempt passes; a check the game cannot keep answers here.
     pub clock_honest: bool,
 }
 
