@@ -3,6 +3,7 @@
 
 mod commands;
 mod history;
+mod history_damage;
 mod review;
 mod robust;
 mod slidysim;

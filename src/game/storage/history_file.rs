@@ -17,7 +17,8 @@
 //! a second line with the same id is ignored, so an attempt is counted at most once even if
 //! a crash came between sealing a file and starting the next.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -39,6 +40,21 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
 /// Attempts in the active file before it is sealed.
 pub(crate) const SEAL_AT: usize = 1000;
 
+#[cfg(test)]
+thread_local! {
+    /// This thread's seal, smaller in a test that wants a sealed file of a few dozen
+    /// attempts.
+    pub(crate) static TEST_SEAL_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(SEAL_AT) };
+}
+
+/// Attempts in the active file before it is sealed.
+fn seal_at() -> usize {
+    #[cfg(test)]
+    return TEST_SEAL_AT.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    SEAL_AT
+}
+
 pub(crate) const DIR: &str = "history";
 pub(crate) const ACTIVE: &str = "active.jsonl";
 const SEALED_PREFIX: &str = "sealed-";
@@ -58,7 +74,8 @@ pub struct AttemptHistory {
     /// The attempts, oldest first, each id once.
     pub attempts: Vec<AttemptRecord>,
     /// Lines skipped and left in their file: damaged (not text, not JSON, torn, a damaged
-    /// header) or attempts that fail the load checks (those also in `rejected`).
+    /// header, an id already read with other contents) or attempts that fail the load
+    /// checks (those also in `rejected`).
     pub unreadable_lines: usize,
     /// Attempts that fail the load checks (a board size Slide doesn't play, moves that
     /// don't replay, a solve that doesn't solve or took no time): their id and why. They are
@@ -92,12 +109,29 @@ impl AttemptHistory {
         self.attempts.extend(parsed.attempts);
     }
 
-    /// Keeps the first line of each id, in order (without copying an id).
+    /// Keeps the first line of each id, in order (without copying an id). A later line of
+    /// the same id that is a copy (a crash between sealing a file and starting the next)
+    /// goes unsaid; one that differs is damage (a changed id, or an id used twice), counted
+    /// in [`AttemptHistory::unreadable_lines`] so that it is not lost unsaid.
     fn keep_first_of_each_id(&mut self) {
+        let mut differing = 0;
         let keep: Vec<bool> = {
-            let mut seen = HashSet::with_capacity(self.attempts.len());
-            self.attempts.iter().map(|a| seen.insert(a.id.as_str())).collect()
+            let mut first: HashMap<&str, &AttemptRecord> = HashMap::with_capacity(self.attempts.len());
+            self.attempts
+                .iter()
+                .map(|a| match first.entry(a.id.as_str()) {
+                    Entry::Vacant(v) => {
+                        v.insert(a);
+                        true
+                    }
+                    Entry::Occupied(o) => {
+                        differing += usize::from(*o.get() != a);
+                        false
+                    }
+                })
+                .collect()
         };
+        self.unreadable_lines += differing;
         if keep.iter().all(|&k| k) {
             return;
         }
@@ -239,7 +273,7 @@ impl Store {
                 appended.duplicates += 1;
                 continue;
             }
-            if count >= SEAL_AT {
+            if count >= seal_at() {
                 self.seal(&text)?;
                 text = header_line().into_bytes();
                 count = 0;

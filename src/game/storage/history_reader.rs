@@ -81,15 +81,15 @@ enum Header {
     Good,
     Newer(u64),
     Damaged,
-    NotAHeader,
+    Other,
 }
 
 fn header(line: &str) -> Header {
     let Ok(Value::Object(map)) = serde_json::from_str::<Value>(line) else {
-        return Header::NotAHeader;
+        return Header::Other;
     };
     let Some(version) = map.get("slide_history") else {
-        return Header::NotAHeader;
+        return Header::Other;
     };
     let number = match version {
         Value::Number(n) => n.as_u64().or_else(|| whole(n.as_f64()?)),
@@ -110,7 +110,7 @@ fn whole(x: f64) -> Option<u64> {
         clippy::cast_sign_loss,
         reason = "checked whole and in range"
     )]
-    (x.fract() == 0.0 && x >= 0.0 && x < 1e15).then_some(x as u64)
+    (x.fract() == 0.0 && (0.0..1e15).contains(&x)).then_some(x as u64)
 }
 
 /// Parses one file's bytes; `Err` with its version when a newer version wrote it.
@@ -126,7 +126,7 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, u64> {
             Header::Good => parsed.header_ok = true,
             Header::Newer(v) => return Err(v),
             Header::Damaged => parsed.damaged_lines += 1,
-            Header::NotAHeader => {
+            Header::Other => {
                 // Read as any line, but a newer kind of line can't stand first: it is the
                 // header, damaged.
                 let first = lines.next().unwrap_or_default();
@@ -196,6 +196,10 @@ pub(crate) fn read_file(path: &Path) -> Result<Option<FileRead>, Unread> {
         (bytes, None)
     };
     let parsed = parse(&bytes).map_err(Unread::Newer)?;
+    // A sealed file always begins with its header: without one, it was cut (to nothing).
+    let damage = damage.or_else(|| {
+        (is_sealed(path) && !parsed.header_ok).then(|| "it does not begin with a history header".to_string())
+    });
     Ok(Some(FileRead { parsed, damage }))
 }
 

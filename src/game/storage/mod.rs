@@ -6,6 +6,8 @@
 pub(crate) mod attempt_check;
 pub(crate) mod file_lock;
 pub(crate) mod game_writer;
+#[cfg(test)]
+mod history_damage_tests;
 pub(crate) mod history_file;
 pub(crate) mod history_folder;
 pub(crate) mod history_line;

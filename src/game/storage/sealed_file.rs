@@ -2,16 +2,18 @@
 //! [`LINES_PER_MEMBER`] lines each (a gzip file may hold many, and every gzip reader reads
 //! them one after the other), so that damage costs one member, not the file.
 //!
-//! Reading gives up only what can't be decompressed: a member is read up to its damage,
-//! then the next member is looked for after it (by its header, `1f 8b 08`). A member whose
-//! header is damaged is read as the raw deflate stream behind the header this version writes
-//! (ten bytes). Files sealed before there were members are one member: damage there costs
-//! the rest of the file from the damage on.
+//! Reading gives up only what can't be decompressed: a member is read up to its damage
+//! (every byte before it: the inflater writes as it goes), then the next member is looked
+//! for after it (by its header, `1f 8b 08`). A member whose header is damaged is read as
+//! the deflate data behind the header this version writes (ten bytes). A member whose
+//! checksum fails is kept, and said: its lines are read one by one like any others. Files
+//! sealed before there were members are one member: damage there costs the rest of the
+//! file from the damage on.
 
-use std::io::{Read, Write};
+use std::io::Write;
 
-use flate2::Compression;
 use flate2::write::GzEncoder;
+use flate2::{Compression, Crc, Decompress, FlushDecompress, Status};
 
 /// Lines in one gzip member: about 25 KB of text, past which compression gains little (the
 /// window of deflate is 32 KB).
@@ -59,21 +61,11 @@ pub(crate) fn decompress(bytes: &[u8]) -> Decompressed {
     let mut damage = None;
     let mut at = 0;
     while at < bytes.len() {
-        let mut rest = &bytes[at..];
         let before = text.len();
-        let read = flate2::bufread::GzDecoder::new(&mut rest).read_to_end(&mut text);
-        let used = bytes.len() - at - rest.len();
-        match read {
-            Ok(_) if used > 0 => at += used,
-            outcome => {
-                let why = outcome
-                    .err()
-                    .map_or_else(|| "a member is empty".to_string(), |e| e.to_string());
+        match member(bytes, at, &mut text) {
+            Ok(next) => at = next,
+            Err(why) => {
                 damage.get_or_insert(why);
-                if text.len() == before {
-                    let behind = bytes.get(at + HEADER_LEN..).unwrap_or_default();
-                    let _ = flate2::read::DeflateDecoder::new(behind).read_to_end(&mut text);
-                }
                 if text.len() > before && text.last() != Some(&b'\n') {
                     text.push(b'\n');
                 }
@@ -85,6 +77,72 @@ pub(crate) fn decompress(bytes: &[u8]) -> Decompressed {
         }
     }
     Decompressed { text, damage }
+}
+
+/// Decompresses the member at `at` onto `text`: where the next one begins, or what is
+/// wrong with it (what came before its damage is kept: the inflater writes as it goes).
+fn member(bytes: &[u8], at: usize, text: &mut Vec<u8>) -> Result<usize, String> {
+    let start = text.len();
+    let header = header_end(bytes, at);
+    let from = header.unwrap_or(at + HEADER_LEN);
+    let input = bytes.get(from..).unwrap_or_default();
+    let mut inflate = Decompress::new(false);
+    loop {
+        let (read, wrote) = (inflate.total_in(), text.len());
+        text.reserve(64 * 1024);
+        let at_in = usize::try_from(read).unwrap_or(usize::MAX).min(input.len());
+        let status = inflate
+            .decompress_vec(&input[at_in..], text, FlushDecompress::None)
+            .map_err(|e| format!("damaged data ({e})"))?;
+        if status == Status::StreamEnd {
+            break;
+        }
+        if inflate.total_in() == read && text.len() == wrote {
+            return Err("the file ends inside its data".into());
+        }
+    }
+    let end = from + usize::try_from(inflate.total_in()).unwrap_or(usize::MAX);
+    let trailer = bytes
+        .get(end..end.saturating_add(8))
+        .ok_or_else(|| "the file ends before a checksum".to_string())?;
+    let mut crc = Crc::new();
+    crc.update(&text[start..]);
+    let stated = |i: usize| u32::from_le_bytes([trailer[i], trailer[i + 1], trailer[i + 2], trailer[i + 3]]);
+    if crc.sum() != stated(0) || crc.amount() != stated(4) {
+        return Err("a checksum does not match".into());
+    }
+    if header.is_none() {
+        return Err("a member's header is damaged".into());
+    }
+    Ok(end + 8)
+}
+
+/// Where the deflate data of the member whose header is at `at` begins; `None` when the
+/// header is damaged.
+fn header_end(bytes: &[u8], at: usize) -> Option<usize> {
+    const FHCRC: u8 = 0x02;
+    const FEXTRA: u8 = 0x04;
+    const FNAME: u8 = 0x08;
+    const FCOMMENT: u8 = 0x10;
+    let head = bytes.get(at..at + HEADER_LEN)?;
+    let flags = head[3];
+    if head[..3] != MEMBER_START || flags & 0xe0 != 0 {
+        return None;
+    }
+    let mut end = at + HEADER_LEN;
+    if flags & FEXTRA != 0 {
+        let len = bytes.get(end..end + 2)?;
+        end += 2 + usize::from(u16::from_le_bytes([len[0], len[1]]));
+    }
+    for flag in [FNAME, FCOMMENT] {
+        if flags & flag != 0 {
+            end += bytes.get(end..)?.iter().position(|&b| b == 0)? + 1;
+        }
+    }
+    if flags & FHCRC != 0 {
+        end += 2;
+    }
+    (end <= bytes.len()).then_some(end)
 }
 
 /// Where the next member's header begins, from `from` on.
@@ -101,11 +159,12 @@ mod tests {
     use super::*;
 
     fn lines(n: usize) -> Vec<u8> {
-        (0..n).map(|i| format!("line {i}\n")).collect::<String>().into_bytes()
+        (0..n).flat_map(|i| format!("line {i}\n").into_bytes()).collect()
     }
 
     #[test]
     fn text_round_trips_in_members_any_gzip_reader_reads() {
+        use std::io::Read;
         for n in [0, 1, 49, 50, 51, 1000] {
             let text = lines(n);
             let gz = compress(&text).unwrap();
