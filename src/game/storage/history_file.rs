@@ -8,14 +8,18 @@
 //!   rename) with the new line appended, under the lock `history.lock`, so a crash leaves
 //!   the old file or the new one, never half of one;
 //! - when it holds [`SEAL_AT`] attempts it is sealed: compressed into
-//!   `sealed-NNNNNN.jsonl.gz` (never written again) and a new active file begins, so an
-//!   append costs the same at 100 attempts or at 100,000, and 100,000 attempts take about
-//!   19 MB (BENCHMARKS.md).
+//!   `sealed-NNNNNN.jsonl.gz` (never written again; gzip members of 50 lines, see
+//!   `sealed_file.rs`) and a new active file begins, so an append costs the same at 100
+//!   attempts or at 100,000, and 100,000 attempts take about 19 MB (BENCHMARKS.md).
 //!
 //! Lines are never re-encoded, only copied: a field or a kind of line written by a newer
 //! version is kept as it is. Readers skip what they do not know. An attempt's id is unique:
 //! a second line with the same id is ignored, so an attempt is counted at most once even if
 //! a crash came between sealing a file and starting the next.
+//!
+//! Damage stays local and said (`history_reader.rs`): a read moves and rewrites nothing,
+//! reads every good line, and counts or names the rest. An append heals the active file
+//! first: a torn last line gets its line break, so the new line is never glued to it.
 
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, HashSet};
