@@ -9,7 +9,8 @@
 //!   the old file or the new one, never half of one;
 //! - when it holds [`SEAL_AT`] attempts it is sealed: compressed into
 //!   `sealed-NNNNNN.jsonl.gz` (never written again; gzip members of 50 lines, see
-//!   `sealed_file.rs`) and a new active file begins, so an append costs the same at 100
+//!   `sealed_file.rs`, whose header says format 2 so that an older reader, which would
+//!   read the first member only, leaves the history alone) and a new active file begins, so an append costs the same at 100
 //!   attempts or at 100,000, and 100,000 attempts take about 19 MB (BENCHMARKS.md).
 //!
 //! Lines are never re-encoded, only copied: a field or a kind of line written by a newer
@@ -31,8 +32,8 @@ use serde::Serialize;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::stats::Stats;
 use crate::game::storage::file_lock::FileLock;
-pub(crate) use crate::game::storage::history_reader::HISTORY_FORMAT;
 use crate::game::storage::history_reader::{FileRead, Parsed, Unread, parse, read_all, read_file};
+pub(crate) use crate::game::storage::history_reader::{HISTORY_FORMAT, SEALED_FORMAT};
 use crate::game::storage::json_file::aside_path as suffixed;
 use crate::game::storage::store::{Loaded, Store, StoreError};
 
@@ -315,7 +316,15 @@ impl Store {
         let path = self
             .history_dir()
             .join(format!("{SEALED_PREFIX}{next:06}{SEALED_SUFFIX}"));
-        let bytes = crate::game::storage::sealed_file::compress(text).map_err(io(&path))?;
+        // The active file begins with its header (`heal` makes sure): the sealed file's
+        // says it is made of members.
+        let lines = text
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(&[][..], |end| &text[end + 1..]);
+        let mut sealed = format!("{{\"slide_history\":{SEALED_FORMAT}}}\n").into_bytes();
+        sealed.extend_from_slice(lines);
+        let bytes = crate::game::storage::sealed_file::compress(&sealed).map_err(io(&path))?;
         write_atomic(&path, &bytes)
     }
 
@@ -412,6 +421,15 @@ pub(crate) mod tests {
         store.append_attempts(&[numbered(SEAL_AT + 5)]).unwrap();
         let sealed = store.sealed_files().unwrap();
         assert_eq!(sealed.len(), 1);
+        // A reader of the first member only (an older version's) is told the file is newer.
+        let mut first = String::new();
+        let gz = fs::read(&sealed[0].1).unwrap();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut first).unwrap();
+        assert!(first.starts_with("{\"slide_history\":2}\n"), "{}", &first[..40]);
+        assert_eq!(
+            first.lines().count(),
+            crate::game::storage::sealed_file::LINES_PER_MEMBER
+        );
         let Loaded::Found(h) = store.load_attempts() else {
             panic!()
         };

@@ -5,7 +5,7 @@
 //!   that are not text, a line broken in two or two glued together) costs the lines it
 //!   touches and no more: the next line break resyncs.
 //! - A UTF-8 byte order mark is skipped; the header's version may be spelt `1`, `1.0` or
-//!   `"1"`. A header that is damaged, or missing, costs nothing but its own line.
+//!   `"1"` (and 2, a sealed file of gzip members, likewise). A header that is damaged, or missing, costs nothing but its own line.
 //! - A version above this one's leaves the file alone, unread (as every file of a newer
 //!   version is left).
 //! - An attempt must pass the load checks (`attempt_check.rs`); one that fails is kept
@@ -28,8 +28,13 @@ use crate::game::storage::attempt_check::check;
 use crate::game::storage::history_line::read_attempt;
 use crate::game::storage::sealed_file::decompress;
 
-/// The history's format version.
+/// The history's format version, which the active file's header states.
 pub(crate) const HISTORY_FORMAT: u64 = 1;
+
+/// The format a sealed file of gzip members states: the same lines, but a reader that
+/// takes only the first member (versions before this one) would read 50 of its 1000
+/// attempts, so they are told it is newer, and leave the history alone, rather than that.
+pub(crate) const SEALED_FORMAT: u64 = 2;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -97,8 +102,8 @@ fn header(line: &str) -> Header {
         _ => None,
     };
     match number {
-        Some(HISTORY_FORMAT) => Header::Good,
-        Some(v) if v > HISTORY_FORMAT => Header::Newer(v),
+        Some(HISTORY_FORMAT | SEALED_FORMAT) => Header::Good,
+        Some(v) if v > SEALED_FORMAT => Header::Newer(v),
         _ => Header::Damaged,
     }
 }
@@ -120,26 +125,20 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, u64> {
         attempts: Vec::with_capacity(1000),
         ..Parsed::default()
     };
-    let mut lines = bytes.split(|&b| b == b'\n').peekable();
-    if let Some(first) = lines.peek() {
+    let mut lines = bytes.split(|&b| b == b'\n');
+    if let Some(first) = lines.next() {
         match std::str::from_utf8(first).map_or(Header::Damaged, header) {
             Header::Good => parsed.header_ok = true,
             Header::Newer(v) => return Err(v),
             Header::Damaged => parsed.damaged_lines += 1,
+            // Read as any line; but a newer kind of line can't stand first: it is the
+            // header, damaged.
             Header::Other => {
-                // Read as any line, but a newer kind of line can't stand first: it is the
-                // header, damaged.
-                let first = lines.next().unwrap_or_default();
-                if !read_line(first, &mut parsed) && !first.is_empty() {
+                if !read_line(first, &mut parsed) {
                     parsed.damaged_lines += 1;
                 }
-                for line in lines {
-                    read_line(line, &mut parsed);
-                }
-                return Ok(parsed);
             }
         }
-        lines.next();
     }
     for line in lines {
         read_line(line, &mut parsed);
@@ -301,7 +300,7 @@ mod tests {
         let headless = format!("{}\n{}\n", line("a"), line("b"));
         let p = parse(headless.as_bytes()).unwrap();
         assert_eq!((ids(&p), p.damaged_lines), (vec!["a", "b"], 0));
-        assert_eq!(parse(b"{\"slide_history\":2.0}\n").unwrap_err(), 2);
+        assert_eq!(parse(b"{\"slide_history\":3.0}\n").unwrap_err(), 3);
     }
 
     #[test]
