@@ -52,6 +52,9 @@ pub struct HistoryCommand {
     session: bool,
 }
 
+/// Attempts that fail the load checks named one by one, at most.
+const SAID_REJECTED: usize = 5;
+
 /// The history, or a clear error; damage found on the way is said on stderr.
 pub(crate) fn load_records(store: &Store) -> Result<AttemptHistory, CliError> {
     match store.load_records() {
@@ -67,6 +70,15 @@ pub(crate) fn load_records(store: &Store) -> Result<AttemptHistory, CliError> {
                     "slide: {} damaged line(s) in {} were skipped (left in the file)",
                     h.unreadable_lines,
                     store.history_dir().display()
+                ))?;
+            }
+            for (id, why) in h.rejected.iter().take(SAID_REJECTED) {
+                print_note(format_args!("slide: attempt {id} is not counted: {why}"))?;
+            }
+            if h.rejected.len() > SAID_REJECTED {
+                print_note(format_args!(
+                    "slide: and {} more attempt(s) not counted",
+                    h.rejected.len() - SAID_REJECTED
                 ))?;
             }
             Ok(h)

@@ -31,6 +31,10 @@ pub fn run(args: &ReplayCommand, config: Option<&Path>) -> Result<(), CliError> 
     let store = Store::locate().map_err(|e| CliError::Failure(e.to_string()))?;
     let history = load_records(&store)?;
     let Some(record) = history.attempts.iter().find(|a| a.id == args.id) else {
+        // A line that failed the checks on load is not in the history: said as such.
+        if let Some((_, why)) = history.rejected.iter().find(|(id, _)| *id == args.id) {
+            return Err(CliError::Input(format!("attempt {} can't be replayed: {why}", args.id)));
+        }
         return Err(CliError::Input(format!(
             "no attempt with id '{}' in the history (slide history --json shows the ids)",
             args.id

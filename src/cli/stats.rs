@@ -232,7 +232,10 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
 }
 
 fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
-    let anything = store.history_dir().exists() || store.stats_path().exists() || store.history_path().exists();
+    // Whatever stands where the history should be (a link that loops included) is for
+    // `reset_history` to judge: it says what is wrong rather than that nothing is there.
+    let anything =
+        store.history_dir().symlink_metadata().is_ok() || store.stats_path().exists() || store.history_path().exists();
     if !anything {
         return print_line("No statistics to clear.");
     }

@@ -45,6 +45,7 @@ pub use records::win_report::{DailyReport, ParLine, Recorded, WinReport};
 pub use storage::file_lock::FileLock;
 pub use storage::game_writer::{GameWriter, WriterHandle, Written};
 pub use storage::history_file::{Appended, AttemptHistory};
+pub use storage::history_folder::HistoryStamp;
 pub use storage::legacy_history::{FinishedGame, History};
 pub use storage::persistence::{FLUSH_TIMEOUT, NOT_RECORDED_YET, Notice, PersistError, Persistence};
 pub use storage::store::{GameClaim, Loaded, SkippedGame, Store, StoreError};

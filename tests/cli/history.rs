@@ -137,7 +137,7 @@ fn replaying_a_marathon_is_checked_board_by_board_before_the_terminal() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(
-        err.contains("can't be replayed: move 3 can't be made on its board"),
+        err.contains("can't be replayed: its moves don't replay: move 3 can't be made on its board"),
         "{err}"
     );
     // The good run is played back (here, with no terminal, it says that is what it lacks).

@@ -3,6 +3,7 @@
 
 mod commands;
 mod history;
+mod history_damage;
 mod ranked_views;
 mod review;
 mod robust;

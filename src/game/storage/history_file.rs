@@ -8,27 +8,32 @@
 //!   rename) with the new line appended, under the lock `history.lock`, so a crash leaves
 //!   the old file or the new one, never half of one;
 //! - when it holds [`SEAL_AT`] attempts it is sealed: compressed into
-//!   `sealed-NNNNNN.jsonl.gz` (never written again) and a new active file begins, so an
-//!   append costs the same at 100 attempts or at 100,000, and 100,000 attempts take about
-//!   19 MB (BENCHMARKS.md).
+//!   `sealed-NNNNNN.jsonl.gz` (never written again; gzip members of 50 lines, see
+//!   `sealed_file.rs`, whose header says format 2 so that an older reader, which would
+//!   read the first member only, leaves the history alone) and a new active file begins, so an append costs the same at 100
+//!   attempts or at 100,000, and 100,000 attempts take about 19 MB (BENCHMARKS.md).
 //!
 //! Lines are never re-encoded, only copied: a field or a kind of line written by a newer
 //! version is kept as it is. Readers skip what they do not know. An attempt's id is unique:
 //! a second line with the same id is ignored, so an attempt is counted at most once even if
 //! a crash came between sealing a file and starting the next.
+//!
+//! Damage stays local and said (`history_reader.rs`): a read moves and rewrites nothing,
+//! reads every good line, and counts or names the rest. An append heals the active file
+//! first: a torn last line gets its line break, so the new line is never glued to it.
 
-use std::collections::HashSet;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, HashSet};
 use std::fs;
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::stats::Stats;
 use crate::game::storage::file_lock::FileLock;
-use crate::game::storage::history_line::read_attempt;
+use crate::game::storage::history_reader::{FileRead, Parsed, Unread, parse, read_all, read_file};
+pub(crate) use crate::game::storage::history_reader::{HISTORY_FORMAT, SEALED_FORMAT};
 use crate::game::storage::json_file::aside_path as suffixed;
 use crate::game::storage::store::{Loaded, Store, StoreError};
 
@@ -37,26 +42,33 @@ fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreError> {
     crate::atomic_file::write_atomically(path, bytes).map_err(|e| StoreError::io(path, e))
 }
 
-/// The history's format version.
-pub(crate) const HISTORY_FORMAT: u64 = 1;
-
 /// Attempts in the active file before it is sealed.
 pub(crate) const SEAL_AT: usize = 1000;
 
-const DIR: &str = "history";
-const ACTIVE: &str = "active.jsonl";
+#[cfg(test)]
+thread_local! {
+    /// This thread's seal, smaller in a test that wants a sealed file of a few dozen
+    /// attempts.
+    pub(crate) static TEST_SEAL_AT: std::cell::Cell<usize> = const { std::cell::Cell::new(SEAL_AT) };
+}
+
+/// Attempts in the active file before it is sealed.
+fn seal_at() -> usize {
+    #[cfg(test)]
+    return TEST_SEAL_AT.with(std::cell::Cell::get);
+    #[cfg(not(test))]
+    SEAL_AT
+}
+
+pub(crate) const DIR: &str = "history";
+pub(crate) const ACTIVE: &str = "active.jsonl";
 const SEALED_PREFIX: &str = "sealed-";
 const SEALED_SUFFIX: &str = ".jsonl.gz";
 pub(crate) const LOCK: &str = "history.lock";
 
-#[derive(Debug, Serialize, Deserialize)]
-struct Header {
-    slide_history: u64,
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct CarriedLine {
-    carried_stats: Stats,
+#[derive(Debug, Serialize)]
+struct CarriedLine<'a> {
+    carried_stats: &'a Stats,
 }
 
 /// Every finished attempt, oldest first, and the statistics carried over from before.
@@ -66,9 +78,16 @@ pub struct AttemptHistory {
     pub carried: Option<Stats>,
     /// The attempts, oldest first, each id once.
     pub attempts: Vec<AttemptRecord>,
-    /// Lines that are not JSON (damaged): skipped, and left in the file.
+    /// Lines skipped and left in their file: damaged (not text, not JSON, torn, a damaged
+    /// header, an id already read with other contents) or attempts that fail the load
+    /// checks (those also in `rejected`).
     pub unreadable_lines: usize,
-    /// Files that could not be read as history, moved aside: why, and where they are.
+    /// Attempts that fail the load checks (a board size Slide doesn't play, moves that
+    /// don't replay, a solve that doesn't solve or took no time): their id and why. They are
+    /// never counted, and left in the file.
+    pub rejected: Vec<(String, String)>,
+    /// Files not read whole, and files set aside, with the attempts they hold: why, and
+    /// where they are. Said by every read until the player removes them.
     pub moved_aside: Vec<(String, PathBuf)>,
 }
 
@@ -84,128 +103,46 @@ impl AttemptHistory {
         crate::game::records::history_view::Records::since(self.carried.as_ref(), &self.attempts, since)
     }
 
-    fn read_chunk(&mut self, text: &str) -> Result<(), Chunk> {
-        self.absorb(parse_chunk(text)?);
-        Ok(())
-    }
-
     /// Takes in one file's lines, in order (the first carried statistics win); ids are
     /// de-duplicated once every file is in, by [`AttemptHistory::keep_first_of_each_id`].
     fn absorb(&mut self, parsed: Parsed) {
         if self.carried.is_none() {
             self.carried = parsed.carried;
         }
-        self.unreadable_lines += parsed.unreadable_lines;
+        self.unreadable_lines += parsed.damaged_lines + parsed.rejected.len();
+        self.rejected.extend(parsed.rejected);
         self.attempts.extend(parsed.attempts);
     }
 
-    /// Keeps the first line of each id, in order (without copying an id).
+    /// Keeps the first line of each id, in order (without copying an id). A later line of
+    /// the same id that is a copy (a crash between sealing a file and starting the next)
+    /// goes unsaid; one that differs is damage (a changed id, or an id used twice), counted
+    /// in [`AttemptHistory::unreadable_lines`] so that it is not lost unsaid.
     fn keep_first_of_each_id(&mut self) {
+        let mut differing = 0;
         let keep: Vec<bool> = {
-            let mut seen = HashSet::with_capacity(self.attempts.len());
-            self.attempts.iter().map(|a| seen.insert(a.id.as_str())).collect()
+            let mut first: HashMap<&str, &AttemptRecord> = HashMap::with_capacity(self.attempts.len());
+            self.attempts
+                .iter()
+                .map(|a| match first.entry(a.id.as_str()) {
+                    Entry::Vacant(v) => {
+                        v.insert(a);
+                        true
+                    }
+                    Entry::Occupied(o) => {
+                        differing += usize::from(*o.get() != a);
+                        false
+                    }
+                })
+                .collect()
         };
+        self.unreadable_lines += differing;
         if keep.iter().all(|&k| k) {
             return;
         }
         let mut keep = keep.into_iter();
         self.attempts.retain(|_| keep.next().unwrap_or(true));
     }
-}
-
-/// The lines of one history file, before ids are de-duplicated across files.
-#[derive(Default)]
-struct Parsed {
-    carried: Option<Stats>,
-    attempts: Vec<AttemptRecord>,
-    unreadable_lines: usize,
-}
-
-/// Parses one file's text: its header, then its attempts and carried statistics; other
-/// JSON lines (a newer version's kinds) are skipped, and lines that are not JSON counted.
-fn parse_chunk(text: &str) -> Result<Parsed, Chunk> {
-    let mut lines = text.lines();
-    let header: Header = lines
-        .next()
-        .and_then(|l| serde_json::from_str(l).ok())
-        .ok_or(Chunk::Corrupt("it has no history header".into()))?;
-    if header.slide_history > HISTORY_FORMAT {
-        return Err(Chunk::Newer(header.slide_history));
-    }
-    let mut parsed = Parsed {
-        attempts: Vec::with_capacity(SEAL_AT),
-        ..Parsed::default()
-    };
-    for line in lines {
-        if line.trim().is_empty() {
-            continue;
-        }
-        if let Some(record) = read_attempt(line) {
-            parsed.attempts.push(record);
-        } else if let Ok(c) = serde_json::from_str::<CarriedLine>(line) {
-            parsed.carried.get_or_insert(c.carried_stats);
-        } else if serde_json::from_str::<serde::de::IgnoredAny>(line).is_err() {
-            parsed.unreadable_lines += 1;
-        }
-    }
-    Ok(parsed)
-}
-
-/// Reads and parses one history file; `None` when there is no such file.
-fn read_parsed(path: &Path) -> Result<Option<Parsed>, Chunk> {
-    match read_text(path)? {
-        Some(text) => parse_chunk(&text).map(Some),
-        None => Ok(None),
-    }
-}
-
-/// Reads and parses `paths` on as many threads as there are cores (at most 8), answering in
-/// the order of `paths`. The files are independent (ids are de-duplicated afterwards, in
-/// order), and decompressing and parsing 100,000 attempts is most of a second of one core.
-/// A thread that cannot be started leaves its share to the others: this thread works too.
-fn read_all(paths: &[PathBuf]) -> Vec<Result<Option<Parsed>, Chunk>> {
-    let helpers = std::thread::available_parallelism()
-        .map_or(1, std::num::NonZeroUsize::get)
-        .min(8)
-        .min(paths.len())
-        .saturating_sub(1);
-    let next = AtomicUsize::new(0);
-    let work = || {
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(path) = paths.get(i) else {
-                return done;
-            };
-            done.push((i, read_parsed(path)));
-        }
-    };
-    let mut done = std::thread::scope(|scope| {
-        let threads: Vec<_> = (0..helpers)
-            .filter_map(|_| {
-                std::thread::Builder::new()
-                    .name("slide-history".into())
-                    .spawn_scoped(scope, work)
-                    .ok()
-            })
-            .collect();
-        let mut done = work();
-        for t in threads {
-            match t.join() {
-                Ok(theirs) => done.extend(theirs),
-                Err(panic) => std::panic::resume_unwind(panic),
-            }
-        }
-        done
-    });
-    done.sort_by_key(|(i, _)| *i);
-    done.into_iter().map(|(_, r)| r).collect()
-}
-
-/// What reading one file found wrong.
-enum Chunk {
-    Corrupt(String),
-    Newer(u64),
 }
 
 /// What an append did besides appending.
@@ -215,8 +152,12 @@ pub struct Appended {
     pub duplicates: usize,
     /// The older version's files brought into the history on the way, kept aside here.
     pub migrated: Vec<PathBuf>,
-    /// A damaged active file found on the way, moved aside: why, and where.
+    /// A damaged active file found on the way, moved aside: why, and where. (This version
+    /// heals the active file in place instead; kept for the callers that say it.)
     pub moved_aside: Option<(String, PathBuf)>,
+    /// The active file's last line had no line break (a write cut short): one was added,
+    /// so that the new lines stand on their own; the torn line is left as a damaged line.
+    pub healed_torn_line: bool,
 }
 
 fn header_line() -> String {
@@ -236,27 +177,7 @@ impl Store {
         self.dir().join(DIR)
     }
 
-    /// What tells this history folder from another one made in its place (after
-    /// `slide stats --reset`, or the first record when there was none): `None` when there is
-    /// no folder.
-    pub(crate) fn history_identity(&self) -> Option<u64> {
-        let meta = fs::metadata(self.history_dir()).ok()?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::MetadataExt;
-            Some(meta.ino())
-        }
-        #[cfg(not(unix))]
-        {
-            let created = meta.created().ok()?;
-            created
-                .duration_since(std::time::UNIX_EPOCH)
-                .ok()
-                .map(|d| d.as_nanos() as u64)
-        }
-    }
-
-    fn sealed_files(&self) -> Result<Vec<(u64, PathBuf)>, StoreError> {
+    pub(crate) fn sealed_files(&self) -> Result<Vec<(u64, PathBuf)>, StoreError> {
         let dir = self.history_dir();
         let mut files = Vec::new();
         let entries = match fs::read_dir(&dir) {
@@ -279,33 +200,46 @@ impl Store {
     }
 
     /// The history: `Missing` when there is none yet (an older version's files may still
-    /// hold the records: see [`Store::load_records`]). A damaged file is moved aside and
-    /// named in [`AttemptHistory::moved_aside`]; the rest still loads.
+    /// hold the records: see [`Store::load_records`]); `Unreadable` when something else
+    /// stands where its folder should be (a plain file, a symbolic link loop).
+    ///
+    /// Damage stays local: every good line of every file is read, damaged lines and
+    /// attempts that fail the checks are counted ([`AttemptHistory::unreadable_lines`]),
+    /// and files not read whole or set aside are named ([`AttemptHistory::moved_aside`]).
+    /// Nothing is moved or rewritten. The active file is read before the sealed files are
+    /// listed, so a seal by another copy meanwhile leaves its attempts in both, read once.
     pub fn load_attempts(&self) -> Loaded<AttemptHistory> {
-        let dir = self.history_dir();
-        if !dir.is_dir() {
-            return Loaded::Missing;
+        match self.history_folder() {
+            Ok(true) => {}
+            Ok(false) => return Loaded::Missing,
+            Err(e) => return Loaded::Unreadable { reason: e.to_string() },
         }
+        let active_path = self.history_dir().join(ACTIVE);
+        let active = read_file(&active_path);
         let sealed = match self.sealed_files() {
             Ok(s) => s,
             Err(e) => return Loaded::Unreadable { reason: e.to_string() },
         };
+        let mut paths: Vec<PathBuf> = sealed.into_iter().map(|(_, p)| p).collect();
+        // Read in parallel, taken in order, as if the files were read one after the other.
+        let mut reads = read_all(&paths);
+        paths.push(active_path);
+        reads.push(active);
         let mut history = AttemptHistory::default();
-        let paths: Vec<PathBuf> = sealed
-            .into_iter()
-            .map(|(_, p)| p)
-            .chain(std::iter::once(dir.join(ACTIVE)))
-            .collect();
-        // Read in parallel, taken in order: what a file holds, or why it is set aside, is
-        // decided as if the files were read one after the other.
-        for (path, parsed) in paths.iter().zip(read_all(&paths)) {
-            match parsed {
-                Ok(Some(parsed)) => history.absorb(parsed),
+        for (path, read) in paths.into_iter().zip(reads) {
+            match read {
+                Ok(Some(FileRead { parsed, damage })) => {
+                    if let Some(why) = damage {
+                        history.moved_aside.push((why, path));
+                    }
+                    history.absorb(parsed);
+                }
                 Ok(None) => {}
-                Err(Chunk::Newer(v)) => return Loaded::Newer { version: v },
-                Err(Chunk::Corrupt(reason)) => history.moved_aside.push(set_aside(path, reason)),
+                Err(Unread::Newer(v)) => return Loaded::Newer { version: v },
+                Err(Unread::Failed(why)) => history.moved_aside.push((why, path)),
             }
         }
+        history.moved_aside.extend(self.files_set_aside());
         history.keep_first_of_each_id();
         Loaded::Found(history)
     }
@@ -314,94 +248,91 @@ impl Store {
     /// in the active file. The first append brings an older version's records in (see
     /// `legacy_import.rs`). A history written by a newer version is left alone: an error,
     /// nothing written.
+    ///
+    /// The active file is healed on the way: a torn last line gets its line break (so the
+    /// new lines are not glued to it), a missing or damaged header is put back, and a
+    /// byte order mark is dropped; every other byte is copied as it was.
     pub fn append_attempts(&self, records: &[AttemptRecord]) -> Result<Appended, StoreError> {
         let lock_path = self.dir().join(LOCK);
-        fs::create_dir_all(self.dir()).map_err(io(self.dir()))?;
+        fs::create_dir_all(self.dir()).map_err(|e| StoreError::io(self.dir(), e))?;
         let _lock = FileLock::exclusive(&lock_path).map_err(io(&lock_path))?;
         let mut appended = Appended::default();
-        let dir = self.history_dir();
-        let active_path = dir.join(ACTIVE);
-        if !dir.is_dir() {
-            let legacy = self.legacy_history();
-            fs::create_dir_all(&dir).map_err(io(&dir))?;
-            let mut text = header_line();
-            if let Some(carried) = &legacy.history.carried {
-                let line = serde_json::to_string(&CarriedLine {
-                    carried_stats: carried.clone(),
-                })
-                .map_err(|e| StoreError::Encode(active_path.clone(), e))?;
-                text.push_str(&line);
-                text.push('\n');
-            }
-            for r in &legacy.history.attempts {
-                push_line(&mut text, r, &active_path)?;
-            }
-            write_atomic(&active_path, text.as_bytes())?;
-            appended.migrated = Store::set_legacy_aside(&legacy.files);
+        let active_path = self.history_dir().join(ACTIVE);
+        if !self.history_folder()? {
+            appended.migrated = self.start_history(&active_path)?;
         }
-        let mut text = match read_text(&active_path) {
-            Ok(Some(t)) => t,
-            Ok(None) => header_line(),
-            Err(Chunk::Newer(version)) => {
-                return Err(StoreError::Newer {
-                    path: active_path,
-                    version,
-                });
-            }
-            Err(Chunk::Corrupt(reason)) => {
-                appended.moved_aside = Some(set_aside(&active_path, reason));
-                header_line()
-            }
+        let mut text = match fs::read(&active_path) {
+            Ok(bytes) => bytes,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => header_line().into_bytes(),
+            Err(e) => return Err(StoreError::io(&active_path, e)),
         };
-        let mut current = AttemptHistory::default();
-        match current.read_chunk(&text) {
-            Ok(()) => {}
-            Err(Chunk::Newer(version)) => {
-                return Err(StoreError::Newer {
-                    path: active_path,
-                    version,
-                });
-            }
-            Err(Chunk::Corrupt(reason)) => {
-                appended.moved_aside = Some(set_aside(&active_path, reason));
-                text = header_line();
-            }
-        }
-        current.keep_first_of_each_id();
-        let mut seen: HashSet<String> = current.attempts.iter().map(|a| a.id.clone()).collect();
-        let mut count = current.attempts.len();
+        let current = parse(&text).map_err(|version| StoreError::Newer {
+            path: active_path.clone(),
+            version,
+        })?;
+        heal(&mut text, &current, &mut appended);
+        let mut seen: HashSet<String> = current.attempts.into_iter().map(|a| a.id).collect();
+        let mut count = seen.len();
         for r in records {
             if !seen.insert(r.id.clone()) {
                 appended.duplicates += 1;
                 continue;
             }
-            if count >= SEAL_AT {
+            if count >= seal_at() {
                 self.seal(&text)?;
-                text = header_line();
+                text = header_line().into_bytes();
                 count = 0;
             }
             push_line(&mut text, r, &active_path)?;
             count += 1;
         }
-        write_atomic(&active_path, text.as_bytes())?;
+        write_atomic(&active_path, &text)?;
         Ok(appended)
     }
 
+    /// Makes the history's folder and its first active file, with an older version's
+    /// records; returns where the older files are kept.
+    fn start_history(&self, active_path: &Path) -> Result<Vec<PathBuf>, StoreError> {
+        let legacy = self.legacy_history();
+        let dir = self.history_dir();
+        fs::create_dir_all(&dir).map_err(|e| StoreError::io(&dir, e))?;
+        let mut text = header_line().into_bytes();
+        if let Some(carried) = &legacy.history.carried {
+            let line = serde_json::to_string(&CarriedLine { carried_stats: carried })
+                .map_err(|e| StoreError::Encode(active_path.to_path_buf(), e))?;
+            text.extend(line.as_bytes());
+            text.push(b'\n');
+        }
+        for r in &legacy.history.attempts {
+            push_line(&mut text, r, active_path)?;
+        }
+        write_atomic(active_path, &text)?;
+        Ok(Store::set_legacy_aside(&legacy.files))
+    }
+
     /// Compresses a full active file into the next sealed file.
-    fn seal(&self, text: &str) -> Result<(), StoreError> {
+    fn seal(&self, text: &[u8]) -> Result<(), StoreError> {
         let next = self.sealed_files()?.last().map_or(1, |(n, _)| n + 1);
         let path = self
             .history_dir()
             .join(format!("{SEALED_PREFIX}{next:06}{SEALED_SUFFIX}"));
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(text.as_bytes()).map_err(io(&path))?;
-        let bytes = gz.finish().map_err(io(&path))?;
+        // The active file begins with its header (`heal` makes sure): the sealed file's
+        // says it is made of members.
+        let lines = text
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(&[][..], |end| &text[end + 1..]);
+        let mut sealed = format!("{{\"slide_history\":{SEALED_FORMAT}}}\n").into_bytes();
+        sealed.extend_from_slice(lines);
+        let bytes = crate::game::storage::sealed_file::compress(&sealed).map_err(io(&path))?;
         write_atomic(&path, &bytes)
     }
 
     /// Sets the history aside (`slide stats --reset`), with an older version's statistics
     /// and log if they are still there; returns where they are kept. Nothing is erased.
+    /// Something else where the history's folder should be is an error, left as it is.
     pub fn reset_history(&self) -> Result<Vec<PathBuf>, StoreError> {
+        let exists = self.history_folder()?;
         let lock_path = self.dir().join(LOCK);
         if !self.dir().is_dir() {
             return Ok(Vec::new());
@@ -409,7 +340,7 @@ impl Store {
         let _lock = FileLock::exclusive(&lock_path).map_err(io(&lock_path))?;
         let mut kept = Vec::new();
         let dir = self.history_dir();
-        if dir.exists() {
+        if exists {
             let to = suffixed(&dir, "reset");
             fs::rename(&dir, &to).map_err(io(&dir))?;
             kept.push(to);
@@ -427,51 +358,25 @@ impl Store {
     }
 }
 
-fn push_line(text: &mut String, record: &AttemptRecord, path: &Path) -> Result<(), StoreError> {
-    let line = serde_json::to_string(record).map_err(|e| StoreError::Encode(path.to_path_buf(), e))?;
-    text.push_str(&line);
-    text.push('\n');
-    Ok(())
-}
-
-/// A history file's text (decompressed if sealed); `None` when there is no such file.
-fn read_text(path: &Path) -> Result<Option<String>, Chunk> {
-    let bytes = match fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(Chunk::Corrupt(format!("it could not be read: {e}"))),
-    };
-    let bytes = if path.extension().is_some_and(|e| e == "gz") {
-        // gzip ends with the text's length (mod 2^32): room for it at once, not by doubling.
-        // A damaged trailer can't ask for much: the text is at most ~1,000 times the file.
-        let stated = bytes
-            .len()
-            .checked_sub(4)
-            .and_then(|at| bytes.get(at..))
-            .map_or(0, |t| u32::from_le_bytes([t[0], t[1], t[2], t[3]]) as usize);
-        let mut text = Vec::with_capacity(stated.min(bytes.len().saturating_mul(1032)) + 1);
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_end(&mut text)
-            .map_err(|e| Chunk::Corrupt(format!("it does not decompress: {e}")))?;
-        text
-    } else {
-        bytes
-    };
-    String::from_utf8(bytes)
-        .map(Some)
-        .map_err(|_| Chunk::Corrupt("it is not text".into()))
-}
-
-/// Moves a damaged file aside (never deletes it); returns why and where it is.
-fn set_aside(path: &Path, reason: String) -> (String, PathBuf) {
-    let to = suffixed(path, "corrupt");
-    match fs::rename(path, &to) {
-        Ok(()) => (reason, to),
-        Err(e) => (
-            format!("{reason} (and it could not be moved aside: {e})"),
-            path.to_path_buf(),
-        ),
+/// Readies the active file's bytes for new lines: no byte order mark, a good header first,
+/// and a line break after the last line.
+fn heal(text: &mut Vec<u8>, current: &Parsed, appended: &mut Appended) {
+    if text.starts_with(b"\xEF\xBB\xBF") {
+        text.drain(..3);
     }
+    if !current.header_ok {
+        text.splice(0..0, header_line().into_bytes());
+    }
+    if text.last().is_some_and(|&b| b != b'\n') {
+        text.push(b'\n');
+        appended.healed_torn_line = true;
+    }
+}
+
+fn push_line(text: &mut Vec<u8>, record: &AttemptRecord, path: &Path) -> Result<(), StoreError> {
+    serde_json::to_writer(&mut *text, record).map_err(|e| StoreError::Encode(path.to_path_buf(), e))?;
+    text.push(b'\n');
+    Ok(())
 }
 
 #[cfg(test)]
@@ -516,14 +421,23 @@ pub(crate) mod tests {
         store.append_attempts(&[numbered(SEAL_AT + 5)]).unwrap();
         let sealed = store.sealed_files().unwrap();
         assert_eq!(sealed.len(), 1);
+        // A reader of the first member only (an older version's) is told the file is newer.
+        let mut first = String::new();
+        let gz = fs::read(&sealed[0].1).unwrap();
+        std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&gz[..]), &mut first).unwrap();
+        assert!(first.starts_with("{\"slide_history\":2}\n"), "{}", &first[..40]);
+        assert_eq!(
+            first.lines().count(),
+            crate::game::storage::sealed_file::LINES_PER_MEMBER
+        );
         let Loaded::Found(h) = store.load_attempts() else {
             panic!()
         };
         assert_eq!(h.attempts.len(), SEAL_AT + 6);
         assert_eq!(h.attempts[SEAL_AT].id, numbered(SEAL_AT).id);
         // A crash between sealing and the new active file: the copies count once.
-        let text = read_text(&sealed[0].1).ok().flatten().unwrap();
-        write_atomic(&store.history_dir().join(ACTIVE), text.as_bytes()).unwrap();
+        let text = crate::game::storage::sealed_file::decompress(&fs::read(&sealed[0].1).unwrap()).text;
+        write_atomic(&store.history_dir().join(ACTIVE), &text).unwrap();
         let Loaded::Found(h) = store.load_attempts() else {
             panic!()
         };
@@ -576,12 +490,12 @@ pub(crate) mod tests {
         let store = temp_store("parallel");
         store.append_attempts(&[numbered(0)]).unwrap();
         let seal = |n: usize, ids: &[usize], millis: u64| {
-            let mut text = header_line();
+            let mut text = header_line().into_bytes();
             for &i in ids {
                 push_line(&mut text, &AttemptRecord { millis, ..numbered(i) }, Path::new("t")).unwrap();
             }
             let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-            gz.write_all(text.as_bytes()).unwrap();
+            std::io::Write::write_all(&mut gz, &text).unwrap();
             let path = store
                 .history_dir()
                 .join(format!("{SEALED_PREFIX}{n:06}{SEALED_SUFFIX}"));
@@ -630,7 +544,66 @@ pub(crate) mod tests {
     }
 
     #[test]
-    fn a_damaged_sealed_file_is_set_aside_and_the_rest_reads() {
+    fn a_torn_last_line_is_healed_and_the_next_append_survives() {
+        let store = temp_store("torn");
+        store.append_attempts(&[numbered(1), numbered(2)]).unwrap();
+        let active = store.history_dir().join(ACTIVE);
+        let whole = fs::read(&active).unwrap();
+        // A crash cut the last line short: its end and the line break are gone.
+        fs::write(&active, &whole[..whole.len() - 9]).unwrap();
+        let appended = store.append_attempts(&[numbered(3)]).unwrap();
+        assert!(appended.healed_torn_line);
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!("reads")
+        };
+        let ids: Vec<&str> = h.attempts.iter().map(|a| a.id.as_str()).collect();
+        assert_eq!(ids, ["g1-1", "g3-1"]);
+        assert_eq!(h.unreadable_lines, 1, "the torn line, alone");
+        // A line whose break alone was lost is whole: both records read.
+        fs::write(
+            &active,
+            &fs::read(&active).unwrap()[..fs::read(&active).unwrap().len() - 1],
+        )
+        .unwrap();
+        store.append_attempts(&[numbered(4)]).unwrap();
+        let Loaded::Found(h) = store.load_attempts() else {
+            panic!("reads")
+        };
+        let ids: Vec<&str> = h.attempts.iter().map(|a| a.id.as_str()).collect();
+        assert_eq!(ids, ["g1-1", "g3-1", "g4-1"]);
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_damaged_header_or_a_bom_is_healed_by_the_next_append() {
+        let store = temp_store("header");
+        store.append_attempts(&[numbered(1)]).unwrap();
+        let active = store.history_dir().join(ACTIVE);
+        let body = fs::read_to_string(&active).unwrap().replacen(&header_line(), "", 1);
+        for head in [
+            "\u{feff}{\"slide_history\":1}\n",
+            "{\"slide_history\":-1}\n",
+            "ory\":1}\n",
+            "",
+        ] {
+            fs::write(&active, format!("{head}{body}")).unwrap();
+            let Loaded::Found(h) = store.load_attempts() else {
+                panic!("{head}: reads")
+            };
+            assert_eq!(h.attempts.len(), 1, "{head}");
+            store.append_attempts(&[numbered(2)]).unwrap();
+            let text = fs::read_to_string(&active).unwrap();
+            assert!(text.starts_with(&header_line()), "{head}: {text}");
+            let Loaded::Found(h) = store.load_attempts() else {
+                panic!("{head}: reads")
+            };
+            assert_eq!(h.attempts.len(), 2, "{head}");
+        }
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_damaged_sealed_file_is_said_and_the_rest_reads() {
         let store = temp_store("damaged");
         store.append_attempts(&[numbered(1)]).unwrap();
         let bad = store

@@ -870,10 +870,10 @@ mod tests {
         assert_eq!(p.records().recent().count(), 0);
         let notices = p.take_notices();
         assert!(
-            notices.iter().any(|n| n.warning && n.text.contains("unreadable")),
+            notices.iter().any(|n| n.warning && n.text.contains("damaged line")),
             "{notices:?}"
         );
-        assert!(!active.exists(), "moved aside, not erased");
+        assert!(active.exists(), "said, and left in place");
         let _ = std::fs::remove_dir_all(store.dir());
     }
 }
