@@ -120,6 +120,13 @@ fn whole(x: f64) -> Option<u64> {
 
 /// Parses one file's bytes; `Err` with its version when a newer version wrote it.
 pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, u64> {
+    parse_trusting(bytes, true)
+}
+
+/// [`parse`], taking a newer version in the header at its word only if `trust_version`: a
+/// sealed file whose checksum failed may have had its version damaged into a higher one,
+/// and one flipped bit must not hide all of it.
+fn parse_trusting(bytes: &[u8], trust_version: bool) -> Result<Parsed, u64> {
     let bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
     let mut parsed = Parsed {
         attempts: Vec::with_capacity(1000),
@@ -129,8 +136,8 @@ pub(crate) fn parse(bytes: &[u8]) -> Result<Parsed, u64> {
     if let Some(first) = lines.next() {
         match std::str::from_utf8(first).map_or(Header::Damaged, header) {
             Header::Good => parsed.header_ok = true,
-            Header::Newer(v) => return Err(v),
-            Header::Damaged => parsed.damaged_lines += 1,
+            Header::Newer(v) if trust_version => return Err(v),
+            Header::Newer(_) | Header::Damaged => parsed.damaged_lines += 1,
             // Read as any line; but a newer kind of line can't stand first: it is the
             // header, damaged.
             Header::Other => {
@@ -194,7 +201,7 @@ pub(crate) fn read_file(path: &Path) -> Result<Option<FileRead>, Unread> {
     } else {
         (bytes, None)
     };
-    let parsed = parse(&bytes).map_err(Unread::Newer)?;
+    let parsed = parse_trusting(&bytes, damage.is_none()).map_err(Unread::Newer)?;
     // A sealed file always begins with its header: without one, it was cut (to nothing).
     let damage = damage.or_else(|| {
         (is_sealed(path) && !parsed.header_ok).then(|| "it does not begin with a history header".to_string())

@@ -666,11 +666,9 @@ mod tests {
         assert!(g.is_won());
         let outcome = p.won(&g);
         assert!(outcome.not_stored.is_none());
-        assert!(
-            p.is_dirty(),
-            "the game's removal is still queued: the win did not wait for it"
-        );
-        // Another copy, meanwhile, cannot take the game: its claim went with the removal.
+        // The save's removal follows the result's append in the same job of the writer, so
+        // it may or may not be done by now (a race this test must not depend on). Another
+        // copy, meanwhile, cannot take the game: its claim goes with the removal.
         let mut other = Persistence::open(Ok(store.clone()));
         assert!(other.resume_newest().is_none());
         assert!(p.writer_handle().unwrap().flush(Duration::from_secs(30)));
