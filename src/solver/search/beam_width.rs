@@ -19,7 +19,7 @@ pub(super) const MEMORY_DEPTHS: usize = 3;
 pub(super) struct NodeBytes {
     /// One node of a layer.
     pub(super) node: usize,
-    /// One child before selection, with its heuristic state.
+    /// One child before selection.
     pub(super) candidate: usize,
 }
 

@@ -252,7 +252,7 @@ impl<H: Incremental> Search<'_, H> {
         };
         let bytes = NodeBytes {
             node: std::mem::size_of::<Node<H::State>>(),
-            candidate: std::mem::size_of::<Candidate>() + std::mem::size_of::<H::State>(),
+            candidate: std::mem::size_of::<Candidate>(),
         };
         let mut last = 0;
         loop {
@@ -347,7 +347,6 @@ impl<H: Incremental> Search<'_, H> {
     ) -> ControlFlow<Beam> {
         let (heuristic, zobrist, best, halt) = (self.heuristic, self.zobrist, &self.best, &self.halt);
         layers.candidates.clear();
-        layers.child_states.clear();
         let two_back = layers.memory.len().checked_sub(2).map(|i| &layers.memory[i]);
         for (parent, node) in layers.layer.iter().enumerate() {
             counts.expanded += 1;
@@ -387,21 +386,23 @@ impl<H: Incremental> Search<'_, H> {
                     key,
                     parent: parent as u32,
                     mv: m,
-                    state: layers.child_states.len() as u32,
                 });
-                layers.child_states.push(s);
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// Builds the kept candidates as the next layer, which becomes the layer, and adds their
-    /// depth to the trace: each board is its parent's with one slide, and its heuristic
-    /// state the one `expand` computed to rank it (never evaluated twice). Breaks when the
-    /// trace does not fit in the memory budget, or when the beam must halt.
+    /// Rebuilds the kept candidates as the next layer, which becomes the layer, and adds
+    /// their depth to the trace. Breaks when the trace does not fit in the memory budget, or
+    /// when the beam must halt.
+    ///
+    /// Each kept child's heuristic state is computed again here rather than kept from
+    /// `expand`: keeping every candidate's state (a pattern database's and the linear
+    /// conflicts', over a hundred bytes) was measured slower on 5×5: 3.7–4.2 M nodes a
+    /// second against 4.2–4.8 M, runs interleaved (BENCHMARKS.md's log).
     #[inline]
     fn build_next_layer(&self, layers: &mut Layers<'_, H::State>) -> ControlFlow<Beam> {
-        let (best, halt) = (&self.best, &self.halt);
+        let (heuristic, best, halt) = (self.heuristic, &self.best, &self.halt);
         layers.next_layer.clear();
         if !reserve_trace(&mut layers.reserved, layers.candidates.len()) {
             return ControlFlow::Break(Beam::OutOfMemory);
@@ -421,10 +422,12 @@ impl<H: Incremental> Search<'_, H> {
             b.tiles[blank] = tile;
             b.tiles[from] = 0;
             b.blank = from;
+            let mut s = node.state;
+            heuristic.update(&mut s, &b, tile, from, blank);
             kept.push(trace_entry(c.parent, c.mv));
             layers.next_layer.push(Node {
                 board: b,
-                state: layers.child_states[c.state as usize],
+                state: s,
                 key: c.key,
                 last: Some(c.mv),
             });
@@ -449,8 +452,8 @@ struct Counts {
     generated: u64,
 }
 
-/// A child before selection: just enough to rank it and to build it if it is kept, so the
-/// selection moves 24 bytes a child and the many children dropped never cost a node copy.
+/// A child before selection: just enough to rank it and to rebuild it if it is kept, so
+/// the many children that are dropped never cost a full node copy.
 #[derive(Clone, Copy)]
 struct Candidate {
     /// [`Incremental::rank`]: the beam keeps the lowest.
@@ -458,8 +461,6 @@ struct Candidate {
     key: u64,
     parent: u32,
     mv: Move,
-    /// Its heuristic state's index in [`Layers::child_states`].
-    state: u32,
 }
 
 /// What a beam holds from one depth to the next.
@@ -474,9 +475,6 @@ struct Layers<'b, S: Copy> {
     memory: Vec<DepthSet>,
     /// The children of the layer, before the beam keeps the best ranked.
     candidates: Vec<Candidate>,
-    /// The candidates' heuristic states, computed once to rank them and kept for the ones
-    /// the beam keeps: evaluating a 6×6 child is most of a beam's time.
-    child_states: Vec<S>,
     /// The beam's memory: all but the trace reserved up front, the trace a depth at a time.
     reserved: Reservation<'b>,
 }
@@ -494,7 +492,6 @@ impl<'b, S: Copy> Layers<'b, S> {
             trace: Vec::new(),
             memory: vec![first],
             candidates: Vec::with_capacity(width * 3),
-            child_states: Vec::with_capacity(width * 3),
             reserved,
         }
     }
