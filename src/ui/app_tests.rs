@@ -1089,6 +1089,9 @@ fn a_win_the_history_cant_take_says_it_will_retry_then_that_it_is_recorded() {
     std::fs::write(store.history_dir(), b"in the way").unwrap();
     let one_move = Game::new("1 2 3 4 5 6 7 0 8".parse().unwrap(), Some(Level::Easy), Some(3), None);
     let mut app = app_on_disk(&store, one_move, Origin::New);
+    // The start says what is wrong with the history's folder first.
+    assert!(app.notice().is_some(), "the folder's problem is said at start");
+    app.notices.clear();
     key(&mut app, KeyCode::Left);
     assert!(app.is::<WinScreen>());
     assert!(on_screen(&app, "not recorded yet: will retry"), "the notice");

@@ -57,7 +57,13 @@ fn won(level: &str, extra: &str) -> String {
 fn history_level_takes_every_row_name_stats_prints() {
     let d = temp("levels");
     let run = |level: &str, mode: &str| {
-        won(level, &format!(r#","mode":"{mode}""#)).replace(BOARD, &format!("{BOARD};{BOARD}"))
+        // Both boards solved, one after the other: the load checks replay every leg.
+        won(level, &format!(r#","mode":"{mode}""#))
+            .replace(BOARD, &format!("{BOARD};{BOARD}"))
+            .replace(
+                r#""moves":"LL","gaps":[0,700]"#,
+                r#""moves":"LLLL","gaps":[0,700,700,700]"#,
+            )
     };
     history(
         &d,
