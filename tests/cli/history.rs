@@ -2,22 +2,12 @@
 //! started, or since its new-session key), with the other filters and forms.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
+
+use crate::data_dir::slide;
 
 fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("slide-cli-history-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn slide(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slide"))
-        .args(args)
-        .env("SLIDE_DATA_DIR", data)
-        .stdin(Stdio::null())
-        .output()
-        .expect("slide runs")
+    crate::data_dir::temp("history", tag)
 }
 
 fn stdout(o: &Output) -> String {

@@ -2,23 +2,13 @@
 //! it: the folder's problem is an error naming it; damage in a file is said at every
 //! command, and the good attempts are still listed.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::Output;
+
+use crate::data_dir::slide;
 
 fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("slide-cli-damage-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn slide(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slide"))
-        .args(args)
-        .env("SLIDE_DATA_DIR", data)
-        .stdin(Stdio::null())
-        .output()
-        .expect("slide runs")
+    crate::data_dir::temp("damage", tag)
 }
 
 fn stderr(o: &Output) -> String {

@@ -2,6 +2,7 @@
 //! instead of one a file).
 
 mod commands;
+mod data_dir;
 mod history;
 mod history_damage;
 mod ranked_views;

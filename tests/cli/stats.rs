@@ -1,22 +1,12 @@
 //! `slide stats`: the records on the command line, from a data directory of the test's own.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::PathBuf;
+use std::process::Command;
+
+use crate::data_dir::slide;
 
 fn temp(tag: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("slide-cli-stats-{tag}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
-
-fn slide(data: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_slide"))
-        .args(args)
-        .env("SLIDE_DATA_DIR", data)
-        .stdin(Stdio::null())
-        .output()
-        .expect("slide runs")
+    crate::data_dir::temp("stats", tag)
 }
 
 /// Statistics in the first format (no version; bests mixed assisted and not).

@@ -5,11 +5,12 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use slide::game::{Ending, Outcome};
+use slide::game::Ending;
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
 use crate::ui::screen::{Screen, Transition};
+use crate::ui::screens::confirm_restart::{counts_as, or_enter};
 use crate::ui::screens::dealing::deal;
 use crate::ui::widgets::overlay;
 
@@ -47,17 +48,9 @@ impl Screen for ConfirmNext {
         let theme = &view.settings.theme;
         let keys = &view.settings.keys;
         let next_key = keys.name(Action::NextScramble);
-        let or_enter = match keys.name(Action::Confirm) {
-            enter if enter == "Enter" => " (or Enter)".to_string(),
-            _ => String::new(),
-        };
-        let game = &view.current.game;
+        let or_enter = or_enter(view);
         let mut lines = vec![Line::raw("Leave this attempt for a new scramble?")];
-        match game.would_record(Ending::Left) {
-            Some(Outcome::Dnf) => lines.push(Line::styled("This attempt then counts as a DNF.", theme.accent)),
-            Some(Outcome::GaveUp) => lines.push(Line::raw("This attempt then counts as given up (it was helped).")),
-            _ => {}
-        }
+        lines.extend(counts_as(&view.current.game, Ending::Left, theme));
         lines.extend([
             Line::raw(""),
             Line::styled(

@@ -4,12 +4,31 @@
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use slide::game::{Ending, Outcome};
+use slide::game::{Ending, Game, Outcome};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
 use crate::ui::screen::{Screen, Transition};
+use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
+
+/// What the attempt counts as if it ends by `ending` now, as the model decides it: a line
+/// for a DNF or a give-up, none when nothing would be recorded.
+pub fn counts_as(game: &Game, ending: Ending, theme: &Theme) -> Option<Line<'static>> {
+    match game.would_record(ending) {
+        Some(Outcome::Dnf) => Some(Line::styled("This attempt then counts as a DNF.", theme.accent)),
+        Some(Outcome::GaveUp) => Some(Line::raw("This attempt then counts as given up (it was helped).")),
+        _ => None,
+    }
+}
+
+/// " (or Enter)" while Enter is free to confirm, else nothing.
+pub fn or_enter(view: &View) -> String {
+    match view.settings.keys.name(Action::Confirm) {
+        enter if enter == "Enter" => " (or Enter)".to_string(),
+        _ => String::new(),
+    }
+}
 
 /// The restart question.
 #[derive(Debug, Default)]
@@ -34,20 +53,13 @@ impl Screen for ConfirmRestart {
         let theme = &view.settings.theme;
         let keys = &view.settings.keys;
         let restart_key = keys.name(Action::Restart);
-        let or_enter = match keys.name(Action::Confirm) {
-            enter if enter == "Enter" => " (or Enter)".to_string(),
-            _ => String::new(),
-        };
+        let or_enter = or_enter(view);
         let game = &view.current.game;
         let mut lines = vec![
             Line::raw("Start this puzzle again from the first position?"),
             Line::raw("Your moves so far are taken back."),
         ];
-        match game.would_record(Ending::Restarted) {
-            Some(Outcome::Dnf) => lines.push(Line::styled("This attempt then counts as a DNF.", theme.accent)),
-            Some(Outcome::GaveUp) => lines.push(Line::raw("This attempt then counts as given up (it was helped).")),
-            _ => {}
-        }
+        lines.extend(counts_as(game, Ending::Restarted, theme));
         if game.assisted() {
             lines.push(Line::styled("The puzzle stays assisted after a restart.", theme.dim));
         }
