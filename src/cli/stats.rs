@@ -260,7 +260,13 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
             return print_line("Nothing cleared.");
         }
     }
-    match store.reset_history() {
+    let waiting = |lock: &std::path::Path| {
+        let _ = crate::cli::output::print_note(format!(
+            "Waiting for another copy of Slide to finish writing the history (it holds {})…",
+            lock.display()
+        ));
+    };
+    match store.reset_history_telling(waiting) {
         Ok(kept) if kept.is_empty() => print_line("No statistics to clear."),
         Ok(kept) => {
             let kept: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();

@@ -332,12 +332,24 @@ impl Store {
     /// and log if they are still there; returns where they are kept. Nothing is erased.
     /// Something else where the history's folder should be is an error, left as it is.
     pub fn reset_history(&self) -> Result<Vec<PathBuf>, StoreError> {
+        self.reset_history_telling(|_| {})
+    }
+
+    /// [`Store::reset_history`], calling `waiting` with the lock's path first if another
+    /// copy of Slide holds the history (it is writing to it): the caller can say what it
+    /// waits for.
+    pub fn reset_history_telling(&self, waiting: impl FnOnce(&Path)) -> Result<Vec<PathBuf>, StoreError> {
         let exists = self.history_folder()?;
         let lock_path = self.dir().join(LOCK);
         if !self.dir().is_dir() {
             return Ok(Vec::new());
         }
-        let _lock = FileLock::exclusive(&lock_path).map_err(io(&lock_path))?;
+        let _lock = if let Some(lock) = FileLock::try_exclusive(&lock_path).map_err(io(&lock_path))? {
+            lock
+        } else {
+            waiting(&lock_path);
+            FileLock::exclusive(&lock_path).map_err(io(&lock_path))?
+        };
         let mut kept = Vec::new();
         let dir = self.history_dir();
         if exists {
@@ -616,6 +628,34 @@ pub(crate) mod tests {
         assert_eq!(h.attempts.len(), 1);
         assert_eq!(h.moved_aside.len(), 1);
         assert_eq!(fs::read(&h.moved_aside[0].1).unwrap(), b"not gzip");
+        let _ = fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_reset_says_what_it_waits_for_when_another_copy_writes() {
+        let store = temp_store("reset-wait");
+        store.append_attempts(&[numbered(1)]).unwrap();
+        let lock_path = store.dir().join(LOCK);
+        let held = FileLock::exclusive(&lock_path).unwrap();
+        let (tx, rx) = std::sync::mpsc::channel::<()>();
+        let holder = std::thread::spawn(move || {
+            let _ = rx.recv();
+            drop(held);
+        });
+        let mut told = None;
+        let kept = store
+            .reset_history_telling(|path| {
+                told = Some(path.to_path_buf());
+                let _ = tx.send(());
+            })
+            .unwrap();
+        holder.join().unwrap();
+        assert_eq!(told, Some(lock_path), "said what it waited for");
+        assert!(!kept.is_empty(), "then cleared");
+        let mut quiet = true;
+        store.append_attempts(&[numbered(2)]).unwrap();
+        store.reset_history_telling(|_| quiet = false).unwrap();
+        assert!(quiet, "nothing to say when no one holds it");
         let _ = fs::remove_dir_all(store.dir());
     }
 

@@ -145,7 +145,7 @@ impl Store {
     /// running game can still be writing them). Returns how many were removed.
     pub(crate) fn remove_stale_temp_files(&self) -> usize {
         let mut removed = 0;
-        for dir in [self.dir.clone(), self.games_dir()] {
+        for dir in [self.dir.clone(), self.games_dir(), self.history_dir()] {
             let Ok(entries) = fs::read_dir(&dir) else { continue };
             for entry in entries.flatten() {
                 let name = entry.file_name().to_string_lossy().into_owned();
@@ -580,15 +580,18 @@ mod tests {
     fn stale_temp_files_are_removed_fresh_ones_kept() {
         let store = Store::at(temp_dir("tmp"));
         fs::create_dir_all(store.games_dir()).unwrap();
+        fs::create_dir_all(store.history_dir()).unwrap();
         let old = store.games_dir().join(".x.json.1.0.tmp");
+        let old_seal = store.history_dir().join(".sealed-1.jsonl.gz.1.0.tmp");
         let fresh = store.dir().join(".stats.json.2.0.tmp");
-        fs::write(&old, b"half").unwrap();
-        fs::write(&fresh, b"half").unwrap();
-        let f = fs::File::options().write(true).open(&old).unwrap();
-        f.set_modified(std::time::SystemTime::now() - Duration::from_secs(3600))
-            .unwrap();
-        assert_eq!(store.remove_stale_temp_files(), 1);
-        assert!(!old.exists());
+        for (file, age) in [(&old, 3600), (&old_seal, 3600), (&fresh, 0)] {
+            fs::write(file, b"half").unwrap();
+            let f = fs::File::options().write(true).open(file).unwrap();
+            f.set_modified(std::time::SystemTime::now() - Duration::from_secs(age))
+                .unwrap();
+        }
+        assert_eq!(store.remove_stale_temp_files(), 2);
+        assert!(!old.exists() && !old_seal.exists(), "the history's too");
         assert!(fresh.exists(), "another copy may be writing it");
         let _ = fs::remove_dir_all(store.dir());
     }
