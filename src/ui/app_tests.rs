@@ -1196,3 +1196,46 @@ fn the_next_scramble_key_asks_first_once_the_attempt_has_moves() {
     assert!(app.wait_dealt(Duration::from_secs(60)));
     assert_ne!(app.current.game.id(), id, "the key again deals the next");
 }
+
+#[test]
+fn starting_another_game_ends_the_one_under_way_as_a_dnf_and_keeps_it_as_practice() {
+    let store = temp_store("left-by-args");
+    let mut game = Game::new(
+        "1 2 3 4 5 6 0 7 8".parse().expect("board"),
+        Some(Level::Easy),
+        Some(5),
+        None,
+    );
+    {
+        let mut p = Persistence::open(Ok(store.clone()));
+        p.start(&game, true);
+        assert!(game.play(Move::Left));
+        p.changed(&game);
+        p.flush(&game).expect("saved");
+    }
+    let dnfs = |store: &slide::game::Store| match store.load_records() {
+        slide::game::Loaded::Found(h) => h
+            .attempts
+            .iter()
+            .filter(|a| a.result == slide::game::Outcome::Dnf)
+            .count(),
+        _ => 0,
+    };
+    // `slide --size 4`, say: the game `slide` alone would resume is left for it.
+    let mut p = Persistence::open(Ok(store.clone()));
+    let (summary, ended) = crate::ui::opening::leave_newest(&mut p).expect("a kept game");
+    assert!(summary.contains("3×3"), "{summary}");
+    assert_eq!(ended, Some(slide::game::Outcome::Dnf));
+    assert!(p.writer_handle().is_none_or(|w| w.flush(Duration::from_secs(10))));
+    assert_eq!(dnfs(&store), 1, "counted once, at that moment");
+    assert_eq!(p.resumable().len(), 1, "kept, to be resumed as practice");
+    drop(p);
+    // Left again: its attempt is over, nothing more is counted.
+    let mut p = Persistence::open(Ok(store.clone()));
+    let (_, again) = crate::ui::opening::leave_newest(&mut p).expect("still kept");
+    assert_eq!(again, None);
+    assert!(p.writer_handle().is_none_or(|w| w.flush(Duration::from_secs(10))));
+    assert_eq!(dnfs(&store), 1);
+    drop(p);
+    let _ = std::fs::remove_dir_all(store.dir());
+}

@@ -3,7 +3,7 @@
 
 use slide::config::Config;
 use slide::difficulty::{DealRequest, Level, PuzzleCode, fresh_seed};
-use slide::game::{Game, Notice, Persistence, Store};
+use slide::game::{Ending, Game, Notice, Outcome, Persistence, Store};
 use slide::puzzle::Size;
 use slide::solver::Solver;
 
@@ -36,11 +36,16 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
     let new_game = settings.keys.name(crate::ui::keys::Action::NewGame);
     let mut later = Vec::new();
     let resumed = if asks_for_a_game(args, code.as_ref()) {
-        // The player asked for a particular game: the unfinished ones stay saved.
-        if let Some(newest) = persist.resumable().first() {
+        // The player asked for a particular game: the unfinished ones stay saved, and the
+        // one under way is left for it (a DNF, as leaving it from the menu is).
+        if let Some((summary, ended)) = leave_newest(&mut persist) {
+            let counted = match ended {
+                Some(Outcome::Dnf) => " as practice (its attempt counted as a DNF)",
+                Some(Outcome::GaveUp) => " as practice (its attempt counted as given up)",
+                _ => "",
+            };
             later.push(Notice::info(format!(
-                "Your unfinished game ({}) is kept: press {new_game} to resume it from the menu.",
-                newest.summary(slide::game::unix_millis())
+                "Your unfinished game ({summary}) is kept{counted}: press {new_game} to resume it from the menu."
             )));
         }
         None
@@ -108,6 +113,25 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
         app.apply(Transition::Push(Box::new(Paused::resumed(said))));
     }
     app
+}
+
+/// The game `slide` alone would resume, left for another one: an attempt under way (a move,
+/// or time on its clock) counts as a DNF now, as leaving it from the menu does, and stays
+/// resumable as practice. Its summary, and what its attempt counted as, if anything.
+pub(crate) fn leave_newest(persist: &mut Persistence) -> Option<(String, Option<Outcome>)> {
+    let newest = persist.resumable().into_iter().next()?;
+    let summary = newest.summary(slide::game::unix_millis());
+    let under_way = !newest.given_up && (newest.moves > 0 || newest.elapsed_ms > 0);
+    if !under_way {
+        return Some((summary, None));
+    }
+    // Held by another copy: that copy's player is still at it, and nothing is ended.
+    let ended = persist.resume(&newest.id).ok().and_then(|game| {
+        let outcome = game.would_record(Ending::Left);
+        persist.leave(&game);
+        outcome
+    });
+    Some((summary, ended))
 }
 
 /// Whether the arguments ask for a particular game (a board, a code, a size, a level, a
