@@ -266,7 +266,7 @@ fn reset(store: &Store, yes: bool) -> Result<(), CliError> {
             lock.display()
         ));
     };
-    match store.reset_history_telling(waiting) {
+    match store.reset_history(waiting) {
         Ok(kept) if kept.is_empty() => print_line("No statistics to clear."),
         Ok(kept) => {
             let kept: Vec<String> = kept.iter().map(|p| p.display().to_string()).collect();

@@ -38,16 +38,7 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
     let resumed = if asks_for_a_game(args, code.as_ref()) {
         // The player asked for a particular game: the unfinished ones stay saved, and the
         // one under way is left for it (a DNF, as leaving it from the menu is).
-        if let Some((summary, ended)) = leave_newest(&mut persist) {
-            let counted = match ended {
-                Some(Outcome::Dnf) => " as practice (its attempt counted as a DNF)",
-                Some(Outcome::GaveUp) => " as practice (its attempt counted as given up)",
-                _ => "",
-            };
-            later.push(Notice::info(format!(
-                "Your unfinished game ({summary}) is kept{counted}: press {new_game} to resume it from the menu."
-            )));
-        }
+        later.extend(leave_for_the_asked(&mut persist, &new_game));
         None
     } else {
         resume_last(&mut persist, &new_game, &mut later)
@@ -87,12 +78,25 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
             App::dealing(settings, request, solver, persist)
         }
     };
+    tell_the_game(&mut app, args, code, given.is_some());
+    for n in later {
+        app.notify(n);
+    }
+    if let Some(said) = resumed_box {
+        app.apply(Transition::Push(Box::new(Paused::resumed(said))));
+    }
+    app
+}
+
+/// What the arguments say of the game they open: a seed the player chose (`given`: a board
+/// was given, which no seed deals), a blind solve.
+fn tell_the_game(app: &mut App, args: &PlayArgs, code: Option<PuzzleCode>, given: bool) {
     // A seed the player chose deals the same board at will: the game is told so.
     let chosen = match code {
         Some(PuzzleCode::Seeded { seed, .. }) => Some(seed),
         _ => args.seed,
     };
-    if let Some(seed) = chosen.filter(|_| args.run.is_none() && given.is_none()) {
+    if let Some(seed) = chosen.filter(|_| args.run.is_none() && !given) {
         if app.current.placeholder {
             app.current.note_chosen_seed(seed);
         } else if app.current.game.seed() == Some(seed) {
@@ -106,13 +110,20 @@ pub fn opening(settings: Settings, args: &PlayArgs, code: Option<PuzzleCode>, so
     if args.blind && !app.current.placeholder {
         app.current.game.set_blind(true);
     }
-    for n in later {
-        app.notify(n);
-    }
-    if let Some(said) = resumed_box {
-        app.apply(Transition::Push(Box::new(Paused::resumed(said))));
-    }
-    app
+}
+
+/// The notice of the game `slide` alone would resume, left for the one asked for (see
+/// [`leave_newest`]), if there is one.
+fn leave_for_the_asked(persist: &mut Persistence, new_game: &str) -> Option<Notice> {
+    let (summary, ended) = leave_newest(persist)?;
+    let counted = match ended {
+        Some(Outcome::Dnf) => " as practice (its attempt counted as a DNF)",
+        Some(Outcome::GaveUp) => " as practice (its attempt counted as given up)",
+        _ => "",
+    };
+    Some(Notice::info(format!(
+        "Your unfinished game ({summary}) is kept{counted}: press {new_game} to resume it from the menu."
+    )))
 }
 
 /// The game `slide` alone would resume, left for another one: an attempt under way (a move,

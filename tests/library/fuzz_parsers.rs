@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 use slide::config::Config;
 use slide::difficulty::{Level, PuzzleCode, UtcDate};
-use slide::game::{Ending, Game, Kind, Loaded, Persistence, Stats, Store, count};
+use slide::game::{Ending, Game, Kind, Loaded, Persistence, Seen, Stats, Store, count};
 use slide::picture::{BUILTIN, Picture, TiledPicture};
 use slide::puzzle::{Board, Move, SeededRng, Size, parse_board, parse_moves};
 use slide::solver::HeuristicKind;
@@ -224,7 +224,9 @@ fn a_stats_json() -> Value {
         let mut left = make();
         assert!(left.play(Move::Right));
         for (g, ending) in [(&won, Ending::Solved), (&left, Ending::Left)] {
-            let record = g.ending_record(ending, false, 1_796_256_000_000).expect("a record");
+            let record = g
+                .ending_record(ending, Seen::default(), 1_796_256_000_000)
+                .expect("a record");
             count(&mut s, &record);
         }
     }

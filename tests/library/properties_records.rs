@@ -157,18 +157,17 @@ impl Harness {
 
     fn end(&mut self, ending: Ending) -> bool {
         let scramble = format_scramble(self.game.start());
-        let finished_before = self.records.finished_before(&scramble);
+        let seen = self.records.seen_before(&scramble);
         if ending != Ending::Solved
             && !self.game.log().is_empty()
             && !self.game.assisted()
             && !self.game.given_up()
-            && !finished_before
+            && !seen.finished
         {
             self.expected_dnf += 1;
         }
         self.now += 1000;
-        let seen = self.records.seen_before(&scramble);
-        let Some(record) = self.game.ending_record_seen(ending, seen, self.now) else {
+        let Some(record) = self.game.ending_record(ending, seen, self.now) else {
             return false;
         };
         if self.records.contains(&record.id) {

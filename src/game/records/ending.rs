@@ -19,6 +19,14 @@ pub struct Seen {
     pub attempted: bool,
 }
 
+impl Seen {
+    /// Finished in an earlier attempt (and so attempted too).
+    pub const FINISHED: Seen = Seen {
+        finished: true,
+        attempted: true,
+    };
+}
+
 impl Game {
     /// What ending the attempt by `ending` now would record (see `outcome.rs`): `None` when
     /// nothing would be, because no tile was slid, the attempt is already over (won), or
@@ -64,23 +72,12 @@ impl Game {
     }
 
     /// The record of this attempt ending by `ending` at `at` (milliseconds since the Unix
-    /// epoch), or `None` when nothing is to be recorded (left before any move). A
-    /// `finished_before` board (won or solver-finished in an earlier attempt), or a game
-    /// resumed after it was given up, is a replay: counted under replays only. Such a
-    /// board was shown before, so the attempt is unranked too; [`Game::ending_record_seen`]
-    /// also knows of earlier attempts that did not finish it.
-    pub fn ending_record(&self, ending: Ending, finished_before: bool, at: u64) -> Option<AttemptRecord> {
-        let seen = Seen {
-            finished: finished_before,
-            attempted: finished_before,
-        };
-        self.ending_record_seen(ending, seen, at)
-    }
-
-    /// The record of this attempt ending by `ending` at `at`, as [`Game::ending_record`],
-    /// with what the records already hold of its scramble: `seen.finished` makes it a
-    /// replay, and either makes it unranked (see `ranked.rs`).
-    pub fn ending_record_seen(&self, ending: Ending, seen: Seen, at: u64) -> Option<AttemptRecord> {
+    /// epoch), or `None` when nothing is to be recorded (left before any move), with what
+    /// the records already hold of its scramble. A board `seen.finished` (won or
+    /// solver-finished in an earlier attempt), or a game resumed after it was given up, is a
+    /// replay: counted under replays only. A board seen before either way is unranked (see
+    /// `ranked.rs`).
+    pub fn ending_record(&self, ending: Ending, seen: Seen, at: u64) -> Option<AttemptRecord> {
         let finished_before = seen.finished;
         let log = self.log();
         if self.given_up() && ending != Ending::Solved {
@@ -127,6 +124,7 @@ impl Game {
 mod tests {
     use crate::difficulty::Level;
     use crate::game::play::game::Game;
+    use crate::game::records::ending::Seen;
     use crate::game::records::outcome::{Ending, Outcome};
     use crate::puzzle::Move;
 
@@ -142,16 +140,20 @@ mod tests {
     #[test]
     fn an_attempt_ends_with_one_record_that_replays_it() {
         let mut g = game();
-        assert_eq!(g.ending_record(Ending::Left, false, 0), None, "no move: not played");
+        assert_eq!(
+            g.ending_record(Ending::Left, Seen::default(), 0),
+            None,
+            "no move: not played"
+        );
         assert!(g.play(Move::Left));
         g.undo();
         g.play_segment(Move::Left, 2);
         assert!(g.is_won());
-        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 5).unwrap();
         assert_eq!((r.result, r.moves.as_str(), r.stm()), (Outcome::Won, "LRLL", 4));
         assert_eq!(r.id, g.attempt_id());
         assert_eq!(
-            g.ending_record(Ending::Solved, false, 9).unwrap().id,
+            g.ending_record(Ending::Solved, Seen::default(), 9).unwrap().id,
             r.id,
             "the same attempt, the same id"
         );
@@ -166,7 +168,7 @@ mod tests {
         let mut g = game();
         g.play(Move::Left);
         assert_eq!(
-            g.ending_record(Ending::Restarted, false, 0).unwrap().result,
+            g.ending_record(Ending::Restarted, Seen::default(), 0).unwrap().result,
             Outcome::Dnf
         );
         let first = g.attempt_id();
@@ -174,7 +176,7 @@ mod tests {
         assert_ne!(g.attempt_id(), first, "a restart is a new attempt");
         g.play(Move::Left);
         g.play_by_solver(Move::Left);
-        let r = g.ending_record(Ending::Solved, false, 0).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 0).unwrap();
         assert_eq!((r.result, r.moves.as_str()), (Outcome::Solver, "Ll"));
         let mut h = game();
         h.play(Move::Left);
@@ -183,7 +185,7 @@ mod tests {
         assert!(back.given_up());
         let mut back = back;
         back.play(Move::Left);
-        let r = back.ending_record(Ending::Solved, false, 0).unwrap();
+        let r = back.ending_record(Ending::Solved, Seen::default(), 0).unwrap();
         assert!(r.replay, "finishing a game given up is a replay");
         assert_eq!(r.moves, "LL", "with every move since the scramble");
     }
@@ -205,7 +207,7 @@ mod tests {
         // Dealt for a blind solve: uniformly random.
         let mut g = blind_random_deal();
         g.play_segment(Move::Left, 2);
-        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 5).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str()), ("blind", "blind"));
         assert_eq!(r.record_key(), Some(g.record_key()));
         let mut stats = crate::game::records::stats::Stats::default();
@@ -236,7 +238,7 @@ mod tests {
         let mut g = Game::from_saved(&g.to_saved()).unwrap();
         assert!(g.is_blind() && !g.is_ranked_blind());
         g.play_segment(Move::Left, 2);
-        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 5).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str()), ("random", "blind"));
         assert_eq!(r.record_key(), Some(g.record_key()));
         let mut stats = crate::game::records::stats::Stats::default();
@@ -255,7 +257,7 @@ mod tests {
         let mut g = game();
         g.set_blind(true);
         g.play_segment(Move::Left, 2);
-        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 5).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str()), ("easy", "blind"));
         assert_eq!(r.record_key(), Some(g.record_key()));
     }
@@ -265,7 +267,7 @@ mod tests {
         let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
         g.set_blind(true);
         g.play_segment(Move::Left, 2);
-        let r = g.ending_record(Ending::Solved, false, 5).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 5).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str()), ("custom", "blind"));
         assert_eq!(r.record_key(), Some(g.record_key()));
     }

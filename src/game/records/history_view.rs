@@ -99,11 +99,6 @@ impl Records {
         self.ids.contains(id)
     }
 
-    /// Whether a board (in slidysim's form) was won or solver-finished before.
-    pub fn finished_before(&self, scramble: &str) -> bool {
-        self.finished.contains(scramble)
-    }
-
     /// What the records hold of a scramble (in slidysim's form): finished before (a new
     /// attempt is a replay), or attempted before (shown before: unranked).
     pub fn seen_before(&self, scramble: &str) -> Seen {

@@ -153,11 +153,19 @@ mod tests {
         let daily = || Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, Some(2)).with_daily(date);
         let mut g = daily();
         g.play(Move::Left);
-        let first = g.ending_record(crate::game::records::outcome::Ending::Restarted, false, 1);
+        let first = g.ending_record(
+            crate::game::records::outcome::Ending::Restarted,
+            crate::game::records::ending::Seen::default(),
+            1,
+        );
         assert_eq!(first.and_then(|r| r.ranked), Some(true));
         g.restart();
         g.play_segment(Move::Left, 2);
-        let again = g.ending_record(crate::game::records::outcome::Ending::Solved, false, 2);
+        let again = g.ending_record(
+            crate::game::records::outcome::Ending::Solved,
+            crate::game::records::ending::Seen::default(),
+            2,
+        );
         assert_eq!(again.and_then(|r| r.ranked), Some(false), "a restart");
         // Dealt again as a new game, the records know it was tried: shown before.
         let mut g = daily();
@@ -166,7 +174,7 @@ mod tests {
             finished: false,
             attempted: true,
         };
-        let r = g.ending_record_seen(crate::game::records::outcome::Ending::Solved, seen, 3);
+        let r = g.ending_record(crate::game::records::outcome::Ending::Solved, seen, 3);
         assert_eq!(r.map(|r| (r.ranked, r.replay)), Some((Some(false), false)));
     }
 }

@@ -331,14 +331,9 @@ impl Store {
     /// Sets the history aside (`slide stats --reset`), with an older version's statistics
     /// and log if they are still there; returns where they are kept. Nothing is erased.
     /// Something else where the history's folder should be is an error, left as it is.
-    pub fn reset_history(&self) -> Result<Vec<PathBuf>, StoreError> {
-        self.reset_history_telling(|_| {})
-    }
-
-    /// [`Store::reset_history`], calling `waiting` with the lock's path first if another
-    /// copy of Slide holds the history (it is writing to it): the caller can say what it
-    /// waits for.
-    pub fn reset_history_telling(&self, waiting: impl FnOnce(&Path)) -> Result<Vec<PathBuf>, StoreError> {
+    /// If another copy of Slide holds the history (it is writing to it), `waiting` is
+    /// called first with the lock's path, so that the caller can say what it waits for.
+    pub fn reset_history(&self, waiting: impl FnOnce(&Path)) -> Result<Vec<PathBuf>, StoreError> {
         let exists = self.history_folder()?;
         let lock_path = self.dir().join(LOCK);
         if !self.dir().is_dir() {
@@ -644,7 +639,7 @@ pub(crate) mod tests {
         });
         let mut told = None;
         let kept = store
-            .reset_history_telling(|path| {
+            .reset_history(|path| {
                 told = Some(path.to_path_buf());
                 let _ = tx.send(());
             })
@@ -654,7 +649,7 @@ pub(crate) mod tests {
         assert!(!kept.is_empty(), "then cleared");
         let mut quiet = true;
         store.append_attempts(&[numbered(2)]).unwrap();
-        store.reset_history_telling(|_| quiet = false).unwrap();
+        store.reset_history(|_| quiet = false).unwrap();
         assert!(quiet, "nothing to say when no one holds it");
         let _ = fs::remove_dir_all(store.dir());
     }
@@ -663,7 +658,7 @@ pub(crate) mod tests {
     fn a_reset_keeps_everything_aside() {
         let store = temp_store("reset");
         store.append_attempts(&[numbered(1)]).unwrap();
-        let kept = store.reset_history().unwrap();
+        let kept = store.reset_history(|_| {}).unwrap();
         assert_eq!(kept.len(), 1);
         assert!(kept[0].join(ACTIVE).exists());
         assert!(matches!(store.load_attempts(), Loaded::Missing));

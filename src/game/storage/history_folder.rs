@@ -168,7 +168,7 @@ mod tests {
         };
         assert!(reason.contains(&dir.display().to_string()), "{reason}");
         assert!(store.append_attempts(&[numbered(1)]).is_err());
-        assert!(store.reset_history().is_err());
+        assert!(store.reset_history(|_| {}).is_err());
         assert_eq!(fs::read(&dir).unwrap(), b"x", "left as it is");
         fs::remove_file(&dir).unwrap();
         std::os::unix::fs::symlink(&dir, &dir).unwrap();
@@ -177,7 +177,7 @@ mod tests {
         };
         assert!(reason.contains(&dir.display().to_string()), "{reason}");
         assert!(store.append_attempts(&[numbered(1)]).is_err());
-        assert!(store.reset_history().is_err());
+        assert!(store.reset_history(|_| {}).is_err());
         fs::remove_file(&dir).unwrap();
         std::os::unix::fs::symlink(store.dir().join("nowhere"), &dir).unwrap();
         assert!(matches!(store.load_attempts(), Loaded::Unreadable { .. }));

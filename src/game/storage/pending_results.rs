@@ -310,6 +310,7 @@ pub(crate) fn settle_saves(store: &Store) -> (Vec<AttemptRecord>, Option<StoreEr
 mod tests {
     use super::*;
     use crate::game::Game;
+    use crate::game::records::ending::Seen;
     use crate::game::records::outcome::Ending;
     use crate::game::storage::store::Loaded;
     use crate::puzzle::Move;
@@ -321,7 +322,7 @@ mod tests {
         let store = Store::at(dir);
         let mut g = Game::new("1 2 3 4 5 6 0 7 8".parse().unwrap(), None, None, None);
         assert!(g.play(Move::Left));
-        let dnf = g.ending_record(Ending::Left, false, 1).unwrap();
+        let dnf = g.ending_record(Ending::Left, Seen::default(), 1).unwrap();
         let mut saved = g.to_saved();
         let newer = serde_json::json!({"a result": "of a newer Slide"});
         saved.pending = vec![serde_json::to_value(&dnf).unwrap(), newer.clone()];

@@ -154,49 +154,55 @@ impl Persistence {
         // A session begins with the program: nothing recorded before counts in it.
         let now = unix_millis();
         p.records.new_session(now);
-        match store.load_records() {
-            Loaded::Found(h) => {
-                for (reason, moved_to) in &h.moved_aside {
-                    p.notices
-                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
-                }
-                if h.unreadable_lines > 0 {
-                    p.notices.push(Notice::warning(format!(
-                        "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
-                        h.unreadable_lines,
-                        store.history_dir().display()
-                    )));
-                }
-                p.records = h.records_since(now);
-            }
-            Loaded::Missing => {}
-            Loaded::MovedAside { reason, moved_to } => p.notices.push(Notice::warning(format!(
-                "{} New statistics start now.",
-                aside_notice("Your statistics were", &reason, &moved_to)
-            ))),
-            // Nothing can be kept at all, as the notice above says: no second one.
-            Loaded::Unreadable { .. } if p.failing => p.history_writable = false,
-            Loaded::Unreadable { reason } => {
-                p.history_writable = false;
-                p.notices.push(Notice::warning(format!(
-                    "Your records ({}) could not be read: {reason}. They are left as they are, and this game's \
-                     results won't be recorded.",
-                    store.dir().display()
-                )));
-            }
-            Loaded::Newer { version } => {
-                p.history_writable = false;
-                p.notices.push(Notice::warning(format!(
-                    "Your records were written by a newer Slide (format {version}); this version leaves them as \
-                     they are and won't record results."
-                )));
-            }
-        }
+        p.take_history(&store, now);
         if !p.failing {
             p.keep_session_start(&store, now);
         }
         p.store = Some(store);
         p
+    }
+
+    /// Loads the records of the history at the start of session `now`, with a notice of
+    /// whatever the player should hear of it; a history that can't be written to is noted.
+    fn take_history(&mut self, store: &Store, now: u64) {
+        match store.load_records() {
+            Loaded::Found(h) => {
+                for (reason, moved_to) in &h.moved_aside {
+                    self.notices
+                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
+                }
+                if h.unreadable_lines > 0 {
+                    self.notices.push(Notice::warning(format!(
+                        "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
+                        h.unreadable_lines,
+                        store.history_dir().display()
+                    )));
+                }
+                self.records = h.records_since(now);
+            }
+            Loaded::Missing => {}
+            Loaded::MovedAside { reason, moved_to } => self.notices.push(Notice::warning(format!(
+                "{} New statistics start now.",
+                aside_notice("Your statistics were", &reason, &moved_to)
+            ))),
+            // Nothing can be kept at all, as the notice above says: no second one.
+            Loaded::Unreadable { .. } if self.failing => self.history_writable = false,
+            Loaded::Unreadable { reason } => {
+                self.history_writable = false;
+                self.notices.push(Notice::warning(format!(
+                    "Your records ({}) could not be read: {reason}. They are left as they are, and this game's \
+                 results won't be recorded.",
+                    store.dir().display()
+                )));
+            }
+            Loaded::Newer { version } => {
+                self.history_writable = false;
+                self.notices.push(Notice::warning(format!(
+                    "Your records were written by a newer Slide (format {version}); this version leaves them as \
+                 they are and won't record results."
+                )));
+            }
+        }
     }
 
     /// No disk at all (tests, or no data directory): nothing is kept.

@@ -477,6 +477,20 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
             rows.push(Some(Menu::START + 1 + i));
         }
     }
+    lines.push(Line::raw(""));
+    lines.extend(key_lines(m, theme, keys));
+    (lines, rows)
+}
+
+/// The keys the menu takes now, under its rows: the code field's while it is typed in.
+fn key_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> Vec<Line<'static>> {
+    if m.typing.is_some() {
+        return vec![
+            Line::styled("Type a puzzle code, or a board's numbers", theme.dim),
+            Line::styled("row by row (0 for the gap).", theme.dim),
+            Line::styled("Enter plays it  Esc leaves the field", theme.dim),
+        ];
+    }
     let choose = keys.names(&[Action::Up, Action::Down]);
     let change = keys.names(&[Action::Left, Action::Right]);
     let start = match keys.name(Action::Confirm) {
@@ -484,20 +498,10 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
         _ => keys.name(Action::NewGame),
     };
     let back = keys.name(Action::Back);
-    lines.push(Line::raw(""));
-    if m.typing.is_some() {
-        lines.extend([
-            Line::styled("Type a puzzle code, or a board's numbers", theme.dim),
-            Line::styled("row by row (0 for the gap).", theme.dim),
-            Line::styled("Enter plays it  Esc leaves the field", theme.dim),
-        ]);
-    } else {
-        lines.extend([
-            Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
-            Line::styled(format!("{start} start  {back} back"), theme.dim),
-        ]);
-    }
-    (lines, rows)
+    vec![
+        Line::styled(format!("{choose} choose  {change} change  or click"), theme.dim),
+        Line::styled(format!("{start} start  {back} back"), theme.dim),
+    ]
 }
 
 const MENU_TITLE: &str = " New game ";

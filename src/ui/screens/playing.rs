@@ -35,14 +35,21 @@ use crate::ui::widgets::times::Times;
 #[derive(Debug, Default)]
 pub struct Playing;
 
+/// A solved board (one given solved, or a win whose box was closed) takes no move: says so
+/// rather than do nothing, and whether it did.
+fn solved_takes_no_move(action: Action, ctx: &mut Context) -> bool {
+    let plays = action.is_direction() || matches!(action, Action::Hint | Action::Solve);
+    if plays && ctx.current.game.is_won() {
+        let n = ctx.settings.keys.name(Action::NewGame);
+        ctx.current.status = Some(format!("Solved: nothing to play. {n} for a new game."));
+        return true;
+    }
+    false
+}
+
 impl Screen for Playing {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
-        let plays = action.is_direction() || matches!(action, Action::Hint | Action::Solve);
-        if plays && ctx.current.game.is_won() {
-            // A solved board (one given solved, or a win whose box was closed) takes no
-            // move: say so rather than do nothing.
-            let n = ctx.settings.keys.name(Action::NewGame);
-            ctx.current.status = Some(format!("Solved: nothing to play. {n} for a new game."));
+        if solved_takes_no_move(action, ctx) {
             return Transition::Stay;
         }
         let config = &ctx.settings.config;

@@ -80,6 +80,7 @@ mod tests {
     use crate::game::play::game::Game;
     use crate::game::play::run::RunKind;
     use crate::game::play::run_par::ParSum;
+    use crate::game::records::ending::Seen;
     use crate::game::records::outcome::Ending;
     use crate::puzzle::Size;
     use crate::solver::{SolveOptions, Solver, TableCache};
@@ -128,7 +129,7 @@ mod tests {
         assert_eq!(g.attempt_par(), ParSum::Proven(first + second));
         assert_eq!(g.par_so_far(), ParSum::Proven(first + second));
         assert_eq!(g.stm(), first + second + 2, "the detour's two moves count");
-        let record = g.ending_record(Ending::Solved, false, 1).expect("a record");
+        let record = g.ending_record(Ending::Solved, Seen::default(), 1).expect("a record");
         assert_eq!(record.par, Some(first + second), "the history keeps the run's par");
         // A restart deals the same boards: their pars stay known.
         g.restart();

@@ -130,6 +130,7 @@ impl Game {
 mod tests {
     use crate::game::play::game::Game;
     use crate::game::play::run::{BOARD_SEPARATOR, RunKind};
+    use crate::game::records::ending::Seen;
     use crate::game::records::outcome::{Ending, Outcome};
     use crate::game::records::stats::{Kind, Stats};
     use crate::puzzle::{Board, Move, Size};
@@ -197,7 +198,7 @@ mod tests {
         assert!(!g.can_undo(), "undo stays within a board");
         solve_board(&mut g);
         assert!(g.is_won());
-        let r = g.ending_record(Ending::Solved, false, 9).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 9).unwrap();
         assert_eq!(
             (r.level.as_str(), r.mode.as_str(), r.result, r.size),
             ("marathon-2", "marathon", Outcome::Won, 3)
@@ -229,19 +230,19 @@ mod tests {
         // The won run is found again by its boards: `R` and a win again is a replay.
         assert_eq!(r.scramble, g.replay_scramble());
         let mut records = crate::game::records::history_view::Records::default();
-        assert!(!records.finished_before(&g.replay_scramble()));
+        assert!(!records.seen_before(&g.replay_scramble()).finished);
         records.add(&r);
         g.restart();
         assert!(
-            records.finished_before(&g.replay_scramble()),
+            records.seen_before(&g.replay_scramble()).finished,
             "the same run, from its start"
         );
         solve_board(&mut g);
         solve_board(&mut g);
-        let again = g.ending_record(Ending::Solved, true, 10).unwrap();
+        let again = g.ending_record(Ending::Solved, Seen::FINISHED, 10).unwrap();
         assert!(again.replay, "a replayed run sets no record");
         assert!(
-            !records.finished_before(&marathon_seeded(2, 43).replay_scramble()),
+            !records.seen_before(&marathon_seeded(2, 43).replay_scramble()).finished,
             "another run is not a replay"
         );
     }
@@ -259,10 +260,14 @@ mod tests {
     #[test]
     fn leaving_a_marathon_after_a_move_is_one_dnf() {
         let mut g = marathon(3);
-        assert_eq!(g.ending_record(Ending::Left, false, 0), None, "not played yet");
+        assert_eq!(
+            g.ending_record(Ending::Left, Seen::default(), 0),
+            None,
+            "not played yet"
+        );
         let m = Move::ALL.into_iter().find(|&m| g.board().clone().try_move(m)).unwrap();
         assert!(g.play(m));
-        let r = g.ending_record(Ending::Left, false, 0).unwrap();
+        let r = g.ending_record(Ending::Left, Seen::default(), 0).unwrap();
         assert_eq!((r.result, r.level.as_str()), (Outcome::Dnf, "marathon-3"));
         let mut stats = Stats::default();
         crate::game::records::figures::count(&mut stats, &r);
@@ -290,7 +295,7 @@ mod tests {
         back.undo();
         solve_board(&mut back);
         assert!(back.is_won());
-        let r = back.ending_record(Ending::Solved, false, 0).unwrap();
+        let r = back.ending_record(Ending::Solved, Seen::default(), 0).unwrap();
         assert_eq!((r.level.as_str(), r.mode.as_str(), r.size), ("relay-4", "relay", 4));
         assert_eq!(r.scramble.split(BOARD_SEPARATOR).count(), 2);
         assert_eq!(r.par, None, "a run has no par");
@@ -328,7 +333,7 @@ mod tests {
         g.show(true);
         solve_board(&mut g);
         assert!(g.is_won());
-        let seeded = g.ending_record(Ending::Solved, false, 9).unwrap();
+        let seeded = g.ending_record(Ending::Solved, Seen::default(), 9).unwrap();
         assert_eq!(
             (seeded.level.as_str(), seeded.mode.as_str(), seeded.seed),
             ("marathon-2-seeded", "marathon", Some(42))
@@ -355,7 +360,7 @@ mod tests {
         ranked.show(true);
         solve_board(&mut ranked);
         solve_board(&mut ranked);
-        let r = ranked.ending_record(Ending::Solved, false, 10).unwrap();
+        let r = ranked.ending_record(Ending::Solved, Seen::default(), 10).unwrap();
         assert_eq!(r.level, "marathon-2");
         crate::game::records::figures::count(&mut stats, &r);
         let row = stats.row(Size::THREE, Kind::Marathon(2)).unwrap();
@@ -421,7 +426,7 @@ mod tests {
             assert!(g.play_by_solver(m));
         }
         assert!(g.is_won());
-        let r = g.ending_record(Ending::Solved, false, 0).unwrap();
+        let r = g.ending_record(Ending::Solved, Seen::default(), 0).unwrap();
         assert_eq!(r.result, Outcome::Solver);
         let replay = Replay::of(&r).expect("a good run");
         assert_eq!(replay.total_ms(), r.millis, "the replay ends at the time recorded");

@@ -129,6 +129,7 @@ fn is_empty_deal(saved: &SavedGame) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use crate::game::records::ending::Seen;
     use std::time::Duration;
 
     use crate::difficulty::Level;
@@ -184,7 +185,9 @@ mod tests {
         flush(&mut p);
         // `R` pressed, and the process stopped after its first write: the DNF is in the
         // history, the save still holds attempt 1.
-        let dnf = g.ending_record(Ending::Restarted, false, unix_millis()).unwrap();
+        let dnf = g
+            .ending_record(Ending::Restarted, Seen::default(), unix_millis())
+            .unwrap();
         store.append_attempts(std::slice::from_ref(&dnf)).unwrap();
         drop(p);
         let mut p = Persistence::open(Ok(store.clone()));
@@ -228,7 +231,7 @@ mod tests {
         let mut g = game();
         // Another copy (or an earlier run) recorded a DNF under this attempt's id.
         assert!(g.play(Move::Left));
-        let other = g.ending_record(Ending::Left, false, unix_millis()).unwrap();
+        let other = g.ending_record(Ending::Left, Seen::default(), unix_millis()).unwrap();
         store.append_attempts(std::slice::from_ref(&other)).unwrap();
         let mut g = game();
         let mut saved = g.to_saved();

@@ -35,7 +35,7 @@ impl Persistence {
             return None;
         }
         let seen = self.records.seen_before(&game.replay_scramble());
-        let mut record = game.ending_record_seen(ending, seen, unix_millis())?;
+        let mut record = game.ending_record(ending, seen, unix_millis())?;
         self.fresh_result(&mut record).then_some(record)
     }
 
@@ -322,7 +322,7 @@ impl Persistence {
         }
         let seen = self.records.seen_before(&game.replay_scramble());
         let ending = game
-            .ending_record_seen(Ending::Solved, seen, unix_millis())
+            .ending_record(Ending::Solved, seen, unix_millis())
             .map(|mut record| (self.fresh_result(&mut record), record));
         let appended = match ending {
             Some((true, record)) => {
