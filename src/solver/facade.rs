@@ -32,7 +32,7 @@ struct Tables {
     /// A size's large tables built while the solver ran ([`Solver::adopt_large`]), used
     /// from then on in place of `pdbs` where the large partition replaces the default.
     adopted: [OnceLock<Arc<PatternDb>>; 4],
-    /// Stronger tables that only guide the bounded search (5×5's large partition, when
+    /// Stronger tables that only guide the bounded search (5×5's and 6×6's large partitions, when
     /// cached): never a rating or a reported bound's source besides that search's own.
     guides: [OnceLock<Arc<PatternDb>>; 4],
     /// Held while a size's databases are built, so concurrent callers wait instead of
@@ -155,7 +155,7 @@ impl Solver {
 
     /// Takes `db`, the size's large tables built while the game runs, into use at once: on
     /// 4×4 in place of the default for every search started from now on (a search already
-    /// running keeps the tables it started with), on 5×5 as the bounded search's guide.
+    /// running keeps the tables it started with), on 5×5 and 6×6 as the bounded search's guide.
     /// Tables of another partition, or large tables already in use, are left alone.
     pub(crate) fn adopt_large(&self, db: PatternDb) {
         let size = db.partition().size();
