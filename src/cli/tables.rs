@@ -260,12 +260,20 @@ fn checkpoint_lines(cache: &TableCache) -> Result<(), CliError> {
         return Ok(());
     }
     print_line("checkpoints of table builds:")?;
-    let width = found.iter().map(|f| checkpoint_name(f).chars().count()).max().unwrap_or(0);
+    let width = found
+        .iter()
+        .map(|f| checkpoint_name(f).chars().count())
+        .max()
+        .unwrap_or(0);
     for f in &found {
         let what = match &f.state {
             CheckpointState::Running => "a build running now writes it".to_string(),
             CheckpointState::Resumable { partition } => {
-                format!("kept: the {} {} build goes on from it", partition.size(), partition.name())
+                format!(
+                    "kept: the {} {} build goes on from it",
+                    partition.size(),
+                    partition.name()
+                )
             }
             CheckpointState::Leftover(why) => format!("leftover ({why}): `slide tables clean` removes it"),
         };

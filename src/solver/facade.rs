@@ -361,24 +361,30 @@ mod tests {
     }
 
     #[test]
-    fn on_5x5_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
-        let dir = temp_dir("guide5");
+    fn on_5x5_and_6x6_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
+        for size in [Size::FIVE, Size::SIX] {
+            the_large_tables_guide_the_bounded_search_and_the_default_rates(size);
+        }
+    }
+
+    fn the_large_tables_guide_the_bounded_search_and_the_default_rates(size: Size) {
+        let dir = temp_dir(&format!("guide{}", size.side()));
         let cache = TableCache::at(dir.clone());
-        // A stand-in for the real 6-6-6-6, which takes minutes to build.
-        let groups: Vec<Vec<u8>> = (0..8).map(|g| (1..=3).map(|i| g * 3 + i).collect()).collect();
-        let large = Partition::new(Size::FIVE, groups).unwrap().stored_compactly();
+        // A stand-in for the real large tables, which take a minute to build: groups of
+        // three tiles in a row (not their own mirror, as the real ones).
+        let tiles = size.cells() as u8 - 1;
+        let groups: Vec<Vec<u8>> = (1..=tiles).collect::<Vec<_>>().chunks(3).map(<[u8]>::to_vec).collect();
+        let large = Partition::new(size, groups).unwrap().stored_compactly();
         cache.load_or_build(large.clone(), &|_| {}).unwrap();
         let solver = Solver::preferring(cache, large.clone());
-        solver.prepare(Size::FIVE, &|_| {}).unwrap();
+        solver.prepare(size, &|_| {}).unwrap();
         // The default stays the source of ratings and bounds; the large tables only guide.
-        assert_eq!(
-            solver.pdb(Size::FIVE).unwrap().partition(),
-            &Partition::default_for(Size::FIVE)
-        );
-        assert_eq!(solver.guide(Size::FIVE).unwrap().partition(), &large);
-        let board = Board::random(Size::FIVE, &mut crate::puzzle::SeededRng::new(4));
+        assert_eq!(solver.pdb(size).unwrap().partition(), &Partition::default_for(size));
+        assert_eq!(solver.guide(size).unwrap().partition(), &large);
+        assert!(solver.has_large(size));
+        let board = Board::random(size, &mut crate::puzzle::SeededRng::new(4));
         let rating = solver.rate(&board);
-        assert_eq!(rating.pdb, Some(solver.pdb(Size::FIVE).unwrap().value(&board)));
+        assert_eq!(rating.pdb, Some(solver.pdb(size).unwrap().value(&board)));
         let opts = SolveOptions {
             max_time: Some(std::time::Duration::from_millis(200)),
             ..SolveOptions::default()
@@ -388,7 +394,7 @@ mod tests {
         end.apply_all(&s.moves).unwrap();
         assert!(end.is_goal());
         // The bound reported is the guide's own (admissible) value at the start.
-        assert_eq!(s.lower_bound, solver.guide(Size::FIVE).unwrap().value(&board));
+        assert_eq!(s.lower_bound, solver.guide(size).unwrap().value(&board));
         assert!(s.lower_bound as usize <= s.moves.len());
         let _ = std::fs::remove_dir_all(&dir);
     }

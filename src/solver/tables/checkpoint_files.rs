@@ -140,9 +140,7 @@ impl TableCache {
             }
             _ => false,
         };
-        let ours = building
-            .iter()
-            .find(|p| self.file_for(p).as_deref() == Some(table));
+        let ours = building.iter().find(|p| self.file_for(p).as_deref() == Some(table));
         match ours {
             _ if built() => CheckpointState::Leftover("its tables are built".into()),
             Some(partition) => CheckpointState::Resumable {
@@ -183,7 +181,13 @@ mod tests {
         assert_eq!(table_name("pdb-x.g1.part").as_deref(), Some("pdb-x.bin"));
         assert_eq!(table_name("pdb-x.g12.part").as_deref(), Some("pdb-x.bin"));
         assert_eq!(table_name("pdb-x.progress").as_deref(), Some("pdb-x.bin"));
-        for other in ["pdb-x.bin", "pdb-x.g.part", "pdb-x.gA.part", "x.g1.part", ".pdb-x.g1.part.tmp"] {
+        for other in [
+            "pdb-x.bin",
+            "pdb-x.g.part",
+            "pdb-x.gA.part",
+            "x.g1.part",
+            ".pdb-x.g1.part.tmp",
+        ] {
             assert_eq!(table_name(other), None, "{other}");
         }
         let file = Path::new("/c/pdb-a.bin");
@@ -245,7 +249,13 @@ mod tests {
         cache.build_resumable(&large, &|_| {}, &BuildControl::new()).unwrap();
         fs::write(group_file(&file, 1), b"group").unwrap();
         let built = CheckpointState::Leftover("its tables are built".into());
-        assert_eq!(states(&cache), vec![(group_file(&file, 1).file_name().unwrap().to_string_lossy().into_owned(), built)]);
+        assert_eq!(
+            states(&cache),
+            vec![(
+                group_file(&file, 1).file_name().unwrap().to_string_lossy().into_owned(),
+                built
+            )]
+        );
         // A damaged file is built again from its checkpoints: they are kept.
         let mut bytes = fs::read(&file).unwrap();
         let mid = bytes.len() / 2;

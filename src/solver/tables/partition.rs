@@ -331,7 +331,10 @@ mod tests {
         assert_eq!(p.name(), "5-5-5-5-5-5-5");
         assert!(p.is_compact() && p.differs_from_mirror());
         assert_eq!(p.table_bytes(5), 45_239_040 / 2);
-        assert_eq!(Partition::new(Size::SIX, p.groups().to_vec()).map(|q| q.stored_compactly()), Ok(p));
+        assert_eq!(
+            Partition::new(Size::SIX, p.groups().to_vec()).map(|q| q.stored_compactly()),
+            Ok(p)
+        );
         assert_eq!(Partition::large_for(Size::THREE), None);
         assert!(Partition::replaces_default(Size::FOUR));
         assert!(!Partition::replaces_default(Size::FIVE) && !Partition::replaces_default(Size::SIX));

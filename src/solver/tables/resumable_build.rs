@@ -179,7 +179,9 @@ impl TableCache {
         }
         let total = builder::build_units(partition).max(1);
         let progress = progress_file(&file);
-        if is_running(&file) && let Some((done, of)) = read_done(&progress) {
+        if is_running(&file)
+            && let Some((done, of)) = read_done(&progress)
+        {
             return BuildStatus::Building {
                 percent: percent(done, of.unwrap_or(total).max(1)),
             };
