@@ -116,14 +116,15 @@ impl TableCache {
         let mut verdicts: Vec<(PathBuf, CheckpointState)> = Vec::new();
         let mut files = Vec::with_capacity(found.len());
         for (path, bytes, table) in found {
-            let state = match verdicts.iter().find(|(t, _)| *t == table) {
-                Some((_, state)) => state.clone(),
-                None => {
-                    let state = self.checkpoint_state(&table, building);
-                    verdicts.push((table, state.clone()));
-                    state
-                }
-            };
+            let known = verdicts
+                .iter()
+                .find(|(t, _)| *t == table)
+                .map(|(_, state)| state.clone());
+            let state = known.unwrap_or_else(|| {
+                let state = self.checkpoint_state(&table, building);
+                verdicts.push((table, state.clone()));
+                state
+            });
             files.push(CheckpointFile { path, bytes, state });
         }
         Ok(files)

@@ -332,7 +332,7 @@ mod tests {
         assert!(p.is_compact() && p.differs_from_mirror());
         assert_eq!(p.table_bytes(5), 45_239_040 / 2);
         assert_eq!(
-            Partition::new(Size::SIX, p.groups().to_vec()).map(|q| q.stored_compactly()),
+            Partition::new(Size::SIX, p.groups().to_vec()).map(Partition::stored_compactly),
             Ok(p)
         );
         assert_eq!(Partition::large_for(Size::THREE), None);
