@@ -60,9 +60,9 @@ With --large, builds the opt-in larger tables of 4×4, 5×5 or 6×6 instead (the
 by itself after three games of a size, see game.large_tables). 4×4: 8-7 with the diagonal \
 mirror (about 290 MB on disk and in memory; about a minute and 680 MB of memory to build on two \
 quiet cores), used for every 4×4 board in place of the default 6-6-3. 5×5: 6-6-6-6 (about 255 MB; \
-about a minute and 370 MB to build) and 6×6: 5-5-5-5-5-5-5 (about 160 MB; about 45 seconds and \
-290 MB to build), loaded beside the default to guide the time-bounded search to shorter plans \
-(ratings and daily puzzles keep the default). A build stopped part-way, here or in the game, \
+about a minute and 370 MB to build) and 6×6: 5-5-5-5-5-5-5 (about 160 MB; 82 CPU-seconds and \
+275 MB to build, 2.5 minutes on two cores busy with other work), loaded beside the default \
+to guide the time-bounded search to shorter plans (ratings and daily puzzles keep the default). A build stopped part-way, here or in the game, \
 goes on from the groups it finished. Delete a file to go back.\n\n\
 Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large\n  \
 slide tables build --size 6 --large")]
