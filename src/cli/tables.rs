@@ -6,7 +6,9 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 use slide::config::{Config, LargeTables};
 use slide::puzzle::Size;
-use slide::solver::{BuildStatus, CacheStatus, CachedFile, Partition, Solver, TableCache};
+use slide::solver::{
+    BuildControl, BuildStatus, CacheStatus, CachedFile, CheckpointFile, CheckpointState, Partition, Solver, TableCache,
+};
 
 use crate::cli::output::{grouped, human_duration, print_json, print_line};
 use crate::cli::{CliError, progress, values};
@@ -54,19 +56,22 @@ Examples:\n  slide tables clean\n  slide tables clean --json")]
     /// Build (or load from the cache) the tables of one size, or of every size.
     #[command(after_help = "Tables are cached on disk (under $SLIDE_CACHE_DIR when set, else the \
 user's cache directory) and rebuilt if missing or corrupt.\n\n\
-With --large, builds the opt-in larger tables of 4×4 or 5×5 instead. 4×4: 8-7 with the diagonal \
+With --large, builds the opt-in larger tables of 4×4, 5×5 or 6×6 instead (the game builds them \
+by itself after three games of a size, see game.large_tables). 4×4: 8-7 with the diagonal \
 mirror (about 290 MB on disk and in memory; about a minute and 680 MB of memory to build on two \
 quiet cores), used for every 4×4 board in place of the default 6-6-3. 5×5: 6-6-6-6 (about 255 MB; \
-about a minute and 370 MB to build), loaded beside the default to guide the time-bounded search \
-to shorter plans (ratings and daily puzzles keep the default). Delete a file to go back.\n\n\
+about a minute and 370 MB to build) and 6×6: 5-5-5-5-5-5-5 (about 160 MB; 82 CPU-seconds and \
+275 MB to build, 2.5 minutes on two cores busy with other work), loaded beside the default \
+to guide the time-bounded search to shorter plans (ratings and daily puzzles keep the default). A build stopped part-way, here or in the game, \
+goes on from the groups it finished. Delete a file to go back.\n\n\
 Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large\n  \
-slide tables build --size 5 --large")]
+slide tables build --size 6 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
         #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
         size: Option<Size>,
-        /// Build the larger opt-in tables (4×4 or 5×5): fewer nodes on hard 4×4 boards, shorter
-        /// 5×5 plans.
+        /// Build the larger opt-in tables (4×4, 5×5 or 6×6): fewer nodes on hard 4×4 boards,
+        /// shorter 5×5 and 6×6 plans.
         #[arg(long)]
         large: bool,
     },
@@ -168,7 +173,8 @@ fn list(json: bool) -> Result<(), CliError> {
         return Ok(());
     }
     dir_line(&cache)?;
-    large_lines(&cache)?;
+    large_lines(&cache, &files)?;
+    checkpoint_lines(&cache)?;
     if files.is_empty() {
         return print_line("no cached tables");
     }
@@ -198,9 +204,20 @@ fn list(json: bool) -> Result<(), CliError> {
     ))
 }
 
+/// The partitions a build goes on with: each size's large one, as the game chooses them (a
+/// test's stand-in included).
+fn large_partitions(cache: &TableCache) -> Vec<Partition> {
+    let solver = Solver::new(cache.clone());
+    Size::ALL
+        .into_iter()
+        .filter_map(|size| solver.large_partition(size).cloned())
+        .collect()
+}
+
 /// What the game builds by itself: the setting, and each size's large tables (absent,
-/// building, stopped part-way, or built with their size and path).
-fn large_lines(cache: &TableCache) -> Result<(), CliError> {
+/// building, stopped part-way, damaged, or built with their size and path). `files` is the
+/// cache's listing, each file checked in full.
+fn large_lines(cache: &TableCache, files: &[CachedFile]) -> Result<(), CliError> {
     let (setting, chosen) = match Config::load(None) {
         Ok(c) => (
             format!("game.large_tables = \"{}\"", c.game.large_tables.name()),
@@ -208,37 +225,91 @@ fn large_lines(cache: &TableCache) -> Result<(), CliError> {
         ),
         Err(e) => (format!("the setting is unknown: {e}"), None),
     };
-    // Who goes on with a build stopped part-way, as the setting says.
-    let goes_on = |size: Size| match chosen {
-        Some(LargeTables::Auto) | None => format!("the game goes on with it when you play {size}"),
-        Some(LargeTables::Ask) => format!("the game asks to go on with it when you play {size}"),
-        Some(LargeTables::Off) => format!("`slide tables build --size {} --large` goes on with it", size.side()),
+    // Who goes on with a build stopped part-way (`what`: "goes on with it"), as the setting
+    // says.
+    let who = |size: Size, what: &str| match chosen {
+        Some(LargeTables::Auto) | None => format!("the game {what} when you play {size}"),
+        Some(LargeTables::Ask) => format!("the game asks first, then {what}, when you play {size}"),
+        Some(LargeTables::Off) => format!("`slide tables build --size {} --large` {what}", size.side()),
     };
     print_line(format_args!("large tables ({setting}):"))?;
-    // The same partitions the game builds (a test's stand-in included).
-    let solver = Solver::new(cache.clone());
-    for size in Size::ALL {
-        let Some(partition) = solver.large_partition(size) else {
-            continue;
-        };
-        let status = match cache.build_status(partition) {
+    for partition in large_partitions(cache) {
+        let size = partition.size();
+        let status = match cache.build_status(&partition) {
             BuildStatus::Absent => "absent".to_string(),
-            BuildStatus::Building { percent } => format!("building {percent}%"),
+            BuildStatus::Building { percent } => format!("building now, {percent}% done"),
             BuildStatus::Stopped { percent } => {
-                format!("stopped at {percent}% ({})", goes_on(size))
+                format!("stopped at {percent}% ({})", who(size, "goes on with it"))
             }
-            BuildStatus::Built { path, bytes } => format!("built, {} bytes, {}", grouped(bytes), path.display()),
+            BuildStatus::Built { path, bytes } => match files.iter().find(|f| f.path == path).map(|f| &f.status) {
+                Some(CacheStatus::Stale(why)) => format!("damaged ({why}): {}", who(size, "builds them again")),
+                _ => format!("built, {} bytes, {}", grouped(bytes), path.display()),
+            },
         };
         print_line(format_args!("  {size} {}: {status}", partition.name()))?;
     }
     Ok(())
 }
 
+/// The checkpoint files of table builds, each with what it is for.
+fn checkpoint_lines(cache: &TableCache) -> Result<(), CliError> {
+    let found = cache
+        .checkpoints(&large_partitions(cache))
+        .map_err(|e| CliError::Failure(format!("cannot read the table cache: {e}")))?;
+    if found.is_empty() {
+        return Ok(());
+    }
+    print_line("checkpoints of table builds:")?;
+    let width = found
+        .iter()
+        .map(|f| checkpoint_name(f).chars().count())
+        .max()
+        .unwrap_or(0);
+    for f in &found {
+        let what = match &f.state {
+            CheckpointState::Running => "a build running now writes it".to_string(),
+            CheckpointState::Resumable { partition } => {
+                format!(
+                    "kept: the {} {} build goes on from it",
+                    partition.size(),
+                    partition.name()
+                )
+            }
+            CheckpointState::Leftover(why) => format!("leftover ({why}): `slide tables clean` removes it"),
+        };
+        print_line(format_args!(
+            "  {:<width$}  {:>12} bytes  {what}",
+            checkpoint_name(f),
+            grouped(f.bytes)
+        ))?;
+    }
+    Ok(())
+}
+
+fn checkpoint_name(f: &CheckpointFile) -> String {
+    f.path
+        .file_name()
+        .map_or_else(|| f.path.display().to_string(), |n| n.to_string_lossy().into_owned())
+}
+
 fn clean(json: bool) -> Result<(), CliError> {
     let cache = cache()?;
-    let removed = cache
-        .clean()
-        .map_err(|e| CliError::Failure(format!("cannot clean the table cache: {e}")))?;
+    let failed = |e: std::io::Error| CliError::Failure(format!("cannot clean the table cache: {e}"));
+    let mut removed = cache.clean().map_err(failed)?;
+    removed.extend(
+        cache
+            .clean_checkpoints(&large_partitions(&cache))
+            .map_err(failed)?
+            .into_iter()
+            .map(|f| CachedFile {
+                status: CacheStatus::Stale(match f.state {
+                    CheckpointState::Leftover(why) => format!("a leftover checkpoint: {why}"),
+                    _ => "a leftover checkpoint".into(),
+                }),
+                path: f.path,
+                bytes: f.bytes,
+            }),
+    );
     if json {
         for f in &removed {
             let reason = match &f.status {
@@ -303,19 +374,34 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
     Ok(())
 }
 
-/// `slide tables build --large`: the opt-in larger tables, built once into the cache.
+/// `slide tables build --large`: the opt-in larger tables, built once into the cache,
+/// resumably as the game builds them: each group is saved as soon as it is built, so a build
+/// stopped or killed part-way (here or in the game) goes on from the groups it finished.
 fn build_large(size: Option<Size>) -> Result<(), CliError> {
     let size = size.unwrap_or(Size::FOUR);
     let cache = cache()?;
     // The game's own choice (a test's stand-in included), so that this builds what it uses.
     let Some(partition) = Solver::new(cache.clone()).large_partition(size).cloned() else {
         return Err(CliError::Input(format!(
-            "--large tables exist for 4×4 and 5×5, not {size}"
+            "--large tables exist for 4×4, 5×5 and 6×6, not {size}"
         )));
     };
     let start = Instant::now();
     let name = partition.name();
-    progress::with_bar(|show| cache.load_or_build(partition.clone(), show))
+    match cache.build_status(&partition) {
+        // Two builds at once would each take the memory and the time, for the same bytes.
+        BuildStatus::Building { percent } => {
+            return Err(CliError::Failure(format!(
+                "the large {size} tables are being built now ({percent}% done), by another copy of Slide: \
+                 wait for it, or stop it and run this again to go on from where it stopped"
+            )));
+        }
+        BuildStatus::Stopped { percent } => print_line(format_args!(
+            "going on with the large {size} tables ({name}) from the {percent}% built earlier"
+        ))?,
+        BuildStatus::Absent | BuildStatus::Built { .. } => {}
+    }
+    progress::with_bar(|show| cache.build_resumable(&partition, show, &BuildControl::new()))
         .map_err(|e| CliError::Failure(format!("cannot build the large {size} tables: {e}")))?;
     print_line(format_args!(
         "{size} large tables ({name}) ready in {}",

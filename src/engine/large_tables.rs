@@ -175,4 +175,43 @@ mod tests {
         assert!(!engine.build_large_tables(Size::FOUR));
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    #[test]
+    fn a_damaged_large_table_is_built_again() {
+        let dir = temp_dir("engine-large-damaged");
+        let large = small_4x4().stored_compactly();
+        let cache = TableCache::at(dir.clone());
+        let reference = cache
+            .build_resumable(&large, &|_| {}, &BuildControl::new())
+            .expect("built");
+        let file = cache.file_for(&large).unwrap();
+        let mut bytes = std::fs::read(&file).unwrap();
+        let mid = bytes.len() / 2;
+        bytes[mid] ^= 0x10;
+        std::fs::write(&file, &bytes).unwrap();
+        let solver = Solver::preferring(cache, large.clone());
+        solver.prepare(Size::FOUR, &|_| {}).expect("prepared");
+        assert!(!solver.has_large(Size::FOUR), "a damaged file is not used");
+        let (mut engine, rx) = Engine::with_channel(solver.clone(), Options::default());
+        assert!(engine.build_large_tables(Size::FOUR), "the damaged file is built again");
+        let start = Instant::now();
+        let mut built = None;
+        while built.is_none() {
+            assert!(start.elapsed() < Duration::from_secs(120), "the build ends");
+            let Ok(reply) = rx.recv_timeout(Duration::from_secs(1)) else {
+                continue;
+            };
+            for answer in engine.handle(reply) {
+                if let Answer::LargeTablesBuilt { error, .. } = answer {
+                    built = Some(error);
+                }
+            }
+        }
+        assert_eq!(built, Some(None));
+        assert!(solver.has_large(Size::FOUR));
+        assert_eq!(solver.pdb(Size::FOUR).unwrap().tables(), reference.tables());
+        let reread = TableCache::at(dir.clone()).load(&large, &|_| {}).expect("sound again");
+        assert_eq!(reread.tables(), reference.tables());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

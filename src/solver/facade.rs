@@ -32,7 +32,7 @@ struct Tables {
     /// A size's large tables built while the solver ran ([`Solver::adopt_large`]), used
     /// from then on in place of `pdbs` where the large partition replaces the default.
     adopted: [OnceLock<Arc<PatternDb>>; 4],
-    /// Stronger tables that only guide the bounded search (5×5's large partition, when
+    /// Stronger tables that only guide the bounded search (5×5's and 6×6's large partitions, when
     /// cached): never a rating or a reported bound's source besides that search's own.
     guides: [OnceLock<Arc<PatternDb>>; 4],
     /// Held while a size's databases are built, so concurrent callers wait instead of
@@ -155,7 +155,7 @@ impl Solver {
 
     /// Takes `db`, the size's large tables built while the game runs, into use at once: on
     /// 4×4 in place of the default for every search started from now on (a search already
-    /// running keeps the tables it started with), on 5×5 as the bounded search's guide.
+    /// running keeps the tables it started with), on 5×5 and 6×6 as the bounded search's guide.
     /// Tables of another partition, or large tables already in use, are left alone.
     pub(crate) fn adopt_large(&self, db: PatternDb) {
         let size = db.partition().size();
@@ -361,24 +361,30 @@ mod tests {
     }
 
     #[test]
-    fn on_5x5_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
-        let dir = temp_dir("guide5");
+    fn on_5x5_and_6x6_the_large_tables_guide_the_bounded_search_and_the_default_rates() {
+        for size in [Size::FIVE, Size::SIX] {
+            the_large_tables_guide_the_bounded_search_and_the_default_rates(size);
+        }
+    }
+
+    fn the_large_tables_guide_the_bounded_search_and_the_default_rates(size: Size) {
+        let dir = temp_dir(&format!("guide{}", size.side()));
         let cache = TableCache::at(dir.clone());
-        // A stand-in for the real 6-6-6-6, which takes minutes to build.
-        let groups: Vec<Vec<u8>> = (0..8).map(|g| (1..=3).map(|i| g * 3 + i).collect()).collect();
-        let large = Partition::new(Size::FIVE, groups).unwrap().stored_compactly();
+        // A stand-in for the real large tables, which take a minute to build: groups of
+        // three tiles in a row (not their own mirror, as the real ones).
+        let tiles = size.cells() as u8 - 1;
+        let groups: Vec<Vec<u8>> = (1..=tiles).collect::<Vec<_>>().chunks(3).map(<[u8]>::to_vec).collect();
+        let large = Partition::new(size, groups).unwrap().stored_compactly();
         cache.load_or_build(large.clone(), &|_| {}).unwrap();
         let solver = Solver::preferring(cache, large.clone());
-        solver.prepare(Size::FIVE, &|_| {}).unwrap();
+        solver.prepare(size, &|_| {}).unwrap();
         // The default stays the source of ratings and bounds; the large tables only guide.
-        assert_eq!(
-            solver.pdb(Size::FIVE).unwrap().partition(),
-            &Partition::default_for(Size::FIVE)
-        );
-        assert_eq!(solver.guide(Size::FIVE).unwrap().partition(), &large);
-        let board = Board::random(Size::FIVE, &mut crate::puzzle::SeededRng::new(4));
+        assert_eq!(solver.pdb(size).unwrap().partition(), &Partition::default_for(size));
+        assert_eq!(solver.guide(size).unwrap().partition(), &large);
+        assert!(solver.has_large(size));
+        let board = Board::random(size, &mut crate::puzzle::SeededRng::new(4));
         let rating = solver.rate(&board);
-        assert_eq!(rating.pdb, Some(solver.pdb(Size::FIVE).unwrap().value(&board)));
+        assert_eq!(rating.pdb, Some(solver.pdb(size).unwrap().value(&board)));
         let opts = SolveOptions {
             max_time: Some(std::time::Duration::from_millis(200)),
             ..SolveOptions::default()
@@ -388,7 +394,7 @@ mod tests {
         end.apply_all(&s.moves).unwrap();
         assert!(end.is_goal());
         // The bound reported is the guide's own (admissible) value at the start.
-        assert_eq!(s.lower_bound, solver.guide(Size::FIVE).unwrap().value(&board));
+        assert_eq!(s.lower_bound, solver.guide(size).unwrap().value(&board));
         assert!(s.lower_bound as usize <= s.moves.len());
         let _ = std::fs::remove_dir_all(&dir);
     }

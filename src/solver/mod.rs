@@ -44,6 +44,7 @@ pub use solution::{Hint, Solution};
 pub use tables::build_control::BuildControl;
 pub use tables::build_progress::BuildProgress;
 pub use tables::cache::{CacheStatus, CachedFile, TableCache};
+pub use tables::checkpoint_files::{CheckpointFile, CheckpointState};
 pub use tables::compact_table::CompactError;
 pub use tables::error::TableError;
 pub use tables::exact_table::ExactTable;

@@ -54,7 +54,7 @@ impl Solver {
                 elapsed: start.elapsed(),
             });
         }
-        // Stronger tables that only guide (5×5's large ones) serve every search here: what
+        // Stronger tables that only guide (5×5's and 6×6's large ones) serve every search here: what
         // a search returns does not depend on them the way a rating would.
         let heuristic = match self.guide(size) {
             Some(guide) if opts.heuristic == HeuristicKind::Auto => Chosen::pdb(guide),

@@ -5,6 +5,7 @@ mod commands;
 mod data_dir;
 mod history;
 mod history_damage;
+mod large_tables;
 mod ranked_views;
 mod review;
 mod robust;

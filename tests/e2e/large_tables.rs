@@ -16,33 +16,51 @@ use crate::tmux::{self, Tmux};
 /// to build on one thread.
 const STAND_IN: &str = "4x4:1,2,3,4,5,6/7,8,9,10,11,12/13,14,15";
 
+/// The stand-in for the large 6×6 tables: rows of four tiles (not the default's 2×2
+/// blocks), a few seconds to build on one thread.
+const STAND_IN_6: &str =
+    "6x6:1,2,3,4/5,6,7,8/9,10,11,12/13,14,15,16/17,18,19,20/21,22,23,24/25,26,27,28/29,30,31,32/33,34,35";
+
 /// A cache holding the default 4×4 tables, built once for every test (and kept under the
 /// target directory for the next run).
 fn default_tables() -> &'static Path {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("e2e-default-4x4-tables");
-        let out = Command::new(tmux::bin())
-            .args(["tables", "build", "--size", "4"])
-            .env("SLIDE_CACHE_DIR", &dir)
-            .env("SLIDE_CONFIG_DIR", &dir)
-            .output()
-            .expect("slide runs");
-        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-        dir
-    })
+    DIR.get_or_init(|| default_tables_of(4))
+}
+
+/// A cache holding the default 6×6 tables, built once for every test that needs them.
+fn default_6x6_tables() -> &'static Path {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| default_tables_of(6))
+}
+
+/// Builds the default tables of the size `side` into a folder under the target directory
+/// (kept for the next run).
+fn default_tables_of(side: usize) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("e2e-default-{side}x{side}-tables"));
+    let out = Command::new(tmux::bin())
+        .args(["tables", "build", "--size", &side.to_string()])
+        .env("SLIDE_CACHE_DIR", &dir)
+        .env("SLIDE_CONFIG_DIR", &dir)
+        .output()
+        .expect("slide runs");
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    dir
 }
 
 /// The game on 4×4, with `setting` for `game.large_tables`, after three 4×4 games left
 /// (the records say so), its build on one thread. Its default tables are in its cache, as
 /// they are for a player who has played the size: the game loads them.
 fn start(t: &Tmux, setting: &str) {
+    start_size(t, setting, 4, default_tables(), STAND_IN);
+}
+
+/// [`start`] on the size `side`, with its default tables from `tables` and `stand_in` for
+/// its large partition.
+fn start_size(t: &Tmux, setting: &str, side: usize, tables: &Path, stand_in: &str) {
     let cache = t.dir().join("cache");
     std::fs::create_dir_all(&cache).expect("cache dir");
-    for file in std::fs::read_dir(default_tables())
-        .expect("the default tables")
-        .flatten()
-    {
+    for file in std::fs::read_dir(tables).expect("the default tables").flatten() {
         if file.file_name().to_string_lossy().ends_with(".bin") {
             std::fs::copy(file.path(), cache.join(file.file_name())).expect("a copy of the tables");
         }
@@ -51,14 +69,14 @@ fn start(t: &Tmux, setting: &str) {
     std::fs::create_dir_all(&data).expect("data dir");
     std::fs::write(
         data.join("stats.json"),
-        r#"{"version":2,"records":{"4x4 medium":{"played":3,"dnf":3}}}"#,
+        format!(r#"{{"version":2,"records":{{"{side}x{side} medium":{{"played":3,"dnf":3}}}}}}"#),
     )
     .expect("stats");
     let config = t.dir().join("config");
     std::fs::create_dir_all(&config).expect("config dir");
     std::fs::write(
         config.join("config.toml"),
-        format!("[game]\nsize = 4\nlevel = \"medium\"\nlarge_tables = \"{setting}\"\n"),
+        format!("[game]\nsize = {side}\nlevel = \"medium\"\nlarge_tables = \"{setting}\"\n"),
     )
     .expect("config");
     let script = format!(
@@ -66,17 +84,23 @@ fn start(t: &Tmux, setting: &str) {
          '{}'; echo \"EXITED $?\"; sleep 60",
         t.env(&data),
         tmux::bin()
-    );
+    )
+    .replace(STAND_IN, stand_in);
     t.open("g", 80, 24, &script);
 }
 
 /// `slide tables` on the test's cache and config; its standard output.
 fn tables(t: &Tmux) -> String {
+    tables_with(t, STAND_IN)
+}
+
+/// [`tables`] with `stand_in` for its size's large partition.
+fn tables_with(t: &Tmux, stand_in: &str) -> String {
     let out = Command::new(tmux::bin())
         .arg("tables")
         .env("SLIDE_CACHE_DIR", t.dir().join("cache"))
         .env("SLIDE_CONFIG_DIR", t.dir().join("config"))
-        .env("SLIDE_LARGE_PARTITION", STAND_IN)
+        .env("SLIDE_LARGE_PARTITION", stand_in)
         .output()
         .expect("slide runs");
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -164,6 +188,44 @@ fn a_size_played_three_times_gets_its_large_tables_built_in_the_background() {
         .filter(|e| e.file_name().to_string_lossy().ends_with(".part"))
         .count();
     assert_eq!(parts, 0);
+    quit(&t);
+}
+
+#[test]
+fn a_third_6x6_game_builds_the_6x6_large_tables_and_the_panel_shows_how_far() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("large-tables-6");
+    start_size(&t, "auto", 6, default_6x6_tables(), STAND_IN_6);
+    let progress = wait(&t, "the build's progress in the panel", 120, |s| {
+        s.contains("Building 6×6 tables") || s.contains("large tables built")
+    });
+    let line = progress
+        .lines()
+        .find(|l| l.contains("Building 6×6 tables"))
+        .unwrap_or_else(|| panic!("the progress shows before the end:\n{progress}"));
+    assert!(line.contains('%'), "{line}");
+    wait(&t, "the end of the build", 120, |s| {
+        s.contains("6×6 large tables built")
+    });
+    let listing = tables_with(&t, STAND_IN_6);
+    let status = listing
+        .lines()
+        .find(|l| l.contains("6×6 4-4-4-4-4-4-4-4-3:"))
+        .unwrap_or_else(|| panic!("{listing}"));
+    assert!(status.contains("built,") && status.contains("bytes"), "{listing}");
+    // A hint now, guided by the new tables: its plan and its bound, never above the plan.
+    t.keys("g", &["i"]);
+    let hinted = wait(&t, "the hint", 60, |s| s.contains("Hint:") && s.contains("At least"));
+    let figure = |label: &str| -> u32 {
+        let line = hinted.lines().find(|l| l.contains(label)).expect("the row");
+        let rest = line.split(label).nth(1).expect("after the label");
+        let digits: String = rest.trim_start().chars().take_while(char::is_ascii_digit).collect();
+        digits.parse().unwrap_or_else(|_| panic!("{line}"))
+    };
+    let (plan, bound) = (figure("│Plan"), figure("│At least"));
+    assert!(0 < bound && bound <= plan, "{hinted}");
     quit(&t);
 }
 

@@ -203,7 +203,8 @@ impl TableCache {
         Ok(removed)
     }
 
-    fn status(&self, path: &Path, name: &str) -> CacheStatus {
+    /// Whether the file at `path`, named `name`, is current, checked in full.
+    pub(crate) fn status(&self, path: &Path, name: &str) -> CacheStatus {
         let open = || {
             fs::File::open(path)
                 .map(BufReader::new)

@@ -1,6 +1,6 @@
 //! The pattern databases and the 3×3 table: the partition into groups (`partition.rs`,
 //! `placement.rs`, `group_space.rs`), the builder (`builder.rs`, one group at a time in
-//! `group_bfs.rs`, packed by `compact_table.rs`; `resumable_build.rs` checkpoints it, paced by
+//! `group_bfs.rs`, packed by `compact_table.rs`; `resumable_build.rs` checkpoints it (its files in `checkpoint_files.rs`), paced by
 //! `build_control.rs` and reported by `build_progress.rs`), the lookup (`pattern_db.rs`,
 //! stepped by `rank_steps.rs`), the cache and its files (`cache.rs`, `file.rs`, errors in
 //! `error.rs`), and `exact_table.rs`, every 3×3 distance.
@@ -9,6 +9,7 @@ pub(crate) mod build_control;
 pub(crate) mod build_progress;
 pub(crate) mod builder;
 pub(crate) mod cache;
+pub(crate) mod checkpoint_files;
 pub(crate) mod compact_table;
 pub(crate) mod error;
 pub(crate) mod exact_table;

@@ -98,7 +98,10 @@ impl Partition {
     /// 7-8 split with the blank's corner in the 7-tile group (about 290 MB instead of 580 MB),
     /// in place of the default. 5×5: 6-6-6-6, four blocks of six around the corners (about
     /// 255 MB), beside the default: it guides the bounded search only
-    /// ([`Partition::replaces_default`]). The bounded search's plans are only as good as its
+    /// ([`Partition::replaces_default`]). 6×6: 5-5-5-5-5-5-5, seven pentominoes (six P
+    /// shapes and the bottom row but the blank, about 160 MB; a group of six would take
+    /// 700 MB alone), beside the default as on 5×5; chosen by the plans of the bounded search
+    /// against 2×3 blocks with the six tiles left over in a seventh group (BENCHMARKS.md). The bounded search's plans are only as good as its
     /// guide: on 4×4 the stronger tables let a beam 1/16 as wide find plans as short
     /// (BENCHMARKS.md).
     pub fn large_for(size: Size) -> Option<Partition> {
@@ -109,6 +112,15 @@ impl Partition {
                 vec![4, 5, 9, 10, 14, 15],
                 vec![11, 12, 16, 17, 21, 22],
                 vec![13, 18, 19, 20, 23, 24],
+            ],
+            6 => vec![
+                vec![1, 2, 3, 7, 8],
+                vec![4, 5, 6, 11, 12],
+                vec![9, 10, 15, 16, 17],
+                vec![13, 14, 19, 20, 25],
+                vec![18, 23, 24, 29, 30],
+                vec![21, 22, 26, 27, 28],
+                vec![31, 32, 33, 34, 35],
             ],
             _ => return None,
         };
@@ -123,7 +135,7 @@ impl Partition {
     }
 
     /// Whether a size's large partition takes the default's place everywhere (4×4), or only
-    /// guides the bounded search beside it (5×5). On 5×5 the default's values rate boards
+    /// guides the bounded search beside it (5×5, 6×6). There the default's values rate boards
     /// (the difficulty calibration was fitted to them), which must not depend on which
     /// tables a player has built.
     pub fn replaces_default(size: Size) -> bool {
@@ -306,7 +318,7 @@ mod tests {
     }
 
     #[test]
-    fn the_large_partitions_are_4x4_and_5x5_with_the_mirror() {
+    fn the_large_partitions_are_4x4_5x5_and_6x6_with_the_mirror() {
         let p = Partition::large_for(Size::FOUR).unwrap();
         assert_eq!(p.name(), "8-7");
         assert!(p.is_compact() && p.differs_from_mirror());
@@ -315,9 +327,16 @@ mod tests {
         assert_eq!(p.name(), "6-6-6-6");
         assert!(p.is_compact() && p.differs_from_mirror());
         assert_eq!(p.table_bytes(6), 127_512_000 / 2);
-        for size in [Size::THREE, Size::SIX] {
-            assert_eq!(Partition::large_for(size), None);
-        }
-        assert!(Partition::replaces_default(Size::FOUR) && !Partition::replaces_default(Size::FIVE));
+        let p = Partition::large_for(Size::SIX).unwrap();
+        assert_eq!(p.name(), "5-5-5-5-5-5-5");
+        assert!(p.is_compact() && p.differs_from_mirror());
+        assert_eq!(p.table_bytes(5), 45_239_040 / 2);
+        assert_eq!(
+            Partition::new(Size::SIX, p.groups().to_vec()).map(Partition::stored_compactly),
+            Ok(p)
+        );
+        assert_eq!(Partition::large_for(Size::THREE), None);
+        assert!(Partition::replaces_default(Size::FOUR));
+        assert!(!Partition::replaces_default(Size::FIVE) && !Partition::replaces_default(Size::SIX));
     }
 }

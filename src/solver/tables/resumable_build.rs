@@ -14,13 +14,14 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::time::{Duration, Instant, SystemTime};
+use std::time::{Duration, Instant};
 
 use crate::atomic_file::{write_atomically, write_atomically_with};
 use crate::solver::tables::build_control::BuildControl;
 use crate::solver::tables::build_progress::BuildProgress;
 use crate::solver::tables::builder::{self, BUILDER_VERSION, Checkpoints};
 use crate::solver::tables::cache::TableCache;
+use crate::solver::tables::checkpoint_files::{group_file, is_running, progress_file};
 use crate::solver::tables::error::TableError;
 use crate::solver::tables::file::{FNV_OFFSET, fnv1a, fnv1a_from, write_to};
 use crate::solver::tables::group_bfs::group_units;
@@ -33,9 +34,6 @@ const GROUP_MAGIC: &[u8; 8] = b"SLIDEGRP";
 
 /// How often the progress file is rewritten while a build runs.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
-
-/// A progress file written this recently means a build is running now (in some process).
-const RUNNING_WITHIN: Duration = Duration::from_secs(10);
 
 /// How far the tables of a partition have come in the cache.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -67,24 +65,6 @@ struct GroupFiles<'a> {
     /// The cache file; the checkpoints are named after it.
     file: &'a Path,
     partition: &'a Partition,
-}
-
-/// `file` with its `.bin` replaced by `suffix`.
-fn beside(file: &Path, suffix: &str) -> PathBuf {
-    let name = file
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stem = name.strip_suffix(".bin").unwrap_or(&name);
-    file.with_file_name(format!("{stem}{suffix}"))
-}
-
-fn group_file(file: &Path, g: usize) -> PathBuf {
-    beside(file, &format!(".g{}.part", g + 1))
-}
-
-fn progress_file(file: &Path) -> PathBuf {
-    beside(file, ".progress")
 }
 
 impl GroupFiles<'_> {
@@ -140,7 +120,7 @@ impl TableCache {
     /// so far saved), taking the groups an earlier, stopped build saved. Once whole, the
     /// tables are written to the cache file and the checkpoints removed. Without a cache
     /// directory it is a plain build.
-    pub(crate) fn build_resumable(
+    pub fn build_resumable(
         &self,
         partition: &Partition,
         progress: &dyn Fn(BuildProgress),
@@ -199,12 +179,9 @@ impl TableCache {
         }
         let total = builder::build_units(partition).max(1);
         let progress = progress_file(&file);
-        let fresh = fs::metadata(&progress)
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| SystemTime::now().duration_since(t).ok())
-            .is_some_and(|age| age < RUNNING_WITHIN);
-        if fresh && let Some((done, of)) = read_done(&progress) {
+        if is_running(&file)
+            && let Some((done, of)) = read_done(&progress)
+        {
             return BuildStatus::Building {
                 percent: percent(done, of.unwrap_or(total).max(1)),
             };

@@ -32,6 +32,16 @@ pub(crate) fn small_4x4() -> Partition {
     .expect("a partition")
 }
 
+/// A 6×6 partition small enough to build in a test (twelve groups of up to three tiles in a
+/// row, not their own mirror, as in the large partition), stored compactly as the large
+/// tables are.
+pub(crate) fn small_6x6() -> Partition {
+    let tiles: Vec<u8> = (1..36).collect();
+    Partition::new(Size::SIX, tiles.chunks(3).map(<[u8]>::to_vec).collect())
+        .expect("a partition")
+        .stored_compactly()
+}
+
 /// A cache for the unit tests' slow tables, in a folder of the system's temporary directory
 /// (never the user's own cache), one per checkout so that worktrees on other branches never
 /// share files: runs after the first load them, and a damaged or stale file there is simply
