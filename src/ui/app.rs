@@ -28,7 +28,6 @@ use crate::ui::notices::{KeyTaken, Notices, Shown};
 use crate::ui::screen::{Screen, Transition, draw_stack};
 use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
 use crate::ui::screens::dealing::deal;
-use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::layout::{Fit, fit};
@@ -87,14 +86,7 @@ impl App {
             area: Rect::new(0, 0, 100, 35),
             quit: false,
         };
-        if app.current.solved_at_start() {
-            // A board given already solved: nothing to play. Say so and offer a new game.
-            app.notify(Notice::info(
-                "That board is already solved: there is nothing to play. Choose a new game.",
-            ));
-            let menu = MenuScreen::open(&mut context!(app, Instant::now()));
-            app.apply(Transition::Push(Box::new(menu)));
-        }
+        crate::ui::opening::offer_a_new_game_if_solved(&mut app);
         app.sync();
         app
     }
@@ -152,14 +144,14 @@ impl App {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
             // never closes a notice or a screen. Motion that moves nothing changes nothing.
             let slid = self.current.game.stm();
-            if self.notices.is_empty() && self.board_visible() && self.top_screen().clock_runs() {
+            if self.notices.boxed().is_none() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
             }
             if self.current.game.stm() == slid {
                 return false;
             }
         } else if self.notices.take_key(now) != KeyTaken::NoNotice {
-            // A notice takes the first key once it can have been read, not typed past.
+            // A box takes the first key once it can have been read, not typed past.
         } else if !self.board_visible() {
             // While the board is hidden (the terminal is too small), a key must not move a
             // tile nobody can see: only quitting is taken.
@@ -183,7 +175,6 @@ impl App {
             self.notify(n);
         }
         self.sync();
-        self.notices.expire(now);
         moving || (self.notices.len(), self.notices.readable_at(now)) != notices
     }
 
@@ -250,8 +241,8 @@ impl App {
 
     /// After any event: the clock runs only on the board, the engine learns what is on
     /// screen, and the game's notices join the queue.
-    fn sync(&mut self) {
-        let runs = self.top_screen().clock_runs() && self.board_visible();
+    pub(crate) fn sync(&mut self) {
+        let runs = self.top_screen().clock_runs() && self.board_visible() && self.notices.boxed().is_none();
         self.current.sync_clock(runs);
         self.current.watching = self.top_screen().watches_board();
         self.engine.focus(self.current.focus());
@@ -286,7 +277,7 @@ impl App {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }
-        NoticeView::draw(&self.notices, view.now, &self.settings.theme, area, buf);
+        NoticeView::draw(&self.notices, &view, area, buf);
         if !self.settings.caps.unicode {
             crate::ui::widgets::ascii::downgrade(buf);
         }
