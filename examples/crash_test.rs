@@ -189,13 +189,14 @@ fn raw_lines(data: &Path) -> Vec<(String, String)> {
         return out;
     };
     for e in entries.flatten() {
-        let name = e.file_name().to_string_lossy().into_owned();
-        let Ok(bytes) = std::fs::read(e.path()) else { continue };
-        let text = if name.ends_with(".gz") {
+        let path = e.path();
+        let ext = path.extension().map(|x| x.to_string_lossy().to_lowercase());
+        let Ok(bytes) = std::fs::read(&path) else { continue };
+        let text = if ext.as_deref() == Some("gz") {
             let mut s = String::new();
             let _ = flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_string(&mut s);
             s
-        } else if name.ends_with(".jsonl") {
+        } else if ext.as_deref() == Some("jsonl") {
             String::from_utf8_lossy(&bytes).into_owned()
         } else {
             continue;

@@ -30,7 +30,9 @@ impl NoticeView<'_> {
     /// hidden, its clock being stopped.
     pub fn draw(notices: &Notices, view: &View, area: Rect, buf: &mut Buffer) {
         let theme = &view.settings.theme;
-        draw_lines(notices, theme, area, buf);
+        let used = draw_lines(notices, theme, area, buf);
+        // The box stands above the lines, so that both are read.
+        let above = Rect::new(area.x, area.y, area.width, area.height - used);
         if let Some(shown) = notices.boxed() {
             if view.current.under_way()
                 && let Fit::Fits(layout) = fit(area, view.current.game.size().side() as u16)
@@ -44,7 +46,7 @@ impl NoticeView<'_> {
                 readable,
                 theme,
             }
-            .render(area, buf);
+            .render(above, buf);
         }
     }
 }
@@ -52,12 +54,13 @@ impl NoticeView<'_> {
 /// How many rows the lines take at most, at the foot of the screen.
 const LINE_ROWS: usize = 6;
 
-/// The lines of `notices`, each wrapped whole, at the foot of `area` (over the footer).
-fn draw_lines(notices: &Notices, theme: &Theme, area: Rect, buf: &mut Buffer) {
+/// The lines of `notices`, each wrapped whole, at the foot of `area` (over the footer);
+/// how many rows they took.
+fn draw_lines(notices: &Notices, theme: &Theme, area: Rect, buf: &mut Buffer) -> u16 {
     let (shown, more) = notices.lines();
     let width = usize::from(area.width.saturating_sub(4));
     if width < 12 {
-        return;
+        return 0;
     }
     let mut rows: Vec<Line> = Vec::new();
     for s in shown {
@@ -75,7 +78,7 @@ fn draw_lines(notices: &Notices, theme: &Theme, area: Rect, buf: &mut Buffer) {
         rows.drain(..rows.len() - max);
     }
     if rows.is_empty() {
-        return;
+        return 0;
     }
     let height = rows.len() as u16;
     let rect = Rect::new(area.x, area.y + area.height - height, area.width, height);
@@ -83,6 +86,7 @@ fn draw_lines(notices: &Notices, theme: &Theme, area: Rect, buf: &mut Buffer) {
     Paragraph::new(rows)
         .block(Block::new().padding(ratatui::widgets::Padding::horizontal(1)))
         .render(rect, buf);
+    height
 }
 
 /// Splits `text` into lines of at most `width` characters, breaking at spaces where it can
