@@ -129,7 +129,14 @@ impl Rig {
                 .args([&format!("-{signal}"), &pid.to_string()])
                 .status();
             let start = Instant::now();
-            while Path::new(&format!("/proc/{pid}")).exists() && start.elapsed() < Duration::from_secs(10) {
+            let alive = || {
+                Command::new("kill")
+                    .args(["-0", &pid.to_string()])
+                    .stderr(std::process::Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+            };
+            while alive() && start.elapsed() < Duration::from_secs(10) {
                 sleep(Duration::from_millis(10));
             }
         }
@@ -283,18 +290,24 @@ pub fn run(bin: &Path, kills: usize, seed: u64, mut say: impl FnMut(&str)) -> Re
     let mut followed: Vec<String> = Vec::new();
     for cycle in 0..kills {
         if cycle % KILLS_A_HISTORY == 0 {
+            tally(&rig.data, &followed, &mut report);
             followed.clear();
             fresh_history(&rig, &mut rng);
         }
         let line = one_cycle(&rig, &mut rng, &mut followed, &mut report);
         say(&format!("kill {}: {line}", cycle + 1));
     }
-    report.attempts += followed.len();
-    let (history, _) = recorded(&rig.data);
-    report.recorded += followed.iter().filter(|id| history.contains(*id)).count();
+    tally(&rig.data, &followed, &mut report);
     rig.tmux(&["kill-server"]);
     let _ = std::fs::remove_dir_all(&rig.scratch);
     report
+}
+
+/// Counts the attempts followed on one history, and those recorded by now.
+fn tally(data: &Path, followed: &[String], report: &mut Report) {
+    let (history, _) = recorded(data);
+    report.attempts += followed.len();
+    report.recorded += followed.iter().filter(|id| history.contains(*id)).count();
 }
 
 /// A fresh data folder whose history is 1 to 12 attempts short of its seal.
@@ -360,7 +373,8 @@ fn one_cycle(rig: &Rig, rng: &mut SeededRng, followed: &mut Vec<String>, report:
     }
     check(rig, followed, before, after, report);
     format!(
-        "{action:?}, {signal} after {delay} ms: attempts ended {before} -> {after}{}",
+        "{action:?}, {signal} after {delay} ms, attempt {}: attempts ended {before} -> {after}{}",
+        attempt.as_deref().unwrap_or("(none new)"),
         if sealed_count(&rig.data) > sealed {
             " (sealed)"
         } else {

@@ -745,7 +745,7 @@ fn the_start_notices_are_lines_under_a_board_that_shows_and_each_is_on_screen() 
     let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
     a.notify(slide::game::Notice::info("Your unfinished game (3×3 easy) is kept."));
     a.notify(slide::game::Notice::info(
-        "Your history was read: 12 attempt(s) counted. active.corrupt-1.jsonl in /data/history: it was set aside \
+        "Your history was read: 12 attempt(s) counted. active.corrupt-1.jsonl in data/history: it was set aside \
          and holds 3 attempt(s) not counted; remove it once you no longer need them.",
     ));
     a.notify(slide::game::Notice::info("A third."));
