@@ -257,7 +257,7 @@ impl App {
     /// How long to wait for input before the next tick (at most until the notice on screen
     /// starts taking keys, to say so).
     pub fn poll_timeout(&self, now: Instant) -> Duration {
-        let calm = self.notices.is_empty();
+        let calm = self.notices.boxed().is_none();
         let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.current.wake_in(now, &self.engine, calm));
         self.notices.readable_at(now).map_or(wait, |at| wait.min(at - now))
     }
