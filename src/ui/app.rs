@@ -12,10 +12,8 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use slide::difficulty::DealRequest;
 use slide::engine::{Answer, Engine, Reply};
 use slide::game::{Game, Notice, Persistence};
-use slide::puzzle::Board;
 use slide::solver::Solver;
 
 use crate::ui::clipboard::Clipboard;
@@ -27,7 +25,7 @@ use crate::ui::look::Look;
 use crate::ui::notices::{KeyTaken, Notices, Shown};
 use crate::ui::screen::{Screen, Transition, draw_stack};
 use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
-use crate::ui::screens::dealing::deal;
+use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
 use crate::ui::settings::Settings;
 use crate::ui::widgets::layout::{Fit, fit};
@@ -86,20 +84,20 @@ impl App {
             area: Rect::new(0, 0, 100, 35),
             quit: false,
         };
-        crate::ui::opening::offer_a_new_game_if_solved(&mut app);
+        app.offer_a_new_game_if_solved();
         app.sync();
         app
     }
 
-    /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
-    /// box (over no board) and starts the game when the deal lands.
-    pub fn dealing(settings: Settings, request: DealRequest, solver: Solver, persist: Persistence) -> App {
-        let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
-        let mut app = App::new(settings, placeholder, solver, persist, Origin::Placeholder);
-        let t = deal(request, true, &mut context!(app, Instant::now()));
-        app.apply(t);
-        app.sync();
-        app
+    /// A board given already solved has nothing to play: says so and offers a new game.
+    pub(crate) fn offer_a_new_game_if_solved(&mut self) {
+        if self.current.solved_at_start() {
+            self.notify(Notice::info(
+                "That board is already solved: there is nothing to play. Choose a new game.",
+            ));
+            let menu = MenuScreen::open(&mut context!(self, Instant::now()));
+            self.apply(Transition::Push(Box::new(menu)));
+        }
     }
 
     /// The screen on top, as `T` if it is one.

@@ -41,6 +41,22 @@ pub(crate) fn test_app(game: Game) -> App {
     )
 }
 
+/// An app whose first game is still to be dealt: it opens at once on the "Dealing…" box
+/// (over no board) and starts the game when the deal lands.
+pub(crate) fn dealing_app(
+    settings: Settings,
+    request: slide::difficulty::DealRequest,
+    solver: Solver,
+    persist: Persistence,
+) -> App {
+    let placeholder = Game::new(slide::puzzle::Board::goal(request.size), None, None, Some(0));
+    let mut app = App::new(settings, placeholder, solver, persist, Origin::Placeholder);
+    let t = crate::ui::screens::dealing::deal(request, true, &mut context!(app, Instant::now()));
+    app.apply(t);
+    app.sync();
+    app
+}
+
 /// What the tests do to an app beyond the keys.
 pub(crate) trait Driven {
     /// Waits for one of the engine's replies and handles it.
@@ -637,7 +653,7 @@ fn the_first_game_is_dealt_in_the_background_from_its_seed() {
         seed: 99,
         daily: None,
     };
-    let dealing = || App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+    let dealing = || dealing_app(Settings::plain(), request, solver.clone(), Persistence::disabled());
     let mut app = dealing();
     assert!(app.top::<Dealing>().is_some_and(|d| d.first));
     assert!(app.wait_dealt(Duration::from_secs(60)));
@@ -1057,7 +1073,7 @@ fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
     };
     // As the opening does for `--mode blind`, with `--seed 4` (chosen) or without (drawn).
     for chosen in [true, false] {
-        let mut app = App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+        let mut app = dealing_app(Settings::plain(), request, solver.clone(), Persistence::disabled());
         if chosen {
             app.current.note_chosen_seed(4);
         }

@@ -20,7 +20,6 @@ use crate::ui::opened::{self, Opened};
 use crate::ui::screen::Transition;
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::loading::Loading;
-use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::paused::Paused;
 use crate::ui::settings::Settings;
 
@@ -117,7 +116,7 @@ pub(crate) fn install(app: &mut App, opened: Opened) -> bool {
         let t = deal(request, true, &mut context!(app, Instant::now()));
         app.apply(t);
     }
-    offer_a_new_game_if_solved(app);
+    app.offer_a_new_game_if_solved();
     let mut resumed_box = None;
     if let Some(summary) = summary {
         // An attempt under way opens hidden: its clock runs from the moment it shows.
@@ -141,17 +140,6 @@ pub(crate) fn install(app: &mut App, opened: Opened) -> bool {
         app.update(action);
     }
     true
-}
-
-/// A board given already solved has nothing to play: say so and offer a new game.
-pub(crate) fn offer_a_new_game_if_solved(app: &mut App) {
-    if app.current.solved_at_start() {
-        app.notify(Notice::info(
-            "That board is already solved: there is nothing to play. Choose a new game.",
-        ));
-        let menu = MenuScreen::open(&mut context!(app, Instant::now()));
-        app.apply(Transition::Push(Box::new(menu)));
-    }
 }
 
 /// What the arguments say of the game they open: a seed the player chose (`given`: a board
