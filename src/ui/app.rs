@@ -12,10 +12,8 @@ use std::time::{Duration, Instant};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
-use slide::difficulty::DealRequest;
 use slide::engine::{Answer, Engine, Reply};
 use slide::game::{Game, Notice, Persistence};
-use slide::puzzle::Board;
 use slide::solver::Solver;
 
 use crate::ui::clipboard::Clipboard;
@@ -27,7 +25,6 @@ use crate::ui::look::Look;
 use crate::ui::notices::{KeyTaken, Notices, Shown};
 use crate::ui::screen::{Screen, Transition, draw_stack};
 use crate::ui::screens::confirm_large_tables::ConfirmLargeTables;
-use crate::ui::screens::dealing::deal;
 use crate::ui::screens::menu::MenuScreen;
 use crate::ui::screens::playing::Playing;
 use crate::ui::settings::Settings;
@@ -87,27 +84,20 @@ impl App {
             area: Rect::new(0, 0, 100, 35),
             quit: false,
         };
-        if app.current.solved_at_start() {
-            // A board given already solved: nothing to play. Say so and offer a new game.
-            app.notify(Notice::info(
-                "That board is already solved: there is nothing to play. Choose a new game.",
-            ));
-            let menu = MenuScreen::open(&mut context!(app, Instant::now()));
-            app.apply(Transition::Push(Box::new(menu)));
-        }
+        app.offer_a_new_game_if_solved();
         app.sync();
         app
     }
 
-    /// An app whose first game is still to be dealt: it opens at once on the "Dealing…"
-    /// box (over no board) and starts the game when the deal lands.
-    pub fn dealing(settings: Settings, request: DealRequest, solver: Solver, persist: Persistence) -> App {
-        let placeholder = Game::new(Board::goal(request.size), None, None, Some(0));
-        let mut app = App::new(settings, placeholder, solver, persist, Origin::Placeholder);
-        let t = deal(request, true, &mut context!(app, Instant::now()));
-        app.apply(t);
-        app.sync();
-        app
+    /// A board given already solved has nothing to play: says so and offers a new game.
+    pub(crate) fn offer_a_new_game_if_solved(&mut self) {
+        if self.current.solved_at_start() {
+            self.notify(Notice::info(
+                "That board is already solved: there is nothing to play. Choose a new game.",
+            ));
+            let menu = MenuScreen::open(&mut context!(self, Instant::now()));
+            self.apply(Transition::Push(Box::new(menu)));
+        }
     }
 
     /// The screen on top, as `T` if it is one.
@@ -152,14 +142,14 @@ impl App {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
             // never closes a notice or a screen. Motion that moves nothing changes nothing.
             let slid = self.current.game.stm();
-            if self.notices.is_empty() && self.board_visible() && self.top_screen().clock_runs() {
+            if self.notices.boxed().is_none() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
             }
             if self.current.game.stm() == slid {
                 return false;
             }
         } else if self.notices.take_key(now) != KeyTaken::NoNotice {
-            // A notice takes the first key once it can have been read, not typed past.
+            // A box takes the first key once it can have been read, not typed past.
         } else if !self.board_visible() {
             // While the board is hidden (the terminal is too small), a key must not move a
             // tile nobody can see: only quitting is taken.
@@ -183,7 +173,6 @@ impl App {
             self.notify(n);
         }
         self.sync();
-        self.notices.expire(now);
         moving || (self.notices.len(), self.notices.readable_at(now)) != notices
     }
 
@@ -250,8 +239,8 @@ impl App {
 
     /// After any event: the clock runs only on the board, the engine learns what is on
     /// screen, and the game's notices join the queue.
-    fn sync(&mut self) {
-        let runs = self.top_screen().clock_runs() && self.board_visible();
+    pub(crate) fn sync(&mut self) {
+        let runs = self.top_screen().clock_runs() && self.board_visible() && self.notices.boxed().is_none();
         self.current.sync_clock(runs);
         self.current.watching = self.top_screen().watches_board();
         self.engine.focus(self.current.focus());
@@ -266,7 +255,7 @@ impl App {
     /// How long to wait for input before the next tick (at most until the notice on screen
     /// starts taking keys, to say so).
     pub fn poll_timeout(&self, now: Instant) -> Duration {
-        let calm = self.notices.is_empty();
+        let calm = self.notices.boxed().is_none();
         let wait = (self.top_screen().wake_in(now)).unwrap_or_else(|| self.current.wake_in(now, &self.engine, calm));
         self.notices.readable_at(now).map_or(wait, |at| wait.min(at - now))
     }
@@ -286,7 +275,7 @@ impl App {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }
-        NoticeView::draw(&self.notices, view.now, &self.settings.theme, area, buf);
+        NoticeView::draw(&self.notices, &view, area, buf);
         if !self.settings.caps.unicode {
             crate::ui::widgets::ascii::downgrade(buf);
         }

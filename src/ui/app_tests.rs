@@ -16,7 +16,7 @@ use crate::ui::app::App;
 use crate::ui::context::{Context, context};
 use crate::ui::current_game::Origin;
 use crate::ui::keys::Action;
-use crate::ui::notices::{NOTICE_TIME, READ_TIME};
+use crate::ui::notices::READ_TIME;
 use crate::ui::scheme::Scheme;
 use crate::ui::screen::Screen;
 use crate::ui::screens::animation::Animation;
@@ -39,6 +39,22 @@ pub(crate) fn test_app(game: Game) -> App {
         Persistence::disabled(),
         Origin::New,
     )
+}
+
+/// An app whose first game is still to be dealt: it opens at once on the "Dealing…" box
+/// (over no board) and starts the game when the deal lands.
+pub(crate) fn dealing_app(
+    settings: Settings,
+    request: slide::difficulty::DealRequest,
+    solver: Solver,
+    persist: Persistence,
+) -> App {
+    let placeholder = Game::new(slide::puzzle::Board::goal(request.size), None, None, Some(0));
+    let mut app = App::new(settings, placeholder, solver, persist, Origin::Placeholder);
+    let t = crate::ui::screens::dealing::deal(request, true, &mut context!(app, Instant::now()));
+    app.apply(t);
+    app.sync();
+    app
 }
 
 /// What the tests do to an app beyond the keys.
@@ -207,6 +223,9 @@ fn every_move_is_saved_shortly_after_and_the_menu_resumes_another_game() {
     assert!(app.is::<Playing>());
     assert_eq!(app.current.game.id(), earlier.id());
     assert_eq!(app.current.game.moves(), 1);
+    // The start of a game waits for no disk: the writer has the game left in its queue.
+    let writer = app.current.persist.writer_handle().expect("a writer");
+    assert!(writer.flush(Duration::from_secs(10)));
     let ids: Vec<String> = store.list_games().0.into_iter().map(|g| g.id).collect();
     assert!(ids.contains(&id), "the game left is kept: {ids:?}");
     let _ = std::fs::remove_dir_all(store.dir());
@@ -225,9 +244,32 @@ fn a_notice_stays_until_a_key_and_that_key_only_closes_it() {
         0,
         "the key closed the notice and did nothing else"
     );
-    app.notify(Notice::info("Resumed."));
-    app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(1));
-    assert!(app.notice().is_none(), "an information leaves by itself");
+}
+
+#[test]
+fn an_information_is_a_line_that_takes_no_key_and_goes_once_it_could_be_read() {
+    let mut app = app_with("1 2 3 4 0 5 7 8 6");
+    app.notify(Notice::info("Resumed your last game."));
+    let screen = crate::ui::render_tests::screen(&app, 80, 24);
+    assert!(
+        screen[23].contains("Resumed your last game."),
+        "a line at the foot of the screen:\n{}",
+        screen.join("\n")
+    );
+    assert!(!screen.concat().contains("any key to close"), "no box");
+    app.tick(Instant::now() + Duration::from_secs(60));
+    assert!(on_screen(&app, "Resumed your last game."), "no clock takes it away");
+    press(&mut app, KeyCode::Left);
+    assert_eq!(app.current.game.moves(), 1, "the first key moves a tile");
+    assert!(
+        app.current.game.clock().is_running(),
+        "and the clock runs under the line"
+    );
+    assert!(on_screen(&app, "Resumed your last game."), "typed as it came: it stays");
+    app.notices.age(READ_TIME);
+    press(&mut app, KeyCode::Right);
+    assert_eq!(app.current.game.moves(), 2, "that key plays too");
+    assert!(!on_screen(&app, "Resumed your last game."), "and the line, read, goes");
 }
 
 #[test]
@@ -611,7 +653,7 @@ fn the_first_game_is_dealt_in_the_background_from_its_seed() {
         seed: 99,
         daily: None,
     };
-    let dealing = || App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+    let dealing = || dealing_app(Settings::plain(), request, solver.clone(), Persistence::disabled());
     let mut app = dealing();
     assert!(app.top::<Dealing>().is_some_and(|d| d.first));
     assert!(app.wait_dealt(Duration::from_secs(60)));
@@ -767,7 +809,7 @@ fn hover_slides_a_segment_only_when_turned_on() {
         row: r.y,
     });
     assert_eq!(app.current.game.moves(), 2);
-    app.notify(slide::game::Notice::info("hello"));
+    app.notify(slide::game::Notice::warning("hello"));
     app.update(over);
     assert!(app.notice().is_some());
     key(&mut app, KeyCode::Char('v'));
@@ -1031,7 +1073,7 @@ fn only_a_blind_deal_from_a_seed_drawn_at_random_is_ranked_blind() {
     };
     // As the opening does for `--mode blind`, with `--seed 4` (chosen) or without (drawn).
     for chosen in [true, false] {
-        let mut app = App::dealing(Settings::plain(), request, solver.clone(), Persistence::disabled());
+        let mut app = dealing_app(Settings::plain(), request, solver.clone(), Persistence::disabled());
         if chosen {
             app.current.note_chosen_seed(4);
         }
@@ -1135,7 +1177,7 @@ fn the_notice_of_a_game_pushed_out_waits_to_be_read() {
         "{}",
         crate::ui::render_tests::screen(&app, 80, 24).join("\n")
     );
-    app.tick(Instant::now() + NOTICE_TIME + Duration::from_secs(60));
+    app.tick(Instant::now() + Duration::from_secs(60));
     assert!(on_screen(&app, "its attempt recorded"), "it stays until a key");
     key(&mut app, KeyCode::Char('x'));
     assert!(!on_screen(&app, "its attempt recorded"));
@@ -1223,7 +1265,7 @@ fn starting_another_game_ends_the_one_under_way_as_a_dnf_and_keeps_it_as_practic
     };
     // `slide --size 4`, say: the game `slide` alone would resume is left for it.
     let mut p = Persistence::open(Ok(store.clone()));
-    let (summary, ended) = crate::ui::opening::leave_newest(&mut p).expect("a kept game");
+    let (summary, ended) = crate::ui::opened::leave_newest(&mut p).expect("a kept game");
     assert!(summary.contains("3×3"), "{summary}");
     assert_eq!(ended, Some(slide::game::Outcome::Dnf));
     assert!(p.writer_handle().is_none_or(|w| w.flush(Duration::from_secs(10))));
@@ -1232,7 +1274,7 @@ fn starting_another_game_ends_the_one_under_way_as_a_dnf_and_keeps_it_as_practic
     drop(p);
     // Left again: its attempt is over, nothing more is counted.
     let mut p = Persistence::open(Ok(store.clone()));
-    let (_, again) = crate::ui::opening::leave_newest(&mut p).expect("still kept");
+    let (_, again) = crate::ui::opened::leave_newest(&mut p).expect("still kept");
     assert_eq!(again, None);
     assert!(p.writer_handle().is_none_or(|w| w.flush(Duration::from_secs(10))));
     assert_eq!(dnfs(&store), 1);

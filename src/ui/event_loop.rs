@@ -14,6 +14,7 @@ use ratatui::layout::Rect;
 
 use crate::ui::app::App;
 use crate::ui::events::Event;
+use crate::ui::signals::Finished;
 
 /// How the loop ended.
 #[derive(Debug)]
@@ -30,7 +31,7 @@ const HANG_UP_WAIT: Duration = Duration::from_millis(100);
 
 /// Runs until the player quits or a signal comes; an error when the terminal fails. `mouse`:
 /// whether mouse reports are on (turned on again after a suspend).
-pub fn run(terminal: &mut DefaultTerminal, app: &mut App, mouse: bool) -> io::Result<Ended> {
+pub fn run(terminal: &mut DefaultTerminal, app: &mut App, mouse: bool, watcher: &Finished) -> io::Result<Ended> {
     let mut latency_log = std::env::var_os("SLIDE_LATENCY_LOG")
         .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
     let mut need_render = true;
@@ -64,6 +65,14 @@ pub fn run(terminal: &mut DefaultTerminal, app: &mut App, mouse: bool) -> io::Re
         // Everything that has arrived, then one frame.
         let mut next = Some(first);
         while let Some(event) = next {
+            if let Event::Opened(opened) = event {
+                // The start's disk work is done: the game shows, and a signal's exit lets
+                // its writer finish.
+                need_render |= crate::ui::opening::install(app, *opened);
+                watcher.set_writer(app.current.persist.writer_handle());
+                next = app.events.try_recv().ok();
+                continue;
+            }
             match handle(app, event) {
                 Handled::Changed(changed) => need_render |= changed,
                 Handled::End(ended) => return ended,
@@ -119,6 +128,8 @@ fn handle(app: &mut App, event: Event) -> Handled {
         Event::Signal(n) => Handled::End(Ok(Ended::Signal(n))),
         Event::Suspend => Handled::Suspend,
         Event::InputClosed(error) => Handled::End(ended_by(app, error)),
+        // Taken by the loop itself, which tells the signal watcher of the writer.
+        Event::Opened(_) => Handled::Changed(false),
     }
 }
 

@@ -20,6 +20,8 @@ pub enum Event {
     Suspend,
     /// The terminal's input failed or ended (the terminal went away).
     InputClosed(std::io::Error),
+    /// The start's disk work is done: the game to open (`ui/opened.rs`).
+    Opened(Box<crate::ui::opened::Opened>),
 }
 
 /// Reads the terminal's input on a thread of its own, so the loop never blocks on the

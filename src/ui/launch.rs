@@ -147,7 +147,7 @@ fn in_terminal(app: &mut App, mouse: bool) -> Result<(), UiError> {
             return Err(e.into());
         }
     };
-    let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, app, mouse));
+    let ended = events::spawn_input(app.sender()).and_then(|()| event_loop::run(&mut terminal, app, mouse, &watcher));
     watcher.saving();
     let saved = app.current.save_on_exit();
     terminal::restore(mouse);

@@ -24,6 +24,7 @@ mod launch;
 mod look;
 mod moves;
 mod notices;
+mod opened;
 mod opening;
 mod picture_mode;
 mod scheme;

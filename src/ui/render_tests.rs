@@ -328,7 +328,12 @@ fn a_long_notice_is_drawn_whole_over_the_dealing_box_at_80_by_24() {
         "the whole notice is on screen:\n{}",
         lines.join("\n")
     );
-    assert!(shown.contains("any key to close (1 more)"), "{}", lines.join("\n"));
+    assert!(shown.contains("any key to close"), "{}", lines.join("\n"));
+    assert!(
+        lines[23].contains("Resumed your last game."),
+        "the information is a line below the box:\n{}",
+        lines.join("\n")
+    );
 }
 
 #[test]
@@ -710,4 +715,49 @@ fn a_blind_solve_hides_the_code_with_the_numbers() {
     let text = screen(&a, 80, 24).join("\n");
     assert!(!text.contains(&code), "gone with the numbers:\n{text}");
     assert!(text.contains("hidden (blind)"), "{text}");
+}
+
+#[test]
+fn a_warning_box_over_an_attempt_under_way_stops_the_clock_and_hides_the_board() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.update(Action::Left);
+    a.update(Action::Right);
+    std::thread::sleep(std::time::Duration::from_millis(5));
+    assert!(a.current.game.clock().is_running());
+    a.notify(slide::game::Notice::warning(
+        "Your result is not recorded yet: will retry.",
+    ));
+    a.tick(std::time::Instant::now());
+    assert!(!a.current.game.clock().is_running(), "no clock runs behind the box");
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(text.contains("not recorded yet"), "{text}");
+    assert!(!board_text(&a, 80, 24).contains('8'), "no tile shows:\n{text}");
+    a.notices.age(crate::ui::notices::READ_TIME);
+    let moves = a.current.game.moves();
+    a.update(Action::Left);
+    assert_eq!(a.current.game.moves(), moves, "the key closed the box only");
+    assert!(board_text(&a, 80, 24).contains('8'), "the board is back");
+    assert!(a.current.game.clock().is_running(), "and its clock runs");
+}
+
+#[test]
+fn the_start_notices_are_lines_under_a_board_that_shows_and_each_is_on_screen() {
+    let mut a = app("1 2 3 4 5 6 0 7 8", Some(Level::Easy), Some(2));
+    a.notify(slide::game::Notice::info("Your unfinished game (3×3 easy) is kept."));
+    a.notify(slide::game::Notice::info(
+        "Your history was read: 12 attempt(s) counted. active.corrupt-1.jsonl in data/history: it was set aside \
+         and holds 3 attempt(s) not counted; remove it once you no longer need them.",
+    ));
+    a.notify(slide::game::Notice::info("A third."));
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(board_text(&a, 80, 24).contains('8'), "the board shows:\n{text}");
+    assert!(text.contains("is kept."), "{text}");
+    assert!(text.contains("no longer need them."), "the second, whole:\n{text}");
+    assert!(text.contains("(1 more after a key)"), "{text}");
+    assert!(!text.contains("any key to close"), "no box:\n{text}");
+    a.notices.age(crate::ui::notices::READ_TIME);
+    a.update(Action::Left);
+    assert_eq!(a.current.game.moves(), 1, "the key played");
+    let text = screen(&a, 80, 24).join("\n");
+    assert!(text.contains("A third.") && !text.contains("is kept."), "{text}");
 }

@@ -8,9 +8,9 @@
 //!
 //! Unix only: elsewhere the terminal's Ctrl-C arrives as a key and nothing is watched.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
+use std::sync::{Arc, Mutex};
 #[cfg(unix)]
 use std::time::Duration;
 
@@ -28,9 +28,24 @@ pub const GRACE: Duration = Duration::from_millis(350);
 pub struct Finished {
     done: Arc<AtomicBool>,
     saving: Arc<AtomicBool>,
+    /// The game's writer, once the start has opened the data folder (off the screen's
+    /// thread, after the watch began).
+    writer: Arc<Mutex<Option<WriterHandle>>>,
 }
 
 impl Finished {
+    /// The writer whose queue a stuck exit lets finish, from now on.
+    pub fn set_writer(&self, writer: Option<WriterHandle>) {
+        if let Ok(mut slot) = self.writer.lock() {
+            *slot = writer;
+        }
+    }
+
+    #[cfg(unix)]
+    fn writer(&self) -> Option<WriterHandle> {
+        self.writer.lock().ok().and_then(|w| w.clone())
+    }
+
     /// The game has ended: the watcher has nothing left to do.
     pub fn set(&self) {
         self.done.store(true, Ordering::SeqCst);
@@ -62,6 +77,7 @@ pub fn watch(tx: Sender<Event>, writer: Option<WriterHandle>, mouse: bool) -> st
 
     let mut signals = Signals::new([SIGHUP, SIGTERM, SIGINT, SIGQUIT, SIGTSTP])?;
     let finished = Finished::default();
+    finished.set_writer(writer);
     let done = finished.clone();
     std::thread::Builder::new()
         .name("slide-signals".into())
@@ -84,7 +100,7 @@ pub fn watch(tx: Sender<Event>, writer: Option<WriterHandle>, mouse: bool) -> st
                 std::thread::sleep(Duration::from_millis(5));
             }
             // The loop is stuck (on a terminal that went away, say): end here.
-            let saved = writer.is_none_or(|w| w.flush(Duration::from_millis(100)));
+            let saved = done.writer().is_none_or(|w| w.flush(Duration::from_millis(100)));
             crate::ui::terminal::restore(mouse);
             if !saved {
                 crate::ui::terminal::say("slide: the last moves may not be saved: the disk did not answer in time.");

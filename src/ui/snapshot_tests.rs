@@ -174,7 +174,7 @@ fn the_first_deal_has_no_board_behind_it() {
         seed: 1,
         daily: None,
     };
-    // As `App::dealing` opens, with no deal running (a fast one would replace the box).
+    // As the first deal opens, with no deal running (a fast one would replace the box).
     let mut a = App::new(
         Settings::plain(),
         Game::new(Board::goal(request.size), None, None, Some(0)),
@@ -445,4 +445,17 @@ fn the_review_of_a_marathon_board_by_board() {
     while !known(&a) && a.wait_reply(std::time::Duration::from_secs(10)) {}
     assert!(known(&a), "both boards reviewed");
     check("review_marathon", &a, &SIZES);
+}
+
+#[test]
+fn the_first_frame_while_the_records_load() {
+    let mut a = App::new(
+        Settings::plain(),
+        Game::new(Board::goal(Size::FOUR), None, None, Some(0)),
+        slide::solver::Solver::new(slide::solver::TableCache::disabled()),
+        slide::game::Persistence::disabled(),
+        Origin::Placeholder,
+    );
+    a.push(Box::new(crate::ui::screens::loading::Loading::new()));
+    check("loading", &a, &SIZES);
 }

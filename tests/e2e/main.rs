@@ -3,6 +3,9 @@
 //! instead of one a file); each module is one subject. Skipped, with a note, when tmux is
 //! not installed, except under `CI=true`.
 
+/// The crash test's driver and checks, shared with `scripts/crash_test.sh`.
+#[path = "../../examples/crash_test.rs"]
+mod crash_test;
 mod runs;
 mod tmux;
 
@@ -19,4 +22,5 @@ mod records;
 mod replay;
 mod run_replay;
 mod signals;
+mod start;
 mod terminal;

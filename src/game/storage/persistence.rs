@@ -19,7 +19,7 @@ use crate::game::records::stats::Stats;
 use crate::game::records::win_report::Recorded;
 use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
 use crate::game::storage::pending_results::After;
-use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
+use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice, kept_as};
 pub use crate::game::storage::store_error::{NOT_RECORDED_YET, PersistError};
 
 mod kept_games;
@@ -167,12 +167,23 @@ impl Persistence {
     fn take_history(&mut self, store: &Store, now: u64) {
         match store.load_records() {
             Loaded::Found(h) => {
-                for (reason, moved_to) in &h.moved_aside {
-                    self.notices
-                        .push(Notice::warning(aside_notice("Your statistics were", reason, moved_to)));
+                // Said at every start until the player acts: lines, not boxes to close.
+                for (reason, path) in &h.moved_aside {
+                    let said = if path.starts_with(store.history_dir()) {
+                        // A history file read in part, or set aside: what was read, and where.
+                        format!(
+                            "Your history was read: {} attempt(s) counted. {}: {reason}.",
+                            h.attempts.len(),
+                            kept_as(path)
+                        )
+                    } else {
+                        // An older version's file, unreadable, moved aside whole.
+                        aside_notice("Your statistics were", reason, path)
+                    };
+                    self.notices.push(Notice::info(said));
                 }
                 if h.unreadable_lines > 0 {
-                    self.notices.push(Notice::warning(format!(
+                    self.notices.push(Notice::info(format!(
                         "{} damaged line(s) of your history ({}) were skipped; they are left in the file.",
                         h.unreadable_lines,
                         store.history_dir().display()
@@ -271,7 +282,7 @@ impl Persistence {
             } else {
                 format!("A saved game ({}) {}.", s.path.display(), s.reason)
             };
-            self.notices.push(Notice::warning(text));
+            self.notices.push(Notice::info(text));
         }
         games.into_iter().filter(|g| !self.holds(&g.id)).collect()
     }
@@ -325,7 +336,8 @@ impl Persistence {
     /// Makes `game` the one in play. Nothing is counted: a game is played from its first
     /// move, and counted when its attempt ends. The game is saved at once, so that it is
     /// what the next start resumes and other copies see it held; a game whose screen never
-    /// opened is [`left`](Persistence::leave) with no move, which removes it.
+    /// opened is [`left`](Persistence::leave) with no move, which removes it. Nothing here
+    /// waits for the disk.
     pub fn start(&mut self, game: &Game, _new: bool) {
         let Some(store) = self.store.clone() else { return };
         if !self.holds(game.id())
@@ -333,12 +345,10 @@ impl Persistence {
         {
             self.claims.push(claim);
         }
+        // Not waited for: the writer keeps the order (the game left before, then this one),
+        // and a failure is said at the next tick. A held history lock or a slow disk never
+        // holds up the screen.
         self.changed(game);
-        // Waited for, so that a failure is said at once, the game left before is on disk,
-        // and the game in play is what the next start resumes.
-        if let Some(w) = &self.writer {
-            w.handle().flush(FLUSH_TIMEOUT);
-        }
         self.tick();
         self.prune(game.id());
     }
@@ -614,6 +624,8 @@ mod tests {
         p.leave(&played);
         let next = one_move_game();
         p.start(&next, true);
+        // A start waits for no disk: the writer's queue is let finish before looking.
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
         let ids: Vec<String> = p.resumable().into_iter().map(|g| g.id).collect();
         assert_eq!(ids, vec![played.id().to_string()]);
         // The played game was given up: a DNF (the untouched one is none), and its save
@@ -776,6 +788,7 @@ mod tests {
         let mut g = one_move_game();
         p.start(&g, true);
         let save = store.dir().join("games").join(format!("{}.json", g.id()));
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
         assert!(save.exists());
         // Another copy holds the history's lock (writing its own result, say, on a slow disk).
         let lock = crate::game::storage::file_lock::FileLock::exclusive(&store.dir().join("history.lock")).unwrap();
@@ -874,10 +887,46 @@ mod tests {
         assert_eq!(p.records().recent().count(), 0);
         let notices = p.take_notices();
         assert!(
-            notices.iter().any(|n| n.warning && n.text.contains("damaged line")),
-            "{notices:?}"
+            notices.iter().any(|n| !n.warning && n.text.contains("damaged line")),
+            "said at every start, as a line: {notices:?}"
         );
         assert!(active.exists(), "said, and left in place");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_history_file_set_aside_is_said_as_what_happened_not_as_unreadable_statistics() {
+        let store = temp_store("aside-said");
+        let mut p = Persistence::open(Ok(store.clone()));
+        for _ in 0..3 {
+            let mut g = one_move_game();
+            p.start(&g, true);
+            g.play(Move::Left);
+            p.won(&g);
+        }
+        drop(p);
+        let active = store.history_dir().join("active.jsonl");
+        let aside = store.history_dir().join("active.corrupt-1764700000.jsonl");
+        std::fs::copy(&active, &aside).unwrap();
+        let mut p = Persistence::open(Ok(store.clone()));
+        let notices = p.take_notices();
+        let said = notices
+            .iter()
+            .find(|n| n.text.contains("active.corrupt-1764700000.jsonl"))
+            .unwrap_or_else(|| panic!("the file is named: {notices:?}"));
+        assert!(!said.warning, "a line, said at every start");
+        assert!(
+            said.text.contains("Your history was read: 3 attempt(s) counted."),
+            "{}",
+            said.text
+        );
+        assert!(said.text.contains("holds 3 attempt(s) not counted"), "{}", said.text);
+        assert!(
+            said.text.contains(&store.history_dir().display().to_string()),
+            "where: {}",
+            said.text
+        );
+        assert!(!said.text.contains("unreadable"), "{}", said.text);
         let _ = std::fs::remove_dir_all(store.dir());
     }
 }

@@ -10,6 +10,7 @@ pub mod confirm_session;
 pub mod daily_share;
 pub mod dealing;
 pub mod help;
+pub mod loading;
 pub mod menu;
 pub mod paused;
 pub mod peek;

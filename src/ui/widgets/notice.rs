@@ -1,16 +1,16 @@
-//! The notice box: a message the player must read, drawn over everything else, wrapped so
-//! that no word of it is cut off, until a key closes it (or, for information, a few
-//! seconds pass).
+//! The notices on screen: information as lines at the foot of the screen, which take no
+//! key, and a warning as a box over everything else until a key closes it; both wrapped so
+//! that no word is cut off (see `ui/notices.rs` for when each goes).
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Widget};
 
-use std::time::Instant;
-
+use crate::ui::context::View;
 use crate::ui::notices::{Notices, Shown};
 use crate::ui::theme::Theme;
+use crate::ui::widgets::layout::{Fit, fit};
 
 /// The notice overlay.
 pub struct NoticeView<'a> {
@@ -25,19 +25,68 @@ pub struct NoticeView<'a> {
 }
 
 impl NoticeView<'_> {
-    /// Draws the first of `notices`, if any, as it is at `now`.
-    pub fn draw(notices: &Notices, now: Instant, theme: &Theme, area: Rect, buf: &mut Buffer) {
-        if let Some(shown) = notices.front() {
-            let (queued, readable) = (notices.len() - 1, shown.readable(now));
+    /// Draws the lines of `notices` at the foot of the screen, then the box on screen, if
+    /// any, as it is at `view.now`. Under a box the board of an attempt under way is
+    /// hidden, its clock being stopped.
+    pub fn draw(notices: &Notices, view: &View, area: Rect, buf: &mut Buffer) {
+        let theme = &view.settings.theme;
+        let used = draw_lines(notices, theme, area, buf);
+        // The box stands above the lines, so that both are read.
+        let above = Rect::new(area.x, area.y, area.width, area.height - used);
+        if let Some(shown) = notices.boxed() {
+            if view.current.under_way()
+                && let Fit::Fits(layout) = fit(area, view.current.game.size().side() as u16)
+            {
+                Clear.render(layout.board, buf);
+            }
+            let (queued, readable) = (notices.boxes() - 1, shown.readable(view.now));
             NoticeView {
                 shown,
                 queued,
                 readable,
                 theme,
             }
-            .render(area, buf);
+            .render(above, buf);
         }
     }
+}
+
+/// How many rows the lines take at most, at the foot of the screen.
+const LINE_ROWS: usize = 6;
+
+/// The lines of `notices`, each wrapped whole, at the foot of `area` (over the footer);
+/// how many rows they took.
+fn draw_lines(notices: &Notices, theme: &Theme, area: Rect, buf: &mut Buffer) -> u16 {
+    let (shown, more) = notices.lines();
+    let width = usize::from(area.width.saturating_sub(4));
+    if width < 12 {
+        return 0;
+    }
+    let mut rows: Vec<Line> = Vec::new();
+    for s in shown {
+        for (i, row) in wrap(&s.notice.text, width).into_iter().enumerate() {
+            let mark = if i == 0 { "• " } else { "  " };
+            rows.push(Line::from(vec![Span::styled(mark, theme.accent), Span::raw(row)]));
+        }
+    }
+    if more > 0 {
+        rows.push(Line::styled(format!("  ({more} more after a key)"), theme.dim));
+    }
+    // On a very short screen the last rows are kept; the text is cut only then.
+    let max = LINE_ROWS.min(usize::from(area.height / 2));
+    if rows.len() > max {
+        rows.drain(..rows.len() - max);
+    }
+    if rows.is_empty() {
+        return 0;
+    }
+    let height = rows.len() as u16;
+    let rect = Rect::new(area.x, area.y + area.height - height, area.width, height);
+    Clear.render(rect, buf);
+    Paragraph::new(rows)
+        .block(Block::new().padding(ratatui::widgets::Padding::horizontal(1)))
+        .render(rect, buf);
+    height
 }
 
 /// Splits `text` into lines of at most `width` characters, breaking at spaces where it can
