@@ -18,6 +18,7 @@ use crate::game::records::outcome::Ending;
 use crate::game::records::stats::Stats;
 use crate::game::records::win_report::Recorded;
 use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
+use crate::game::storage::history_folder::HistoryStamp;
 use crate::game::storage::pending_results::After;
 use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice};
 pub use crate::game::storage::store_error::{NOT_RECORDED_YET, PersistError};
@@ -82,9 +83,10 @@ pub struct Persistence {
     outcomes: HashMap<String, Recorded>,
     /// The attempts of this run recorded as replays.
     replays: HashSet<String>,
-    /// The history folder the records were read from (see `Store::history_identity`): a
-    /// different one means they were cleared or first written elsewhere, and are read again.
-    history_seen: Option<u64>,
+    /// The history as this copy last saw it: when it read it, or when it appended to it
+    /// (the writer says the stamp after each append). A different stamp means another copy
+    /// recorded something (or cleared the records) since, and the records are read again.
+    history_seen: Option<HistoryStamp>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -150,7 +152,7 @@ impl Persistence {
             ))),
         }
         p.history_writable = true;
-        p.history_seen = store.history_identity();
+        p.history_seen = store.history_stamp();
         // A session begins with the program: nothing recorded before counts in it.
         let now = unix_millis();
         p.records.new_session(now);
