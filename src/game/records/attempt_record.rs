@@ -97,6 +97,11 @@ pub struct AttemptRecord {
     /// derives it from what they hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ranked: Option<bool>,
+    /// How long the board was on screen before the clock started (the first move, or the
+    /// inspection running out), as slidysim's memo time; single and blind solves begun in
+    /// this attempt carry it, a run or a resumed attempt does not. Absent in older lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memo_ms: Option<u64>,
 }
 
 fn is_single(mode: &str) -> bool {
@@ -245,6 +250,7 @@ impl AttemptRecord {
                     .count() as u32
             }),
             move_times_ms: (!self.gaps.is_empty()).then(|| log.map(|l| l.times_ms()).unwrap_or_default()),
+            memo_ms: self.memo_ms,
         }
     }
 }
@@ -294,6 +300,9 @@ pub struct HistoryJson {
     /// The time of each move in milliseconds since the first; null for games recorded
     /// before times were kept.
     pub move_times_ms: Option<Vec<u64>>,
+    /// How long the board was on screen before the clock started, when recorded (see
+    /// [`AttemptRecord::memo_ms`]).
+    pub memo_ms: Option<u64>,
 }
 
 #[cfg(test)]
@@ -323,6 +332,7 @@ pub(crate) mod tests {
             mtm: Some(2),
             carried: false,
             ranked: Some(true),
+            memo_ms: None,
         }
     }
 
