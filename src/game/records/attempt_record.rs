@@ -13,6 +13,7 @@ use crate::game::play::solve_mode::SINGLE;
 use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::ranked::{RankFacts, ranked};
+use crate::game::records::run_legs::splits;
 use crate::game::records::stats::{Kind, RecordKey, SEEDED};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
@@ -251,6 +252,10 @@ impl AttemptRecord {
             }),
             move_times_ms: (!self.gaps.is_empty()).then(|| log.map(|l| l.times_ms()).unwrap_or_default()),
             memo_ms: self.memo_ms,
+            splits_ms: self.run_kind().and_then(|_| {
+                let won = matches!(self.result, Outcome::Won | Outcome::Solver);
+                splits(&self.scramble, &self.log()?, self.millis, won)
+            }),
         }
     }
 }
@@ -303,6 +308,9 @@ pub struct HistoryJson {
     /// How long the board was on screen before the clock started, when recorded (see
     /// [`AttemptRecord::memo_ms`]).
     pub memo_ms: Option<u64>,
+    /// A marathon's or relay's splits: the time of each board it solved, in order, in
+    /// milliseconds (a won run's add up to its time); null for a single board.
+    pub splits_ms: Option<Vec<u64>>,
 }
 
 #[cfg(test)]
