@@ -224,7 +224,8 @@ mod tests {
         // Its splits, in the history and in the win box: one a board, adding up to its time.
         let splits = r.to_json().splits_ms.expect("a run has splits");
         assert_eq!((splits.len(), splits.iter().sum::<u64>()), (2, r.millis));
-        let report = crate::game::records::win_report::WinReport::of(&g, Default::default());
+        let report =
+            crate::game::records::win_report::WinReport::of(&g, crate::game::records::win_report::Recorded::default());
         assert_eq!(report.splits, splits);
         assert_eq!(r.memo_ms, None, "a run keeps no memo");
         let mut stats = Stats::default();

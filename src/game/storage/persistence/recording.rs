@@ -440,7 +440,13 @@ mod tests {
         quick.start(&one, true);
         one.play(Move::Left);
         let first = quick.won(&one);
-        assert!(first.ranked && first.beaten.as_ref().is_some_and(|b| b.first()));
+        assert!(
+            first.ranked
+                && first
+                    .beaten
+                    .as_ref()
+                    .is_some_and(crate::game::records::stats::Beaten::first)
+        );
 
         // The other copy loaded its records before that win: its own win must not be
         // "the first", nor "fewest moves" over a 1-move win it did not see.
