@@ -39,6 +39,9 @@ pub(crate) const RECORD_WAIT: Duration = Duration::from_secs(1);
 /// removed once its attempt is recorded, with a notice. Deals with no move go first.
 pub(crate) const MAX_KEPT_GAMES: usize = 8;
 
+/// How often the game is saved while its clock runs, with no move: what a crash can lose.
+pub const CLOCK_SAVE_EVERY: Duration = Duration::from_secs(1);
+
 /// How often results that wait for the history are written again while the game runs.
 pub(crate) const RETRY_EVERY: Duration = Duration::from_secs(2);
 
@@ -104,6 +107,8 @@ pub struct Persistence {
     retry_every: Duration,
     /// Why results still waited at the last retry.
     still_waiting: Option<StoreError>,
+    /// When the running clock was last saved (`None` while it is stopped).
+    clock_saved_at: Option<Instant>,
     notices: Vec<Notice>,
 }
 
@@ -224,6 +229,7 @@ impl Persistence {
             retry_at: None,
             retry_every: RETRY_EVERY,
             still_waiting: None,
+            clock_saved_at: None,
             notices: Vec::new(),
         }
     }
@@ -394,6 +400,25 @@ impl Persistence {
         match &self.writer {
             Some(w) => w.handle().release(claim),
             None => drop(claim),
+        }
+    }
+
+    /// Time passed with `game` in play: while its clock runs, the game is saved at least
+    /// every [`CLOCK_SAVE_EVERY`], so that a crash or a kill -9 loses at most that much of
+    /// its time (a move saves it too).
+    pub fn clock_ran(&mut self, game: &Game, now: Instant) {
+        if !game.clock().is_running() {
+            self.clock_saved_at = None;
+            return;
+        }
+        match self.clock_saved_at {
+            Some(at) if now.saturating_duration_since(at) < CLOCK_SAVE_EVERY => {}
+            Some(_) => {
+                self.changed(game);
+                self.clock_saved_at = Some(now);
+            }
+            // The clock just started (a move, which saved the game, or the board shown).
+            None => self.clock_saved_at = Some(now),
         }
     }
 
@@ -838,6 +863,32 @@ mod tests {
             "{notices:?}"
         );
         assert_eq!(row(&p), 1, "no view counts a result that is not kept");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_running_clock_is_saved_every_second_without_a_move() {
+        let store = temp_store("clock");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        g.show(true);
+        g.play(Move::Left);
+        p.changed(&g);
+        let t0 = Instant::now();
+        p.clock_ran(&g, t0);
+        std::thread::sleep(Duration::from_millis(150));
+        p.clock_ran(&g, t0 + Duration::from_millis(500));
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        let saved_ms = || store.peek_game(g.id()).map(|s| s.elapsed_ms);
+        assert!(
+            saved_ms().is_some_and(|ms| ms < 150),
+            "not yet a second: {:?}",
+            saved_ms()
+        );
+        p.clock_ran(&g, t0 + CLOCK_SAVE_EVERY);
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        assert!(saved_ms().is_some_and(|ms| ms >= 150), "{:?}", saved_ms());
         let _ = std::fs::remove_dir_all(store.dir());
     }
 
