@@ -56,6 +56,7 @@ fn record(i: usize, rng: &mut SeededRng) -> AttemptRecord {
         mtm: Some(len as u32),
         carried: false,
         ranked: Some(true),
+        memo_ms: None,
     }
 }
 

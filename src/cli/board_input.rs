@@ -6,10 +6,13 @@
 //! `scramble` (what `history --json` prints), or as the `board …` line of `solve`'s and
 //! `rate`'s own output, whose other lines (`length`, `moves`, …) are skipped: so the
 //! commands compose (`slide solve B | slide solve -`). Board text may be slidysim's form,
-//! rows joined by `/` (`1 2 3/4 5 6/7 0 8`).
+//! rows joined by `/` (`1 2 3/4 5 6/7 0 8`). A marathon's or relay's scramble, its boards
+//! joined by `;` (as `history` prints it), is its boards in order, each answered in turn and
+//! named by its place in the run.
 
 use std::io::{self, BufRead, IsTerminal};
 
+use slide::game::BOARD_SEPARATOR;
 use slide::puzzle::{Board, parse_board};
 
 use crate::cli::CliError;
@@ -21,7 +24,8 @@ pub const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The labels of `solve`'s and `rate`'s human output other than `board`: such a line,
 /// the label followed by two spaces or more, is skipped.
-const OUTPUT_LABELS: [&str; 11] = [
+const OUTPUT_LABELS: [&str; 12] = [
+    "run",
     "length",
     "moves",
     "search",
@@ -44,8 +48,21 @@ enum Source {
 }
 
 /// The board in one line of input (or one argument), or `None` for a line of another
-/// command's output that holds none.
+/// command's output that holds none. A run's scramble is refused here: it is several boards.
 pub fn parse_input(text: &str) -> Result<Option<Board>, CliError> {
+    match parse_boards(text)? {
+        None => Ok(None),
+        Some(boards) if boards.len() == 1 => Ok(boards.into_iter().next()),
+        Some(boards) => Err(CliError::Input(format!(
+            "this is a run's scramble of {} boards joined by {BOARD_SEPARATOR}: give one board",
+            boards.len()
+        ))),
+    }
+}
+
+/// The boards in one line of input (or one argument): one board, or a run's boards in
+/// order; `None` for a line of another command's output that holds none.
+pub fn parse_boards(text: &str) -> Result<Option<Vec<Board>>, CliError> {
     let text = text.trim();
     if text.starts_with('{') {
         return json_board(text).map(Some);
@@ -53,7 +70,7 @@ pub fn parse_input(text: &str) -> Result<Option<Board>, CliError> {
     if let Some(rest) = text.strip_prefix("board")
         && rest.starts_with(char::is_whitespace)
     {
-        return Ok(Some(parse_board(rest)?));
+        return Ok(Some(run_boards_of(rest)?));
     }
     let is_output = OUTPUT_LABELS.iter().any(|label| {
         text.strip_prefix(label)
@@ -62,15 +79,33 @@ pub fn parse_input(text: &str) -> Result<Option<Board>, CliError> {
     if is_output {
         return Ok(None);
     }
-    Ok(Some(parse_board(text)?))
+    Ok(Some(run_boards_of(text)?))
 }
 
-/// The `board` of a JSON object line, or the `scramble` of a line of `slide history --json`.
-fn json_board(text: &str) -> Result<Board, CliError> {
+/// The boards of `text`: one, or a run's joined by `;`. A bad board of a run is named by
+/// its place in it.
+fn run_boards_of(text: &str) -> Result<Vec<Board>, CliError> {
+    if !text.contains(BOARD_SEPARATOR) {
+        return Ok(vec![parse_board(text)?]);
+    }
+    let parts: Vec<&str> = text.split(BOARD_SEPARATOR).collect();
+    let n = parts.len();
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, part)| {
+            parse_board(part).map_err(|e| CliError::Input(format!("board {} of the run's {n}: {e}", i + 1)))
+        })
+        .collect()
+}
+
+/// The `board` of a JSON object line, or the `scramble` of a line of `slide history --json`
+/// (a run's: its boards).
+fn json_board(text: &str) -> Result<Vec<Board>, CliError> {
     let value: serde_json::Value = serde_json::from_str(text)
         .map_err(|e| CliError::Input(format!("a line starting with {{ is read as JSON, and this is not: {e}")))?;
     match value.get("board").or_else(|| value.get("scramble")) {
-        Some(serde_json::Value::String(board)) => Ok(parse_board(board)?),
+        Some(serde_json::Value::String(board)) => run_boards_of(board),
         _ => Err(CliError::Input(
             "a JSON line needs a \"board\" string (as generate, solve, rate and hint print) \
              or a \"scramble\" (as history prints)"
@@ -136,17 +171,69 @@ fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> io::Result<Option<b
     }
 }
 
-/// Calls `each` for every line of stdin that holds a board, or is not one; blank lines,
-/// `#` comments and other lines of a command's output are skipped. An error `each`
-/// returns (a bad line, a failed board) is reported with its line number, unless it was
-/// already (`CliError::Reported`), and the run goes on; the result then says how many went
-/// wrong (bad input first, as it exits with 2).
+/// Where a board was read: its line of stdin (`None` for the arguments) and, for a run's
+/// scramble, its place in the run (board `k` of `n`, from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The line of stdin.
+    pub line: Option<usize>,
+    /// Board `k` of a run of `n`.
+    pub part: Option<(usize, usize)>,
+}
+
+/// What went wrong on stdin, counted: bad input first, as it exits with 2.
+#[derive(Default)]
+struct Tally {
+    bad: usize,
+    failed: usize,
+    boards: usize,
+}
+
+impl Tally {
+    /// Counts what `each` made of one board (or one line that is none), reporting its error
+    /// with its line unless it was already.
+    fn take(&mut self, number: usize, done: Result<(), CliError>) -> Result<(), CliError> {
+        self.boards += 1;
+        match done {
+            Ok(()) => Ok(()),
+            Err(CliError::OutputClosed) => Err(CliError::OutputClosed),
+            Err(e) => {
+                if !matches!(e, CliError::Reported(_)) {
+                    print_note(format_args!("slide: error: line {number}: {e}"))?;
+                }
+                if e.exit_code() == 2 {
+                    self.bad += 1;
+                } else {
+                    self.failed += 1;
+                }
+                Ok(())
+            }
+        }
+    }
+
+    fn result(&self) -> Result<(), CliError> {
+        if self.bad > 0 {
+            Err(CliError::BadLines(self.bad))
+        } else if self.failed > 0 {
+            Err(CliError::FailedBoards(self.failed))
+        } else if self.boards == 0 {
+            Err(CliError::Input("no boards on stdin".to_string()))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Calls `each` for every board on stdin (every board of a run's scramble, in order), and
+/// for every line that is not one; blank lines, `#` comments and other lines of a
+/// command's output are skipped. An error `each` returns (a bad line, a failed board) is
+/// reported with its line number, unless it was already (`CliError::Reported`), and the
+/// run goes on; the result then says how many went wrong (bad input first, as it exits
+/// with 2).
 fn for_each_stdin_line(
-    each: &mut dyn FnMut(Option<usize>, Result<Board, CliError>) -> Result<(), CliError>,
+    each: &mut dyn FnMut(Place, Result<Board, CliError>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    let mut bad = 0;
-    let mut failed = 0;
-    let mut boards = 0;
+    let mut tally = Tally::default();
     let mut buf = Vec::new();
     let mut input = io::stdin().lock();
     let mut number = 0;
@@ -165,60 +252,59 @@ fn for_each_stdin_line(
             match std::str::from_utf8(&buf) {
                 Err(_) => Err(CliError::Input("the line is not text (it is not UTF-8)".to_string())),
                 Ok(text) if text.trim().is_empty() || text.trim_start().starts_with('#') => continue,
-                Ok(text) => match parse_input(text) {
+                Ok(text) => match parse_boards(text) {
                     Ok(None) => continue,
-                    Ok(Some(board)) => Ok(board),
+                    Ok(Some(boards)) => Ok(boards),
                     Err(e) => Err(e),
                 },
             }
         };
-        boards += 1;
-        match each(Some(number), parsed) {
-            Ok(()) => {}
-            Err(CliError::OutputClosed) => return Err(CliError::OutputClosed),
-            Err(e) => {
-                if !matches!(e, CliError::Reported(_)) {
-                    print_note(format_args!("slide: error: line {number}: {e}"))?;
+        let line = Some(number);
+        match parsed {
+            Ok(boards) if boards.len() > 1 => {
+                let n = boards.len();
+                for (k, board) in boards.into_iter().enumerate() {
+                    let place = Place {
+                        line,
+                        part: Some((k + 1, n)),
+                    };
+                    tally.take(number, each(place, Ok(board)))?;
                 }
-                if e.exit_code() == 2 {
-                    bad += 1;
-                } else {
-                    failed += 1;
-                }
+            }
+            parsed => {
+                let board = parsed.and_then(|b| b.into_iter().next().ok_or_else(no_board));
+                tally.take(number, each(Place { line, part: None }, board))?;
             }
         }
     }
-    if bad > 0 {
-        Err(CliError::BadLines(bad))
-    } else if failed > 0 {
-        Err(CliError::FailedBoards(failed))
-    } else if boards == 0 {
-        Err(CliError::Input("no boards on stdin".to_string()))
-    } else {
-        Ok(())
-    }
+    tally.result()
 }
 
 /// Runs `each` on the board of `words` (line `None`), or on every board from stdin with its
-/// line number. A bad board in the arguments is the command's error; on stdin, it is
-/// reported with its line and the run goes on.
+/// place; a run's scramble is its boards in turn. A bad board in the arguments is the
+/// command's error; on stdin, it is reported with its line and the run goes on.
 pub fn run_boards(
     words: &[String],
-    mut each: impl FnMut(Option<usize>, Board) -> Result<(), CliError>,
+    mut each: impl FnMut(Place, Board) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    run_inputs(words, move |line, board| each(line, board?))
+    run_inputs(words, move |place, board| each(place, board?))
 }
 
 /// As [`run_boards`], but `each` also gets the lines that are not boards, with why, so
 /// that it can answer them in place (returning [`CliError::Reported`]).
 pub fn run_inputs(
     words: &[String],
-    mut each: impl FnMut(Option<usize>, Result<Board, CliError>) -> Result<(), CliError>,
+    mut each: impl FnMut(Place, Result<Board, CliError>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     match source(words)? {
         Source::Arguments(text) => {
-            let board = parse_input(&text)?.ok_or_else(no_board)?;
-            each(None, Ok(board))
+            let boards = parse_boards(&text)?.ok_or_else(no_board)?;
+            let n = boards.len();
+            for (k, board) in boards.into_iter().enumerate() {
+                let part = (n > 1).then_some((k + 1, n));
+                each(Place { line: None, part }, Ok(board))?;
+            }
+            Ok(())
         }
         Source::Stdin => for_each_stdin_line(&mut each),
     }

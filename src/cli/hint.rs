@@ -66,7 +66,8 @@ pub fn run(args: &HintCommand) -> Result<(), CliError> {
         max_time: args.max_time,
         ..SolveOptions::default()
     };
-    run_inputs(&args.board, |line, board| {
+    run_inputs(&args.board, |place, board| {
+        let line = place.line;
         let board = match (board, line) {
             (Ok(board), _) => board,
             (Err(e), None) => return Err(e),

@@ -187,10 +187,10 @@ fn line(a: &AttemptRecord) -> String {
 
 /// The columns of `--csv`.
 const CSV_HEADER: &str =
-    "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id";
+    "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id,memo";
 
-/// One attempt as a line of `--csv`: time in seconds to the millisecond, so that a
-/// spreadsheet reads it as a number.
+/// One attempt as a line of `--csv`: time and memo in seconds to the millisecond, so that
+/// a spreadsheet reads them as numbers.
 fn csv_line(a: &AttemptRecord) -> String {
     let json = a.to_json();
     let time = slide::time_format::format_seconds(a.millis);
@@ -213,6 +213,7 @@ fn csv_line(a: &AttemptRecord) -> String {
         &json.scramble,
         &json.solution,
         &json.id,
+        &json.memo_ms.map(slide::time_format::format_seconds).unwrap_or_default(),
     ]
     .iter()
     .map(|field| csv_field(field))

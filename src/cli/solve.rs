@@ -1,4 +1,5 @@
-//! `slide solve`: solve one board, or one board per line from stdin.
+//! `slide solve`: solve one board, or one board per line from stdin (a run's scramble:
+//! each of its boards in turn).
 
 use std::time::Duration;
 
@@ -16,7 +17,8 @@ use crate::cli::{CliError, progress, values};
 #[command(after_help = "Boards are N² numbers row by row (N = 3..6), separated by spaces or \
 commas, with 0, _ or . for the blank; give them as one argument or several. Rows may be joined \
 by / as slidysim writes a scramble (1 2 3/4 5 6/7 0 8). On stdin, the JSON lines of generate, \
-solve, rate, hint and history are read too.\n\n\
+solve, rate, hint and history are read too. A marathon's or relay's scramble (its boards joined \
+by ;, as history prints it) is solved board by board, each named by its place in the run.\n\n\
 Examples:\n  slide solve 8 6 7 2 5 4 3 0 1\n  slide solve \"1 2 3/4 5 6/7 0 8\"\n  slide solve \"1,2,3,4,5,6,7,8,9,10,11,12,13,14,0,15\" --json\n  \
 slide generate --size 4 --level medium --count 5 | slide solve - --json")]
 pub struct SolveCommand {
@@ -41,6 +43,12 @@ pub struct SolveCommand {
 /// One solved board, as `--json` prints it.
 #[derive(Serialize)]
 struct SolveLine {
+    /// A run's board: its place in the run, from 1 (absent for a single board).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_board: Option<usize>,
+    /// A run's board: how many boards the run has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    run_boards: Option<usize>,
     board: String,
     size: usize,
     length: usize,
@@ -62,10 +70,12 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
         ..SolveOptions::default()
     };
     let mut first = true;
-    run_boards(&args.board, |_, board| {
+    run_boards(&args.board, |place, board| {
         let solution = solve_one(&solver, &board, &opts)?;
         if args.json {
             print_json(&SolveLine {
+                run_board: place.part.map(|(k, _)| k),
+                run_boards: place.part.map(|(_, n)| n),
                 board: board.to_string(),
                 size: board.size().side(),
                 length: solution.len(),
@@ -80,6 +90,10 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
                 print_line("")?;
             }
             first = false;
+            // A run's board is named by its place, on a line the commands skip when read back.
+            if let Some((k, n)) = place.part {
+                print_line(format_args!("run     board {k} of {n}"))?;
+            }
             print_human(&board, &solution, args.optimal)
         }
     })

@@ -991,6 +991,12 @@ fn a_runs_par_is_the_sum_of_its_boards_in_the_panel_the_win_box_and_the_review()
         play(&mut app, m);
     }
     assert_eq!(app.current.game.run().map(slide::game::Run::number), Some(2));
+    // R at the start of the second board asks to start the run again; Esc says no.
+    app.update(Action::Restart);
+    assert!(app.is::<ConfirmRestart>(), "R at a run's second board asks");
+    app.update(Action::Back);
+    assert!(!app.is::<ConfirmRestart>());
+    assert_eq!(app.current.game.run().map(slide::game::Run::number), Some(2));
     let second = app.current.game.par().expect("the next board's par, at once");
     let text = render_text(&app, 80, 24);
     assert!(
@@ -1019,6 +1025,8 @@ fn a_runs_par_is_the_sum_of_its_boards_in_the_panel_the_win_box_and_the_review()
         )),
         "{text}"
     );
+    assert!(text.contains("Splits"), "each board's time in the win box:\n{text}");
+    assert_eq!(report.splits.len(), 2);
     // The run's review finds the same optimum, board by board.
     app.update(Action::Review);
     let deadline = Instant::now() + Duration::from_secs(60);

@@ -276,6 +276,7 @@ impl CurrentGame {
     pub fn tick(&mut self, now: Instant) {
         if !self.placeholder {
             self.game.tick(now);
+            self.persist.clock_ran(&self.game, now);
         }
         self.persist.tick();
     }

@@ -211,6 +211,7 @@ fn daily_win(clipboard: ClipboardSupport, copied: bool) -> App {
             extra: Some(6),
         },
         run_boards: None,
+        splits: Vec::new(),
         seeded_run: false,
         beaten: None,
         not_stored: None,

@@ -92,6 +92,7 @@ pub(crate) fn won_with(change: impl FnOnce(&mut WinSummary)) -> App {
         helped_before: false,
         par: slide::game::ParLine::Proven { par: 2, extra: Some(4) },
         run_boards: None,
+        splits: Vec::new(),
         seeded_run: false,
         beaten: Some(slide::game::Beaten {
             time: true,

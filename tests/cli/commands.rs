@@ -185,6 +185,37 @@ fn a_board_may_be_one_argument_or_many() {
 }
 
 #[test]
+fn a_run_s_scramble_is_solved_board_by_board_in_order() {
+    let run = "1 2 3/4 5 6/0 7 8;1 2 3/4 5 6/7 0 8";
+    let out = slide_with_stdin(
+        &["solve", "-"],
+        &format!("{{\"scramble\":\"{run}\",\"mode\":\"marathon\"}}\n"),
+    );
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    let text = stdout(&out);
+    let labels: Vec<&str> = text.lines().filter(|l| l.starts_with("run ")).collect();
+    assert_eq!(labels, ["run     board 1 of 2", "run     board 2 of 2"], "{text}");
+    let moves: Vec<&str> = text.lines().filter(|l| l.starts_with("moves")).collect();
+    assert_eq!(moves, ["moves   LL", "moves   L"], "{text}");
+    // Its output reads back, one board a `board` line.
+    let again = slide_with_stdin(&["solve", "-", "--json"], &text);
+    assert_eq!(code(&again), 0, "{}", stderr(&again));
+    assert_eq!(json_lines(&again).len(), 2);
+    let json = json_lines(&slide(&["solve", run, "--json"]));
+    assert_eq!(
+        (json[1]["run_board"].as_u64(), json[1]["run_boards"].as_u64()),
+        (Some(2), Some(2))
+    );
+    assert_eq!(json[1]["moves"], "L");
+    // A board alone prints as before, with no run's keys.
+    let one = json_lines(&slide(&["solve", "1 2 3/4 5 6/0 7 8", "--json"]));
+    assert!(one[0].get("run_board").is_none());
+    let bad = slide(&["solve", "1 2 3/4 5 6/0 7 8;1 2"]);
+    assert_eq!(code(&bad), 2);
+    assert!(stderr(&bad).contains("board 2 of the run's 2"), "{}", stderr(&bad));
+}
+
+#[test]
 fn solve_quick_4x4_boards_optimally() {
     tables_for_4x4();
     for (board, length) in EASY_4X4 {

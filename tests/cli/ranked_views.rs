@@ -101,10 +101,20 @@ fn the_csv_carries_ranked_replay_assisted_hints_par_mtm_and_tps() {
     history(
         &d,
         &[
-            won("easy", ""),
+            won("easy", r#","memo_ms":2345"#),
             won("easy", "").replace(r#""ranked":true"#, r#""ranked":false,"replay":true"#),
             won("easy", "").replace(r#""ranked":true"#, r#""ranked":false,"assisted":true,"hints":2"#),
         ],
+    );
+    let listed = json_lines(&slide(&d, &["history", "--json"]));
+    let memos: Vec<&serde_json::Value> = listed.iter().map(|a| &a["memo_ms"]).collect();
+    assert_eq!(
+        memos,
+        [
+            &serde_json::json!(2345),
+            &serde_json::Value::Null,
+            &serde_json::Value::Null
+        ]
     );
     let out = slide(&d, &["history", "--csv"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -112,7 +122,9 @@ fn the_csv_carries_ranked_replay_assisted_hints_par_mtm_and_tps() {
     let mut lines = text.lines();
     assert_eq!(
         lines.next(),
-        Some("date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id")
+        Some(
+            "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id,memo"
+        )
     );
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     // ranked, replay, assisted, hints, moves, mtm, time, tps, par
@@ -120,6 +132,8 @@ fn the_csv_carries_ranked_replay_assisted_hints_par_mtm_and_tps() {
         rows[0][5..14],
         ["true", "false", "false", "0", "2", "1", "1.500", "1.333", "2"]
     );
+    assert_eq!(rows[0][17], "2.345", "the memo, in seconds");
+    assert_eq!(rows[1][17], "", "no memo recorded");
     assert_eq!(rows[1][5..8], ["false", "true", "false"]);
     assert_eq!(rows[2][5..9], ["false", "false", "true", "2"]);
     let _ = std::fs::remove_dir_all(&d);

@@ -159,7 +159,7 @@ fn history_exports_csv_with_scrambles_and_solutions() {
     assert!(empty.status.success(), "{}", stderr(&empty));
     assert_eq!(
         stdout(&empty),
-        "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id\n"
+        "date,size,level,mode,result,ranked,replay,assisted,hints,moves,mtm,time,tps,par,scramble,solution,id,memo\n"
     );
     history(&d);
     let out = run(&d, &["history", "--csv"], None);
@@ -186,7 +186,8 @@ fn history_exports_csv_with_scrambles_and_solutions() {
             "2",
             "1 2 3/4 5 6/0 7 8",
             "L2",
-            "00000000000000ab-1"
+            "00000000000000ab-1",
+            ""
         ]
     );
     assert_eq!(rows[2][2], "odd, \"new\" level");

@@ -36,12 +36,18 @@ fn blind_hides_the_numbers_after_the_first_move() {
         s.contains("Moves    0") && s.contains("blind") && s.contains('╰') && digits(s) == 8
     });
     assert_eq!(digits(&before), 8, "the numbers show before the first move:\n{before}");
+    // The look before the first move is the memorisation: recorded as `memo_ms`.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     t.keys("g", &["Down"]);
     // The whole frame again: a capture may catch the move counter drawn before the board.
     let (after, _) = t.wait_for("g", "the first move with no number left on the board", |s| {
         s.contains("Moves    1") && s.contains('╰') && digits(s) == 0
     });
     assert_eq!(digits(&after), 0, "no number left on the board:\n{after}");
+    assert!(
+        after.contains("hidden (blind)"),
+        "the code, which spells the board, hides too:\n{after}"
+    );
     // Solved blind: the board shows again. A board given by hand keeps the custom row (only
     // dealt boards are ranked under `blind`), with the mode `blind`.
     for key in ["Down", "Left", "Up", "Up", "Left"] {
@@ -60,6 +66,8 @@ fn blind_hides_the_numbers_after_the_first_move() {
         text.contains("\"level\":\"custom\"") && text.contains("\"mode\":\"blind\""),
         "{text}"
     );
+    let won: serde_json::Value = serde_json::from_str(text.lines().next().unwrap_or_default()).expect("JSON");
+    assert!(won["memo_ms"].as_u64().is_some_and(|ms| ms >= 400), "{won}");
     let out = Command::new(tmux::bin())
         .args(["stats", "--json"])
         .env("SLIDE_DATA_DIR", &data)

@@ -84,23 +84,25 @@ fn sigterm_saves_restores_the_terminal_and_exits_128_plus_15() {
 }
 
 #[test]
-fn two_copies_on_one_data_directory_both_record_their_wins() {
+fn two_copies_on_one_data_directory_both_record_their_wins_and_the_second_box_counts_the_first() {
     if !tmux::available() {
         return;
     }
     let t = Tmux::new("two");
     let d = data(&t);
-    // One move from solved: Left wins.
-    let args = "--board '1 2 3 4 5 6 7 0 8'";
-    play(&t, "a", &d, args);
-    play(&t, "b", &d, args);
+    // Two boards one move from solved: Left wins a's, Up wins b's.
+    play(&t, "a", &d, "--board '1 2 3 4 5 6 7 0 8'");
+    play(&t, "b", &d, "--board '1 2 3 4 5 0 7 8 6'");
     t.wait_for("a", "game a", |s| s.contains("Moves    0"));
     t.wait_for("b", "game b", |s| s.contains("Moves    0"));
     t.keys("a", &["Left"]);
-    t.keys("b", &["Left"]);
-    t.wait_for("a", "a's win", |s| s.contains("Solved"));
+    let (first, _) = t.wait_for("a", "a's win", |s| s.contains("Solved"));
+    assert!(first.contains("1 of 1 won"), "{first}");
+    // b loaded the records before a's win: its box reads what a recorded since.
+    t.keys("b", &["Up"]);
     let (screen, _) = t.wait_for("b", "b's win", |s| s.contains("Solved"));
     assert!(!screen.contains("Not recorded"), "{screen}");
+    assert!(screen.contains("2 of 2 won"), "no stale record:\n{screen}");
     // The win box may be drawn a moment before the statistics are written.
     tmux::wait_until("both wins in the statistics", || {
         stats_json(&d)

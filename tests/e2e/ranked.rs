@@ -1,6 +1,31 @@
 //! End to end: the ranked rule as a speedsolver would game it. Asking for the solution and
 //! stopping it before its first move makes the game assisted, not solver-finished; a board
-//! seen before (a restart after a DNF) is no ranked attempt, whatever its time.
+//! seen before (a restart after a DNF) is no ranked attempt, whatever its time; a deal from
+//! a seed the player chose is unranked; the clock stays honest through a dialog, a kill -9,
+//! a resume and an inspection, and leaving for another game is a DNF.
+//!
+//! The thirteen numbered defects of "records a speedsolver can trust", and the test of each:
+//! 1. `p`, a key, a hand solve is "solver-finished": `asking_for_the_solution_…` here.
+//! 2. a restart after a DNF is ranked: `a_board_solved_from_memory_after_a_dnf_…` here.
+//! 3. `--seed`/`--code` singles are ranked: `a_deal_from_a_chosen_seed_…` here (and, blind,
+//!    `blind::a_blind_deal_from_a_seed_the_player_chose_is_no_ranked_blind_deal`).
+//! 4. leaving dodges the DNF: `the_clock_stays_honest_…` here (`slide` started again with
+//!    other arguments records the DNF).
+//! 5. kill -9 rewinds the clock: `the_clock_stays_honest_…` here.
+//! 6. a resume shows the board with the clock stopped: `the_clock_stays_honest_…` here.
+//! 7. inspection on every resume: `the_clock_stays_honest_…` here.
+//! 8. a dialog stops the clock with the board in view: `the_clock_stays_honest_…` here
+//!    (the restart dialog; the others share its one rule, `render_tests`).
+//! 9. a stale win box with two copies: `persistence::two_copies_on_one_data_directory_both_record_…`
+//!    ("Record 2 of 2" in the second copy's box), and the bests in the library's
+//!    `recording::tests`.
+//! 10. "best" is fewest moves first: the win box's "★ Best time" is the model's
+//!     (`figures`, `win_report` tests); `records::the_win_box_time_is_the_time_slide_stats_says`.
+//! 11. `history --level` refuses rows `stats` prints: a command, tested on the command line
+//!     (`tests/cli/ranked_views.rs`), as is
+//! 12. the CSV's replay, assisted and hints columns (`tests/cli/ranked_views.rs`).
+//! 13. blind shows the code and keeps no memo time:
+//!     `blind::blind_hides_the_numbers_after_the_first_move` (the code hidden, `memo_ms`).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -148,6 +173,143 @@ fn a_board_solved_from_memory_after_a_dnf_and_a_restart_announces_no_best() {
     let row: serde_json::Value = serde_json::from_str(row.lines().next().expect("a row")).expect("JSON");
     assert_eq!(row["fastest_millis"], serde_json::Value::Null, "no best from it: {row}");
     assert_eq!(row["won"], 1, "still a win: {row}");
+    t.keys("g", &["q"]);
+    t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
+}
+
+#[test]
+fn a_deal_from_a_chosen_seed_is_unranked_and_keeps_its_memo_time() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("ranked-seed");
+    // The board and its solution ahead of time, as the defect had it.
+    let dealt = slide(
+        &data(&t),
+        &["generate", "--size", "3", "--level", "easy", "--seed", "7", "--json"],
+        None,
+    );
+    let solved = slide(&data(&t), &["solve", "--json", "-"], Some(&dealt));
+    let plan: serde_json::Value = serde_json::from_str(solved.trim()).expect("JSON");
+    start(&t, "g", 20, "--size 3 --level easy --seed 7");
+    t.wait_for("g", "the seeded deal", |s| s.contains("Moves    0"));
+    // A look at the board before the first move: its memo time.
+    std::thread::sleep(std::time::Duration::from_millis(600));
+    t.keys("g", &arrows(plan["moves"].as_str().expect("moves")));
+    let (screen, _) = t.wait_for("g", "the win box", |s| s.contains("Solved") && s.contains("Time"));
+    assert!(screen.contains("Unranked"), "{screen}");
+    let won = attempts(&data(&t), 1).pop().expect("the win");
+    assert_eq!(
+        (won["result"].as_str(), won["ranked"].as_bool()),
+        (Some("won"), Some(false)),
+        "{won}"
+    );
+    let memo = won["memo_ms"].as_u64().expect("a memo time");
+    assert!((500..5_000).contains(&memo), "{won}");
+    t.keys("g", &["q"]);
+    t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
+}
+
+/// The digits on the board (left of the panel): none while it is hidden.
+fn board_digits(screen: &str) -> usize {
+    screen
+        .lines()
+        .skip_while(|l| !l.contains("╭ 3×3"))
+        .skip(1)
+        .take_while(|l| !l.contains('╰'))
+        .map(|l| {
+            l.split("│ │")
+                .next()
+                .unwrap_or(l)
+                .chars()
+                .filter(char::is_ascii_digit)
+                .count()
+        })
+        .sum()
+}
+
+#[test]
+fn the_clock_stays_honest_through_a_dialog_a_kill_a_resume_and_leaving_for_another_game() {
+    if !tmux::available() {
+        return;
+    }
+    let t = Tmux::new("ranked-clock");
+    let config = t.dir().join("config");
+    std::fs::create_dir_all(&config).expect("config dir");
+    std::fs::write(config.join("config.toml"), "[game]\ninspection_s = 2\n").expect("config");
+    let script = |args: &str| {
+        format!(
+            "{} '{}' {args}; echo \"EXITED $?\"; sleep 60",
+            t.env(&data(&t)),
+            tmux::bin()
+        )
+    };
+    t.open("g", 80, 24, &script("--board '1 2 3 4 5 6 0 7 8'"));
+    t.wait_for("g", "the inspection", |s| s.contains("inspect"));
+    // A move ends the inspection and starts the clock; 1.5 s of it.
+    t.keys("g", &["Down"]);
+    t.wait_for("g", "a move", |s| s.contains("Moves    1"));
+    std::thread::sleep(std::time::Duration::from_millis(1_500));
+    // 8: the restart dialog hides the board while it stops the clock.
+    t.keys("g", &["R"]);
+    let (dialog, _) = t.wait_for("g", "the restart question", |s| s.contains("Restart?"));
+    assert_eq!(
+        board_digits(&dialog),
+        0,
+        "the board is hidden behind the dialog:\n{dialog}"
+    );
+    t.keys("g", &["Escape"]);
+    t.wait_for("g", "the board again", |s| {
+        !s.contains("Restart?") && board_digits(s) > 0
+    });
+    std::thread::sleep(std::time::Duration::from_millis(1_200));
+    // 5: kill -9 loses at most a second of the clock (it is saved every second).
+    let pid = t.game_pid("g").expect("the game's pid");
+    let killed = Command::new("kill")
+        .args(["-9", &pid.to_string()])
+        .status()
+        .expect("kill");
+    assert!(killed.success());
+    t.wait_for("g", "the game killed", |s| s.contains("EXITED 137"));
+    t.kill_session("g");
+    tmux::wait_released(&data(&t));
+    t.open("g", 80, 24, &script(""));
+    // 6: resumed under way, the board is hidden and the clock stopped until a key.
+    let (hidden, _) = t.wait_for("g", "the resumed game's box", |s| s.contains("Resumed your last game"));
+    assert_eq!(board_digits(&hidden), 0, "a resume is no free look:\n{hidden}");
+    t.keys("g", &["Escape"]);
+    let (shown, _) = t.wait_for("g", "the board shown", |s| {
+        board_digits(s) > 0 && s.contains("Moves    1")
+    });
+    let at_resume = crate::signals::shown_time(&shown);
+    assert!(
+        at_resume >= 1.7,
+        "the clock kept its time to the kill's last second: {at_resume}\n{shown}"
+    );
+    // 7: no second inspection; the clock runs from the moment the board shows, no move made.
+    assert!(!shown.contains("inspect"), "{shown}");
+    let (running, _) = t.wait_for("g", "the clock running", |s| {
+        crate::signals::shown_time(s) >= at_resume + 0.5
+    });
+    assert!(running.contains("Moves    1"), "{running}");
+    // 4: leaving for another game (`slide` with other arguments) records the DNF.
+    t.keys("g", &["q"]);
+    t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
+    t.kill_session("g");
+    tmux::wait_released(&data(&t));
+    t.open("g", 80, 24, &script("--size 3 --level easy"));
+    let (dealt, _) = t.wait_for("g", "the new deal", |s| {
+        s.contains("Moves    0") && !s.contains("Resumed")
+    });
+    let dnf = attempts(&data(&t), 1).pop().expect("the DNF");
+    assert_eq!(dnf["result"], "dnf", "{dnf}");
+    assert!(dnf["millis"].as_u64().is_some_and(|ms| ms >= 2_000), "{dnf}");
+    // The start says what became of the game left, in a box any key closes (x does
+    // nothing on the board, should the box have gone by itself meanwhile).
+    if dealt.contains('╔') {
+        t.keys("g", &["x"]);
+        t.wait_for("g", "the notice closed", |s| !s.contains('╔'));
+    }
     t.keys("g", &["q"]);
     t.wait_for("g", "a clean exit", |s| s.contains("EXITED 0"));
 }

@@ -132,7 +132,7 @@ fn a_save_that_fails_at_the_end_is_said_after_the_terminal_is_restored() {
 }
 
 /// The clock the panel shows, in seconds.
-fn shown_time(screen: &str) -> f64 {
+pub fn shown_time(screen: &str) -> f64 {
     screen
         .lines()
         .find_map(|l| l.split("│Time").nth(1))

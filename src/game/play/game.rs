@@ -260,6 +260,11 @@ impl Game {
     pub fn show(&mut self, shown: bool) {
         self.clock.show(shown);
     }
+    /// How long the board was on screen before this attempt's clock started (its memo
+    /// time); `None` before then, and for an attempt resumed from a save.
+    pub fn memo(&self) -> Option<Duration> {
+        self.clock.memo()
+    }
     /// Time passed: an inspection that ran out starts the clock.
     pub fn tick(&mut self, now: Instant) {
         self.clock.tick(now);

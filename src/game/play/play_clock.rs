@@ -34,6 +34,11 @@ pub(crate) struct PlayClock {
     solver: bool,
     /// The puzzle is solved: the time is final.
     finished: bool,
+    /// The board's time on screen before the clock started: the look, or memorisation of
+    /// a blind solve (see [`PlayClock::memo`]).
+    look: Clock,
+    /// Resumed from a save: the look before it is not known, so none is claimed.
+    resumed: bool,
 }
 
 impl PlayClock {
@@ -44,6 +49,7 @@ impl PlayClock {
         PlayClock {
             clock: Clock::stopped_at(elapsed),
             armed: elapsed > Duration::ZERO,
+            resumed: true,
             ..PlayClock::default()
         }
     }
@@ -56,6 +62,13 @@ impl PlayClock {
     /// The attempt's time so far.
     pub fn elapsed(&self) -> Duration {
         self.clock.elapsed()
+    }
+
+    /// How long the board was on screen before the clock started (the first move, or the
+    /// inspection running out): slidysim's memo time. `None` before then, and for an
+    /// attempt resumed from a save, whose look before the save is unknown.
+    pub fn memo(&self) -> Option<Duration> {
+        (self.armed && !self.resumed).then(|| self.look.elapsed())
     }
 
     /// Starts an inspection of `length` from `now` (a fresh board; zero: none).
@@ -122,6 +135,11 @@ impl PlayClock {
     }
 
     fn sync(&mut self) {
+        if self.shown && !self.armed && !self.finished {
+            self.look.start();
+        } else {
+            self.look.stop();
+        }
         if self.shown && self.armed && !self.solver && !self.finished {
             self.clock.start();
         } else {
@@ -181,5 +199,28 @@ mod tests {
         let mut fresh = PlayClock::resumed(Duration::ZERO);
         fresh.show(true);
         assert!(!fresh.clock().is_running(), "a deal never started waits for a move");
+    }
+
+    #[test]
+    fn the_memo_is_the_look_on_screen_before_the_first_move_and_a_resume_claims_none() {
+        let mut c = PlayClock::default();
+        c.show(true);
+        std::thread::sleep(Duration::from_millis(30));
+        c.show(false);
+        std::thread::sleep(Duration::from_millis(60));
+        c.show(true);
+        assert_eq!(c.memo(), None, "no move yet");
+        c.player_moved();
+        let memo = c.memo().expect("the first move ends the look");
+        assert!(
+            memo >= Duration::from_millis(30) && memo < Duration::from_millis(85),
+            "{memo:?}"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        assert_eq!(c.memo(), Some(memo), "the look ended with the first move");
+        let mut resumed = PlayClock::resumed(Duration::ZERO);
+        resumed.show(true);
+        resumed.player_moved();
+        assert_eq!(resumed.memo(), None);
     }
 }

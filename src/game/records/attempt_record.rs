@@ -13,6 +13,7 @@ use crate::game::play::solve_mode::SINGLE;
 use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::ranked::{RankFacts, ranked};
+use crate::game::records::run_legs::splits;
 use crate::game::records::stats::{Kind, RecordKey, SEEDED};
 use crate::puzzle::slidysim::{format_solution, parse_scramble};
 use crate::puzzle::{Board, BoardError, Size};
@@ -97,6 +98,11 @@ pub struct AttemptRecord {
     /// derives it from what they hold.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ranked: Option<bool>,
+    /// How long the board was on screen before the clock started (the first move, or the
+    /// inspection running out), as slidysim's memo time; single and blind solves begun in
+    /// this attempt carry it, a run or a resumed attempt does not. Absent in older lines.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub memo_ms: Option<u64>,
 }
 
 fn is_single(mode: &str) -> bool {
@@ -245,6 +251,11 @@ impl AttemptRecord {
                     .count() as u32
             }),
             move_times_ms: (!self.gaps.is_empty()).then(|| log.map(|l| l.times_ms()).unwrap_or_default()),
+            memo_ms: self.memo_ms,
+            splits_ms: self.run_kind().and_then(|_| {
+                let won = matches!(self.result, Outcome::Won | Outcome::Solver);
+                splits(&self.scramble, &self.log()?, self.millis, won)
+            }),
         }
     }
 }
@@ -294,6 +305,12 @@ pub struct HistoryJson {
     /// The time of each move in milliseconds since the first; null for games recorded
     /// before times were kept.
     pub move_times_ms: Option<Vec<u64>>,
+    /// How long the board was on screen before the clock started, when recorded (see
+    /// [`AttemptRecord::memo_ms`]).
+    pub memo_ms: Option<u64>,
+    /// A marathon's or relay's splits: the time of each board it solved, in order, in
+    /// milliseconds (a won run's add up to its time); null for a single board.
+    pub splits_ms: Option<Vec<u64>>,
 }
 
 #[cfg(test)]
@@ -323,6 +340,7 @@ pub(crate) mod tests {
             mtm: Some(2),
             carried: false,
             ranked: Some(true),
+            memo_ms: None,
         }
     }
 

@@ -116,6 +116,8 @@ impl Game {
             mtm: Some(self.mtm()),
             carried: false,
             ranked: Some(ranked(self.rank_facts(finished_before || seen.attempted))),
+            // A run's look is its first board's only: its splits say more.
+            memo_ms: self.memo().filter(|_| run.is_none()).map(|d| d.as_millis() as u64),
         })
     }
 }
@@ -161,6 +163,34 @@ mod tests {
         b.apply_all(&r.log().unwrap().plain_moves()).unwrap();
         assert!(b.is_goal());
         assert_eq!(r.gaps.len(), 4);
+    }
+
+    #[test]
+    fn a_solve_keeps_its_look_before_the_first_move_and_a_resumed_one_none() {
+        let mut g = game();
+        g.show(true);
+        std::thread::sleep(std::time::Duration::from_millis(40));
+        g.play(Move::Left);
+        let memo = g.ending_record(Ending::Left, Seen::default(), 0).unwrap().memo_ms;
+        assert!(memo.is_some_and(|ms| ms >= 40), "{memo:?}");
+        let mut resumed = Game::from_saved(&g.to_saved()).unwrap();
+        resumed.show(true);
+        resumed.play(Move::Left);
+        assert_eq!(
+            resumed
+                .ending_record(Ending::Solved, Seen::default(), 0)
+                .unwrap()
+                .memo_ms,
+            None
+        );
+        resumed.restart();
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        resumed.play(Move::Left);
+        let again = resumed.ending_record(Ending::Left, Seen::default(), 0).unwrap().memo_ms;
+        assert!(
+            again.is_some_and(|ms| ms >= 10),
+            "a restart on screen is a new look: {again:?}"
+        );
     }
 
     #[test]

@@ -10,6 +10,7 @@
 
 use std::ops::Range;
 
+use crate::game::play::move_log::MoveLog;
 use crate::game::play::run::BOARD_SEPARATOR;
 use crate::game::records::replay_error::ReplayError;
 use crate::puzzle::slidysim::parse_scramble;
@@ -82,6 +83,33 @@ pub fn legs(scramble: &str, moves: &[Move]) -> Result<Vec<Leg>, ReplayError> {
     Ok(legs)
 }
 
+/// A run's splits: the time of each board it solved, in order, in milliseconds, from the
+/// moves of `log` (each with its time on the clock) played on the boards of `scramble`.
+/// `millis` is the attempt's time: a won run's splits add up to it (a record's move times
+/// start at its first move; the clock may have run before it, after an inspection). An
+/// unfinished board has no split. `None` when the moves do not replay on the boards.
+pub fn splits(scramble: &str, log: &MoveLog, millis: u64, won: bool) -> Option<Vec<u64>> {
+    let moves: Vec<Move> = log.plain_moves();
+    let times: Vec<u64> = log.moves().iter().map(|m| m.at_ms).collect();
+    let offset = match times.last() {
+        Some(&last) if won => millis.saturating_sub(last),
+        _ => 0,
+    };
+    let mut done = 0;
+    let splits = legs(scramble, &moves)
+        .ok()?
+        .iter()
+        .filter(|leg| leg.solved)
+        .filter_map(|leg| {
+            let end = times.get(leg.moves.end.checked_sub(1)?)? + offset;
+            let split = end.saturating_sub(done);
+            done = end;
+            Some(split)
+        })
+        .collect();
+    Some(splits)
+}
+
 /// The leg on view after `step` moves: the last one started by then (at the move that
 /// solves a board, the next board, as the game deals it at once).
 pub fn leg_at(legs: &[Leg], step: usize) -> usize {
@@ -152,5 +180,40 @@ mod tests {
             legs("1 2 3/4 5 6/0 7 8;1 2", &[]),
             Err(ReplayError::Scramble { .. })
         ));
+    }
+
+    #[test]
+    fn a_run_s_splits_are_each_solved_board_s_time_and_add_up_to_a_win_s() {
+        use crate::game::play::move_log::Actor;
+        let scramble = format!("{ONE};{TWO};{ONE}");
+        let mut log = MoveLog::new();
+        // As the game logs them: the clock's time at each move (it ran 300 ms before the
+        // first, after an inspection).
+        for (m, at) in [
+            (Move::Left, 300),
+            (Move::Left, 1_000),
+            (Move::Left, 1_800),
+            (Move::Left, 2_500),
+        ] {
+            log.push(m, Actor::Player, at);
+        }
+        log.push(Move::Left, Actor::Player, 4_000);
+        assert_eq!(splits(&scramble, &log, 4_000, true), Some(vec![1_000, 800, 2_200]));
+        // As a record keeps them (times from the first move): the same splits.
+        let letters = log.letters();
+        let recorded = MoveLog::from_parts(&letters, &log.gaps_ms()).expect("a log");
+        assert_eq!(splits(&scramble, &recorded, 4_000, true), Some(vec![1_000, 800, 2_200]));
+        // Left on the third board: two splits.
+        let mut left = MoveLog::new();
+        for (m, at) in [
+            (Move::Left, 0),
+            (Move::Left, 700),
+            (Move::Left, 1_500),
+            (Move::Left, 2_000),
+        ] {
+            left.push(m, Actor::Player, at);
+        }
+        assert_eq!(splits(&scramble, &left, 9_000, false), Some(vec![700, 800]));
+        assert_eq!(splits("1 2", &left, 0, false), None);
     }
 }

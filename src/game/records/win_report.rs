@@ -17,6 +17,7 @@ use crate::game::play::game::Game;
 use crate::game::play::run_par::ParSum;
 use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
+use crate::game::records::run_legs::splits;
 use crate::game::records::speed::Speed;
 use crate::game::records::stats::{Beaten, Bests, Record};
 
@@ -93,6 +94,8 @@ pub struct WinReport {
     pub par: ParLine,
     /// A marathon's or relay's number of boards (`None` for a single board).
     pub run_boards: Option<u32>,
+    /// A marathon's or relay's splits: each board's time in milliseconds, in order.
+    pub splits: Vec<u64>,
     /// A marathon or relay dealt from a seed the player chose: recorded apart, unranked.
     pub seeded_run: bool,
     /// The bests this game set (only a ranked win sets any).
@@ -189,6 +192,10 @@ impl WinReport {
             helped_before: game.assisted() && game.hints_used() == 0 && !solver,
             par,
             run_boards: game.run().map(|r| r.kind().count()),
+            splits: game
+                .run()
+                .and_then(|r| splits(&r.scrambles(), game.log(), ms, true))
+                .unwrap_or_default(),
             seeded_run: game.is_seeded_run(),
             beaten: if recorded.replay || solver || game.is_seeded_run() {
                 None

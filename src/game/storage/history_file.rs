@@ -32,6 +32,7 @@ use serde::Serialize;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::stats::Stats;
 use crate::game::storage::file_lock::FileLock;
+use crate::game::storage::history_folder::HistoryStamp;
 use crate::game::storage::history_reader::{FileRead, Parsed, Unread, parse, read_all, read_file};
 pub(crate) use crate::game::storage::history_reader::{HISTORY_FORMAT, SEALED_FORMAT};
 use crate::game::storage::json_file::aside_path as suffixed;
@@ -61,7 +62,7 @@ fn seal_at() -> usize {
 }
 
 pub(crate) const DIR: &str = "history";
-pub(crate) const ACTIVE: &str = "active.jsonl";
+pub(crate) use crate::game::storage::history_folder::ACTIVE;
 const SEALED_PREFIX: &str = "sealed-";
 const SEALED_SUFFIX: &str = ".jsonl.gz";
 pub(crate) const LOCK: &str = "history.lock";
@@ -158,6 +159,11 @@ pub struct Appended {
     /// The active file's last line had no line break (a write cut short): one was added,
     /// so that the new lines stand on their own; the torn line is left as a damaged line.
     pub healed_torn_line: bool,
+    /// The history's stamp just before this append, under its lock: one that differs from
+    /// the stamp a copy last saw means another copy recorded something since.
+    pub before: Option<HistoryStamp>,
+    /// The history's stamp just after this append: what this copy has seen now.
+    pub after: Option<HistoryStamp>,
 }
 
 fn header_line() -> String {
@@ -256,7 +262,10 @@ impl Store {
         let lock_path = self.dir().join(LOCK);
         fs::create_dir_all(self.dir()).map_err(|e| StoreError::io(self.dir(), e))?;
         let _lock = FileLock::exclusive(&lock_path).map_err(io(&lock_path))?;
-        let mut appended = Appended::default();
+        let mut appended = Appended {
+            before: self.history_stamp(),
+            ..Appended::default()
+        };
         let active_path = self.history_dir().join(ACTIVE);
         if !self.history_folder()? {
             appended.migrated = self.start_history(&active_path)?;
@@ -287,6 +296,7 @@ impl Store {
             count += 1;
         }
         write_atomic(&active_path, &text)?;
+        appended.after = self.history_stamp();
         Ok(appended)
     }
 

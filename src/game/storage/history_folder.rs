@@ -5,10 +5,12 @@
 use std::fs;
 use std::path::PathBuf;
 
-use crate::game::storage::history_file::ACTIVE;
 use crate::game::storage::history_reader::{is_sealed, parse};
 use crate::game::storage::sealed_file::decompress;
 use crate::game::storage::store::{Store, StoreError};
+
+/// The history's active file, the one appends go to (the others are sealed).
+pub(crate) const ACTIVE: &str = "active.jsonl";
 
 /// What a file set aside is named with (`active.jsonl.corrupt-<time>`): older versions set
 /// a history file that did not read whole aside so.

@@ -65,6 +65,7 @@ pub(crate) fn fast_attempt(line: &str) -> Option<AttemptRecord> {
             "mtm" => set(&mut f.mtm, c.or_null(Cursor::u32)?)?,
             "carried" => set(&mut f.carried, c.bool()?)?,
             "ranked" => set(&mut f.ranked, c.or_null(Cursor::bool)?)?,
+            "memo_ms" => set(&mut f.memo_ms, c.or_null(Cursor::u64)?)?,
             _ => return None,
         }
         match c.next()? {
@@ -96,6 +97,7 @@ pub(crate) fn fast_attempt(line: &str) -> Option<AttemptRecord> {
         mtm: f.mtm.flatten(),
         carried: f.carried.unwrap_or(false),
         ranked: f.ranked.flatten(),
+        memo_ms: f.memo_ms.flatten(),
     })
 }
 
@@ -134,6 +136,7 @@ struct Fields {
     mtm: Option<Option<u32>>,
     carried: Option<bool>,
     ranked: Option<Option<bool>>,
+    memo_ms: Option<Option<u64>>,
 }
 
 /// A position in a line. Every reader answers `None` for what it does not expect.
@@ -318,13 +321,14 @@ mod tests {
                 proptest::option::of(any::<u32>()),
                 any::<bool>(),
                 proptest::option::of(any::<bool>()),
+                proptest::option::of(any::<u64>()),
             ),
         )
             .prop_map(
                 |(
                     (id, at, size, level, daily, mode),
                     (result, replay, assisted, hints, millis, scramble),
-                    (moves, gaps, par, seed, mtm, carried, ranked),
+                    (moves, gaps, par, seed, mtm, carried, ranked, memo_ms),
                 )| {
                     AttemptRecord {
                         id,
@@ -346,6 +350,7 @@ mod tests {
                         mtm,
                         carried,
                         ranked,
+                        memo_ms,
                     }
                 },
             )

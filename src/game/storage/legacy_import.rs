@@ -68,6 +68,7 @@ fn carried_attempt(g: &FinishedGame) -> Option<AttemptRecord> {
         carried: true,
         // Counted in the carried statistics already; an older version ranked its wins so.
         ranked: None,
+        memo_ms: None,
     })
 }
 

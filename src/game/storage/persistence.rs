@@ -18,6 +18,7 @@ use crate::game::records::outcome::Ending;
 use crate::game::records::stats::Stats;
 use crate::game::records::win_report::Recorded;
 use crate::game::storage::game_writer::{AppendResult, GameWriter, WriterHandle, Written};
+use crate::game::storage::history_folder::HistoryStamp;
 use crate::game::storage::pending_results::After;
 use crate::game::storage::store::{GameClaim, Loaded, Store, StoreError, aside_notice, kept_as};
 pub use crate::game::storage::store_error::{NOT_RECORDED_YET, PersistError};
@@ -37,6 +38,9 @@ pub(crate) const RECORD_WAIT: Duration = Duration::from_secs(1);
 /// At most this many unfinished games with moves are kept; the oldest beyond them is
 /// removed once its attempt is recorded, with a notice. Deals with no move go first.
 pub(crate) const MAX_KEPT_GAMES: usize = 8;
+
+/// How often the game is saved while its clock runs, with no move: what a crash can lose.
+pub const CLOCK_SAVE_EVERY: Duration = Duration::from_secs(1);
 
 /// How often results that wait for the history are written again while the game runs.
 pub(crate) const RETRY_EVERY: Duration = Duration::from_secs(2);
@@ -82,9 +86,10 @@ pub struct Persistence {
     outcomes: HashMap<String, Recorded>,
     /// The attempts of this run recorded as replays.
     replays: HashSet<String>,
-    /// The history folder the records were read from (see `Store::history_identity`): a
-    /// different one means they were cleared or first written elsewhere, and are read again.
-    history_seen: Option<u64>,
+    /// The history as this copy last saw it: when it read it, or when it appended to it
+    /// (the writer says the stamp after each append). A different stamp means another copy
+    /// recorded something (or cleared the records) since, and the records are read again.
+    history_seen: Option<HistoryStamp>,
     /// This copy's claims: the game in play's, and one resumed from the menu until the game
     /// it replaces is left.
     claims: Vec<GameClaim>,
@@ -102,6 +107,8 @@ pub struct Persistence {
     retry_every: Duration,
     /// Why results still waited at the last retry.
     still_waiting: Option<StoreError>,
+    /// When the running clock was last saved (`None` while it is stopped).
+    clock_saved_at: Option<Instant>,
     notices: Vec<Notice>,
 }
 
@@ -150,7 +157,7 @@ impl Persistence {
             ))),
         }
         p.history_writable = true;
-        p.history_seen = store.history_identity();
+        p.history_seen = store.history_stamp();
         // A session begins with the program: nothing recorded before counts in it.
         let now = unix_millis();
         p.records.new_session(now);
@@ -233,6 +240,7 @@ impl Persistence {
             retry_at: None,
             retry_every: RETRY_EVERY,
             still_waiting: None,
+            clock_saved_at: None,
             notices: Vec::new(),
         }
     }
@@ -402,6 +410,25 @@ impl Persistence {
         match &self.writer {
             Some(w) => w.handle().release(claim),
             None => drop(claim),
+        }
+    }
+
+    /// Time passed with `game` in play: while its clock runs, the game is saved at least
+    /// every [`CLOCK_SAVE_EVERY`], so that a crash or a kill -9 loses at most that much of
+    /// its time (a move saves it too).
+    pub fn clock_ran(&mut self, game: &Game, now: Instant) {
+        if !game.clock().is_running() {
+            self.clock_saved_at = None;
+            return;
+        }
+        match self.clock_saved_at {
+            Some(at) if now.saturating_duration_since(at) < CLOCK_SAVE_EVERY => {}
+            Some(_) => {
+                self.changed(game);
+                self.clock_saved_at = Some(now);
+            }
+            // The clock just started (a move, which saved the game, or the board shown).
+            None => self.clock_saved_at = Some(now),
         }
     }
 
@@ -849,6 +876,32 @@ mod tests {
             "{notices:?}"
         );
         assert_eq!(row(&p), 1, "no view counts a result that is not kept");
+        let _ = std::fs::remove_dir_all(store.dir());
+    }
+
+    #[test]
+    fn a_running_clock_is_saved_every_second_without_a_move() {
+        let store = temp_store("clock");
+        let mut p = Persistence::open(Ok(store.clone()));
+        let mut g = Game::new("4 1 3 7 2 6 0 5 8".parse().unwrap(), Some(Level::Easy), Some(1), None);
+        p.start(&g, true);
+        g.show(true);
+        g.play(Move::Left);
+        p.changed(&g);
+        let t0 = Instant::now();
+        p.clock_ran(&g, t0);
+        std::thread::sleep(Duration::from_millis(150));
+        p.clock_ran(&g, t0 + Duration::from_millis(500));
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        let saved_ms = || store.peek_game(g.id()).map(|s| s.elapsed_ms);
+        assert!(
+            saved_ms().is_some_and(|ms| ms < 150),
+            "not yet a second: {:?}",
+            saved_ms()
+        );
+        p.clock_ran(&g, t0 + CLOCK_SAVE_EVERY);
+        assert!(p.writer_handle().unwrap().flush(FLUSH_TIMEOUT));
+        assert!(saved_ms().is_some_and(|ms| ms >= 150), "{:?}", saved_ms());
         let _ = std::fs::remove_dir_all(store.dir());
     }
 

@@ -85,7 +85,11 @@ impl Screen for Playing {
                     None => Transition::Stay,
                 };
             }
-            Action::Restart if session.game.moves() > 0 || session.game.can_redo() => {
+            // A run's attempt is every board's: at the start of its second board, R still
+            // asks to start the run again.
+            Action::Restart
+                if session.game.moves() > 0 || session.game.can_redo() || !session.game.log().is_empty() =>
+            {
                 return Transition::Push(Box::new(ConfirmRestart));
             }
             Action::NewGame => return Transition::Push(Box::new(MenuScreen::open(ctx))),

@@ -97,6 +97,7 @@ fn finished(i: u32, moves: u32, par: u32, secs: u64) -> AttemptRecord {
         mtm: None,
         carried: false,
         ranked: Some(true),
+        memo_ms: None,
     }
 }
 

@@ -367,6 +367,7 @@ mod tests {
             mtm: None,
             carried: false,
             ranked: Some(true),
+            memo_ms: None,
         }
     }
 

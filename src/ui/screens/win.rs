@@ -376,6 +376,9 @@ fn figure_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
         Some(ms) => lines.push(row("Time", format_time(ms))),
         None => lines.push(row("Time", "— (the solver finished it)".into())),
     }
+    if !w.splits.is_empty() {
+        lines.push(row("Splits", splits_text(&w.splits)));
+    }
     lines.push(row("Moves", format!("{}  (STM {}, MTM {})", w.moves, w.stm, w.mtm)));
     if let Some(tps) = w.tps {
         lines.push(row("TPS", format!("{tps:.2} tiles/s")));
@@ -399,6 +402,20 @@ fn figure_lines(w: &WinReport, t: &Theme) -> Vec<Line<'static>> {
         lines.push(row("Session", averages_text(session)));
     }
     lines
+}
+
+/// How many of a run's splits the box shows: the rest are in `slide history --json`.
+const SPLITS_SHOWN: usize = 5;
+
+/// A run's splits, each board's time in order (the first few of a long run).
+fn splits_text(splits: &[u64]) -> String {
+    let shown: Vec<String> = splits.iter().take(SPLITS_SHOWN).map(|&ms| format_time(ms)).collect();
+    let more = splits.len().saturating_sub(SPLITS_SHOWN);
+    if more == 0 {
+        shown.join(" · ")
+    } else {
+        format!("{} · … (+{more})", shown.join(" · "))
+    }
 }
 
 /// What the records made of a recorded win: the best it set, and why it counts apart.
@@ -469,4 +486,20 @@ fn shorten(text: &str, max: usize) -> String {
     let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
     s.push('…');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_run_shows_its_first_splits_and_how_many_more() {
+        assert_eq!(
+            splits_text(&[1_200, 900]),
+            format!("{} · {}", format_time(1_200), format_time(900))
+        );
+        let long = splits_text(&[1_000; 8]);
+        assert!(long.ends_with("· … (+3)"), "{long}");
+        assert_eq!(long.matches(" · ").count(), SPLITS_SHOWN);
+    }
 }

@@ -221,6 +221,13 @@ mod tests {
             }
         }
         assert!(b.is_goal() && at == 1);
+        // Its splits, in the history and in the win box: one a board, adding up to its time.
+        let splits = r.to_json().splits_ms.expect("a run has splits");
+        assert_eq!((splits.len(), splits.iter().sum::<u64>()), (2, r.millis));
+        let report =
+            crate::game::records::win_report::WinReport::of(&g, crate::game::records::win_report::Recorded::default());
+        assert_eq!(report.splits, splits);
+        assert_eq!(r.memo_ms, None, "a run keeps no memo");
         let mut stats = Stats::default();
         crate::game::records::figures::count(&mut stats, &r);
         let row = stats.row(Size::THREE, Kind::Marathon(2)).expect("a marathon-2 row");

@@ -13,6 +13,7 @@ use crate::game::records::session_figures::{SessionFigures, session_figures};
 use crate::game::records::stats::{Kind, Stats};
 use crate::game::records::win_report::{Recorded, WinReport};
 use crate::game::storage::game_writer::AppendResult;
+use crate::game::storage::history_file::Appended;
 use crate::game::storage::pending_results::After;
 use crate::game::storage::persistence::{Notice, PersistError, Persistence};
 use crate::game::storage::store::{Loaded, Store, StoreError, aside_notice, kept_as};
@@ -34,6 +35,8 @@ impl Persistence {
         if game.is_won() && ending != Ending::Solved {
             return None;
         }
+        // What another copy recorded meanwhile counts: a scramble it showed is no longer new.
+        self.refresh();
         let seen = self.records.seen_before(&game.replay_scramble());
         let mut record = game.ending_record(ending, seen, unix_millis())?;
         self.fresh_result(&mut record).then_some(record)
@@ -150,21 +153,47 @@ impl Persistence {
         session_figures(&self.records)
     }
 
-    /// Reads the records again if their folder is not the one read before: `slide stats
-    /// --reset` cleared them, or another copy wrote the first record. Every view then shows
-    /// what is on disk; this session keeps what it recorded since it began.
+    /// Reads the records again if another copy recorded something since this one last
+    /// looked (or `slide stats --reset` cleared them): every view, and every win box, then
+    /// says what is on disk; this session keeps what it recorded since it began. The look
+    /// is the history's stamp (no file is read): this copy's own appends update it as they
+    /// are written, so they never cause a read.
     pub fn refresh(&mut self) {
+        // A result of ours still on its way changes the stamp too: it is read once it is in.
+        if !self.late_appends.is_empty() {
+            return;
+        }
         let Some(store) = self.store.clone() else { return };
-        let now = store.history_identity();
+        let now = store.history_stamp();
         if now == self.history_seen || !self.history_writable {
             return;
         }
         self.history_seen = now;
+        self.reload(&store, None);
+    }
+
+    /// Reads the records again from the history, leaving out the attempt `but` (one of
+    /// ours just written, to be counted after: the win box then names the bests it beat).
+    fn reload(&mut self, store: &Store, but: Option<&str>) {
         let since = self.records.session_since();
         self.records = match store.load_records() {
-            Loaded::Found(h) => h.records_since(since),
+            Loaded::Found(mut h) => {
+                if let Some(id) = but {
+                    h.attempts.retain(|a| a.id != id);
+                }
+                h.records_since(since)
+            }
             _ => Records::since(None, &[], since),
         };
+    }
+
+    /// Our append of `id` is in: if the history had changed since this copy last saw it
+    /// (another copy recorded in between), the records are read again before it is counted.
+    fn caught_up(&mut self, store: &Store, appended: &Appended, id: &str) {
+        if appended.before != self.history_seen {
+            self.reload(store, (appended.duplicates == 0).then_some(id));
+        }
+        self.history_seen = appended.after;
     }
 
     /// Writes `record`, a result of the game `id`, to the history, in its turn behind the
@@ -198,7 +227,6 @@ impl Persistence {
                 Ok(result) => result,
                 Err(RecvTimeoutError::Timeout) => {
                     self.late_appends.push(reply);
-                    self.history_seen = store.history_identity();
                     let counted = self.count(&record);
                     return Ok((record, counted));
                 }
@@ -212,7 +240,9 @@ impl Persistence {
             }
             result
         };
-        self.history_seen = store.history_identity();
+        if let Ok(appended) = &result {
+            self.caught_up(&store, appended, &record.id);
+        }
         let waits = self.writer.is_some();
         match self.stored(result, waits) {
             Ok(()) => {
@@ -292,6 +322,12 @@ impl Persistence {
                     source: std::io::Error::other("the saving thread stopped before writing it"),
                 }),
             };
+            // Counted already: only another copy's records, written before it, are read.
+            if let Ok(appended) = &result
+                && appended.before == self.history_seen
+            {
+                self.history_seen = appended.after;
+            }
             if let Err(e) = self.stored(result, true) {
                 failed.get_or_insert(e);
             }
@@ -320,6 +356,7 @@ impl Persistence {
                 ..Recorded::default()
             };
         }
+        self.refresh();
         let seen = self.records.seen_before(&game.replay_scramble());
         let ending = game
             .ending_record(Ending::Solved, seen, unix_millis())
@@ -377,5 +414,65 @@ impl Persistence {
             best_streak: stats.best_daily_streak(game.size()),
             late: counted.is_some_and(|c| c.late_daily),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::difficulty::Level;
+    use crate::game::Game;
+    use crate::game::storage::persistence::Persistence;
+    use crate::game::storage::store::Store;
+    use crate::puzzle::Move;
+
+    fn deal(board: &str) -> Game {
+        Game::new(board.parse().unwrap(), Some(Level::Easy), Some(3), None)
+    }
+
+    #[test]
+    fn a_win_counts_what_another_copy_recorded_since_and_its_own_wins_read_nothing() {
+        let dir = std::env::temp_dir().join(format!("slide-recording-two-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let store = Store::at(dir.clone());
+        let mut slow = Persistence::open(Ok(store.clone()));
+        let mut quick = Persistence::open(Ok(store.clone()));
+        let mut one = deal("1 2 3 4 5 6 7 0 8");
+        quick.start(&one, true);
+        one.play(Move::Left);
+        let first = quick.won(&one);
+        assert!(
+            first.ranked
+                && first
+                    .beaten
+                    .as_ref()
+                    .is_some_and(crate::game::records::stats::Beaten::first)
+        );
+
+        // The other copy loaded its records before that win: its own win must not be
+        // "the first", nor "fewest moves" over a 1-move win it did not see.
+        let mut two = deal("1 2 3 4 5 6 0 7 8");
+        slow.start(&two, true);
+        two.play(Move::Left);
+        two.play(Move::Left);
+        let second = slow.won(&two);
+        assert!(second.ranked);
+        // Beating nothing is `None`; beating the time (both took no time to speak of) may be.
+        if let Some(beaten) = &second.beaten {
+            assert!(!beaten.first() && !beaten.moves, "{beaten:?}");
+            assert_eq!(beaten.previous.fewest.as_ref().map(|b| b.moves), Some(1));
+        }
+        let record = second.record.expect("the row's record");
+        assert_eq!((record.won, record.played), (2, 2));
+        assert_eq!(second.bests.fewest.as_ref().map(|b| b.moves), Some(1));
+
+        // The first copy's next win reads the second's, and an own win changes nothing
+        // it has not seen: the stamp it keeps is the one its append left.
+        let mut three = deal("1 2 3 4 5 0 7 8 6");
+        quick.start(&three, true);
+        three.play(Move::Up);
+        let third = quick.won(&three);
+        assert_eq!(third.record.map(|r| (r.won, r.played)), Some((3, 3)));
+        assert_eq!(quick.history_seen, store.history_stamp());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
