@@ -186,6 +186,7 @@ fn filler(i: usize, rng: &mut SeededRng) -> AttemptRecord {
         mtm: Some(30),
         carried: false,
         ranked: Some(true),
+        memo_ms: None,
     }
 }
 
