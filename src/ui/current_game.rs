@@ -110,8 +110,7 @@ impl CurrentGame {
             run_board: 0,
             outbox: Vec::new(),
         };
-        s.first_game =
-            s.persist.store().is_some() && s.persist.stats().records.values().map(|r| r.played).sum::<u32>() <= 1;
+        s.first_game = s.persist.store().is_some() && s.persist.stats().is_new_player();
         if origin != Origin::Placeholder {
             s.persist.start(&s.game, origin == Origin::New);
         }

@@ -4,8 +4,7 @@
 
 use slide::config::{Config, LargeTables};
 use slide::engine::{Answer, Engine};
-use slide::game::{Kind, Notice};
-use slide::puzzle::Size;
+use slide::game::Notice;
 
 use crate::ui::current_game::{CurrentGame, LargeQuestion};
 
@@ -13,17 +12,6 @@ use crate::ui::current_game::{CurrentGame, LargeQuestion};
 pub const LARGE_TABLES_AFTER: u32 = 3;
 
 impl CurrentGame {
-    /// The attempts of `size` that count toward its large tables: every game of it won,
-    /// finished by the solver, or left, whatever its kind.
-    fn attempts_of(&self, size: Size) -> u32 {
-        let stats = self.persist.stats();
-        Kind::all()
-            .into_iter()
-            .filter_map(|kind| stats.row(size, kind))
-            .map(|r| r.won.saturating_add(r.solver_finished).saturating_add(r.dnf))
-            .fold(0, u32::saturating_add)
-    }
-
     /// Starts the build of the size in play's large tables when the player has played it
     /// often enough and the setting allows (with "ask", says once a run how to build them).
     pub(crate) fn offer_large_tables(&mut self, engine: &mut Engine, config: &Config) {
@@ -34,7 +22,7 @@ impl CurrentGame {
         let Some(partition) = engine.solver().large_partition(size).cloned() else {
             return;
         };
-        if self.attempts_of(size) < LARGE_TABLES_AFTER {
+        if self.persist.stats().ended_attempts_of(size) < LARGE_TABLES_AFTER {
             return;
         }
         match config.game.large_tables {

@@ -481,6 +481,23 @@ impl Stats {
         best
     }
 
+    /// The attempts of `size` that have ended, of every kind: won, finished by the solver,
+    /// or left (a DNF). What counts as having played a size (its large tables are offered
+    /// after a few).
+    pub fn ended_attempts_of(&self, size: Size) -> u32 {
+        Kind::all()
+            .into_iter()
+            .filter_map(|kind| self.row(size, kind))
+            .map(|r| r.won.saturating_add(r.solver_finished).saturating_add(r.dnf))
+            .fold(0, u32::saturating_add)
+    }
+
+    /// Whether the player is new: at most one game played, in every row together (the game
+    /// then shows the goal until the first move).
+    pub fn is_new_player(&self) -> bool {
+        self.records.values().map(|r| r.played).fold(0, u32::saturating_add) <= 1
+    }
+
     /// Clears every count and best (`slide stats --reset`); fields of newer versions stay.
     pub fn reset(&mut self) {
         self.records.clear();
@@ -761,6 +778,29 @@ mod tests {
         let text = serde_json::to_string(&s).unwrap();
         let back: Stats = serde_json::from_str(&text).unwrap();
         assert_eq!(back, s, "the speed record survives the file");
+    }
+
+    #[test]
+    fn a_size_s_ended_attempts_count_every_kind_and_a_new_player_has_played_one_game_at_most() {
+        let mut s = Stats::default();
+        assert!(s.is_new_player());
+        let easy = RecordKey::level(Size::FOUR, Level::Easy);
+        win(&mut s, &easy, 30, false);
+        assert!(s.is_new_player(), "one game played");
+        let custom = RecordKey::custom(&"1 2 3 4 5 6 7 0 8".parse().unwrap());
+        win(&mut s, &custom, 1, true);
+        assert!(!s.is_new_player());
+        count(
+            &mut s,
+            &AttemptRecord {
+                id: "blind-dnf".into(),
+                result: Outcome::Dnf,
+                ..won(&RecordKey::blind(Size::FOUR), 12, false, 5_000, day(2))
+            },
+        );
+        assert_eq!(s.ended_attempts_of(Size::FOUR), 2, "a win and a DNF, of two kinds");
+        assert_eq!(s.ended_attempts_of(Size::THREE), 1, "the typed 3×3 board");
+        assert_eq!(s.ended_attempts_of(Size::FIVE), 0);
     }
 
     #[test]
