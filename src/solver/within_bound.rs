@@ -15,6 +15,12 @@ impl Solver {
     /// Cheaper than [`Solver::solve`] when the optimal length is known to be one of a few
     /// values: the review decides each position of a game with one pass.
     pub(crate) fn solve_within(&self, board: &Board, bound: u32, stop: &Stop) -> Result<Option<Vec<Move>>, SolveError> {
+        if !board.size().is_playable() {
+            return Err(SolveError::HeuristicUnavailable {
+                heuristic: HeuristicKind::Auto.name(),
+                size: board.size(),
+            });
+        }
         if board.size().side() == 3 {
             let table = self.exact3();
             return Ok((table.distance(board) <= bound).then(|| table.solve(board)));
