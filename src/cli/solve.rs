@@ -42,7 +42,7 @@ pub struct SolveCommand {
 #[derive(Serialize)]
 struct SolveLine {
     board: String,
-    size: usize,
+    size: serde_json::Value,
     length: usize,
     moves: String,
     optimal: bool,
@@ -67,7 +67,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
         if args.json {
             print_json(&SolveLine {
                 board: board.to_string(),
-                size: board.size().side(),
+                size: crate::cli::output::json_size(board.size()),
                 length: solution.len(),
                 moves: format_moves(&solution.moves),
                 optimal: solution.optimal,

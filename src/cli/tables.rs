@@ -78,8 +78,9 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         None => list(args.json),
         Some(TablesCommand::List { json }) => list(*json || args.json),
         Some(TablesCommand::Clean { json }) => clean(*json),
-        Some(TablesCommand::Build { size, large: false }) => build(*size),
-        Some(TablesCommand::Build { size, large: true }) => build_large(*size),
+        // Tables exist for the game's sizes only.
+        Some(TablesCommand::Build { size, large: false }) => build(size.map(Size::check_playable).transpose()?),
+        Some(TablesCommand::Build { size, large: true }) => build_large(size.map(Size::check_playable).transpose()?),
     }
 }
 

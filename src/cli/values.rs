@@ -75,7 +75,7 @@ pub fn level() -> Offered<Level> {
     }
 }
 
-/// `--size`: 3, 4, 5 or 6 (also `4x4`).
+/// `--size`: N for N×N or WxH, 2 to 10 each (completion offers the game's 3 to 6).
 pub fn size() -> Offered<Size> {
     Offered {
         names: vec!["3", "4", "5", "6"],
@@ -140,7 +140,8 @@ mod tests {
             .collect();
         assert_eq!(level, ["easy", "medium", "hard", "expert", "random"]);
         assert_eq!((size().parse)("4x4"), Ok(Size::FOUR));
-        assert!((size().parse)("7").is_err());
+        assert!((size().parse)("11").is_err());
+        assert_eq!((size().parse)("4x3").map(|s| s.to_string()), Ok("4×3".to_string()));
         assert_eq!((heuristic().parse)("pdb"), Ok(HeuristicKind::Pdb));
         assert_eq!((picture().parse)("some/file.png"), Ok("some/file.png".to_string()));
         let pictures: Vec<String> = picture()

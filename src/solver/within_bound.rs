@@ -16,10 +16,9 @@ impl Solver {
     /// values: the review decides each position of a game with one pass.
     pub(crate) fn solve_within(&self, board: &Board, bound: u32, stop: &Stop) -> Result<Option<Vec<Move>>, SolveError> {
         if !board.size().is_playable() {
-            return Err(SolveError::HeuristicUnavailable {
-                heuristic: HeuristicKind::Auto.name(),
-                size: board.size(),
-            });
+            // No bounded pass of the shapes' search yet: nothing is proven, as when the
+            // time runs out, and callers keep the plan they have.
+            return Err(SolveError::OutOfTime);
         }
         if board.size().side() == 3 {
             let table = self.exact3();
