@@ -349,7 +349,7 @@ fn each_bad_board_gets_its_message_and_exit_2() {
     let cases = [
         (
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0",
-            "expected 9, 16, 25 or 36 numbers, got 15",
+            "expected a square board's count of numbers (4, 9, 16, … 100) or rows joined by /, got 15",
         ),
         ("1 2 3 4 5 6 7 7 0", "tile 7 appears twice"),
         (
@@ -669,7 +669,10 @@ fn bench_rejects_a_bad_file_with_exit_2() {
     std::fs::write(&path, "10\t1 2 3\n").expect("write");
     let out = slide(&["bench", path.to_str().expect("path")]);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains(":1: expected 9, 16, 25 or 36 numbers, got 3"));
+    assert!(
+        stderr(&out)
+            .contains(":1: expected a square board's count of numbers (4, 9, 16, … 100) or rows joined by /, got 3")
+    );
     assert_eq!(code(&slide(&["bench", "/no/such/file.txt"])), 2);
 }
 

@@ -8,5 +8,6 @@ mod history_damage;
 mod ranked_views;
 mod review;
 mod robust;
+mod shapes;
 mod slidysim;
 mod stats;
