@@ -24,7 +24,7 @@ slide generate --size 4 --level expert --count 10 --seed 42 --json\n  \
 slide generate --size 4x3 --level random"
 )]
 pub struct GenerateCommand {
-    /// Board size: N for N×N, or WxH (W columns, H rows), 2 to 10 each.
+    /// Board size: N for N×N, or W×H (4x3 or 4×3: W columns, H rows), 2 to 10 each.
     #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
     size: Size,
     /// Difficulty: easy, medium, hard, expert or random.

@@ -75,7 +75,7 @@ pub fn level() -> Offered<Level> {
     }
 }
 
-/// `--size`: N for N×N or WxH, 2 to 10 each (completion offers the game's 3 to 6).
+/// `--size`: N for N×N or W×H (`4x3`), 2 to 10 each (completion offers the game's 3 to 6).
 pub fn size() -> Offered<Size> {
     Offered {
         names: vec!["3", "4", "5", "6"],

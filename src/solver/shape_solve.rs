@@ -19,7 +19,7 @@ impl Solver {
     /// [`Solver::solve`] for a board whose size the game does not play: IDA* with Manhattan
     /// plus linear conflicts on boards of at most 36 cells, for the time allowed (without a
     /// limit when `optimal` is asked with none); the reduction plan otherwise or after.
-    pub(crate) fn solve_shape(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
+    pub(crate) fn solve_shape(board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         if !matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::LinearConflict) {
             return Err(SolveError::HeuristicUnavailable {

@@ -122,7 +122,8 @@ fn bench_reads_a_file_of_rectangles() {
         ));
         let board: Board = text.trim().parse().expect("board");
         let length = solver.solve(&board, &SolveOptions::default()).expect("solved").len();
-        file.push_str(&format!("{length}\t{}\n", text.trim()));
+        file += &[length.to_string(), text.trim().to_string()].join("\t");
+        file.push('\n');
     }
     let path = data.join("rectangles.txt");
     std::fs::write(&path, file).expect("write");
