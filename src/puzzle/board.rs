@@ -65,7 +65,8 @@ impl Board {
             if ti >= size.cells() {
                 return Err(BoardError::OutOfRange {
                     value: u64::from(t),
-                    size,
+                    width: size.width(),
+                    height: size.height(),
                     max: size.cells() - 1,
                 });
             }

@@ -28,12 +28,14 @@ pub enum BoardError {
         position: usize,
     },
     /// A number does not name a tile of this size.
-    #[error("{value} is out of range for a {size} board (tiles are 1 to {max}, 0 is the blank)")]
+    #[error("{value} is out of range for a {width}×{height} board (tiles are 1 to {max}, 0 is the blank)")]
     OutOfRange {
         /// The number found.
         value: u64,
-        /// The board's size.
-        size: crate::puzzle::Size,
+        /// The board's columns.
+        width: usize,
+        /// The board's rows.
+        height: usize,
         /// The largest tile of that size.
         max: usize,
     },

@@ -73,7 +73,8 @@ pub fn parse_board(text: &str) -> Result<Board, BoardError> {
         {
             return Err(BoardError::OutOfRange {
                 value,
-                size,
+                width: size.width(),
+                height: size.height(),
                 max: size.cells() - 1,
             });
         }
