@@ -39,6 +39,10 @@ mod tests {
         assert_eq!(a, deal_shape(size, Level::Random, 7).unwrap());
         assert_ne!(a, deal_shape(size, Level::Random, 8).unwrap());
         assert_eq!(a.size(), size);
+        // Pinned: if these change, every shared seed of these shapes deals another board.
+        assert_eq!(a.to_string(), "5 7 3 0/8 4 10 2/11 9 6 1");
+        let wide = deal_shape(Size::rect(10, 2).unwrap(), Level::Random, 7).unwrap();
+        assert_eq!(wide.to_string(), "12 16 7 15 19 1 11 18 4 8/3 6 5 10 13 2 0 9 14 17");
         let tall = deal_shape(Size::rect(3, 4).unwrap(), Level::Random, 7).unwrap();
         assert_eq!(tall.size().to_string(), "3×4");
         assert_eq!(
