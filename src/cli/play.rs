@@ -20,7 +20,7 @@ slide play --mode marathon --count 10 --size 3\n  slide play --mode relay --size
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
+    #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
     size: Option<Size>,
     /// Difficulty: easy, medium, hard, expert or random.
     #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]

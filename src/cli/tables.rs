@@ -63,7 +63,7 @@ Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables b
 slide tables build --size 5 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
-        #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
+        #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
         size: Option<Size>,
         /// Build the larger opt-in tables (4×4 or 5×5): fewer nodes on hard 4×4 boards, shorter
         /// 5×5 plans.
@@ -78,9 +78,8 @@ pub fn run(args: &TablesArgs) -> Result<(), CliError> {
         None => list(args.json),
         Some(TablesCommand::List { json }) => list(*json || args.json),
         Some(TablesCommand::Clean { json }) => clean(*json),
-        // Tables exist for the game's sizes only.
-        Some(TablesCommand::Build { size, large: false }) => build(size.map(Size::check_playable).transpose()?),
-        Some(TablesCommand::Build { size, large: true }) => build_large(size.map(Size::check_playable).transpose()?),
+        Some(TablesCommand::Build { size, large: false }) => build(*size),
+        Some(TablesCommand::Build { size, large: true }) => build_large(*size),
     }
 }
 

@@ -83,6 +83,19 @@ pub fn size() -> Offered<Size> {
     }
 }
 
+/// `--size` where the game or its tables are meant: 3, 4, 5 or 6 (also `4x4`); any other
+/// size is refused by name, as the game plays only those for now.
+pub fn game_size() -> Offered<Size> {
+    Offered {
+        names: vec!["3", "4", "5", "6"],
+        parse: |s| {
+            s.parse::<Size>()
+                .and_then(Size::check_playable)
+                .map_err(|e| e.to_string())
+        },
+    }
+}
+
 /// `--heuristic`: one of [`HeuristicKind::ALL`]'s names.
 pub fn heuristic() -> Offered<HeuristicKind> {
     Offered {
@@ -141,6 +154,9 @@ mod tests {
         assert_eq!(level, ["easy", "medium", "hard", "expert", "random"]);
         assert_eq!((size().parse)("4x4"), Ok(Size::FOUR));
         assert!((size().parse)("11").is_err());
+        assert_eq!((game_size().parse)("4x4"), Ok(Size::FOUR));
+        assert!((game_size().parse)("7").is_err_and(|e| e.contains("3×3 to 6×6")));
+        assert!((game_size().parse)("4x3").is_err());
         assert_eq!((size().parse)("4x3").map(|s| s.to_string()), Ok("4×3".to_string()));
         assert_eq!((heuristic().parse)("pdb"), Ok(HeuristicKind::Pdb));
         assert_eq!((picture().parse)("some/file.png"), Ok("some/file.png".to_string()));
