@@ -28,8 +28,8 @@ pub(crate) fn line_conflicts(goals: &[u8]) -> u32 {
     2 * (goals.len() as u32 - u32::from(longest))
 }
 
-/// The shape a bound is computed on: the width and height, and each tile's goal row and
-/// column.
+/// The shape a bound is computed on: its width and height, from which each tile's goal
+/// row and column follow.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Shape {
     /// Columns.
