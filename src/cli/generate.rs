@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::{Level, generate};
+use slide::difficulty::{Level, deal_shape, generate};
 use slide::puzzle::{SeededRng, Size};
 use slide::solver::{Solver, TableCache};
 
@@ -17,11 +17,14 @@ use crate::cli::{CliError, progress, values};
     after_help = "Board k (from 0) of a run uses seed S + k, so a seed always deals the same \
 boards. Without --seed, a random seed below 2^40 is used, as the game deals. In --json, a seed \
 is a number below 2^53 (which every JSON reader keeps exact) and a string above.\n\n\
+Levels are measured on 3×3 to 6×6; every other size (WxH, 2 to 10 each) is dealt with \
+level random, a uniformly random solvable board.\n\n\
 Examples:\n  slide generate --size 3 --level easy\n  \
-slide generate --size 4 --level expert --count 10 --seed 42 --json"
+slide generate --size 4 --level expert --count 10 --seed 42 --json\n  \
+slide generate --size 4x3 --level random"
 )]
 pub struct GenerateCommand {
-    /// Board size: 3, 4, 5 or 6 (or 4x4).
+    /// Board size: N for N×N, or W×H (4x3 or 4×3: W columns, H rows), 2 to 10 each.
     #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
     size: Size,
     /// Difficulty: easy, medium, hard, expert or random.
@@ -42,7 +45,7 @@ pub struct GenerateCommand {
 #[derive(Serialize)]
 struct GenerateLine {
     board: String,
-    size: usize,
+    size: serde_json::Value,
     level: Level,
     #[serde(serialize_with = "exact_seed")]
     seed: u64,
@@ -75,6 +78,9 @@ fn exact_seed<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error>
 
 /// Deals the boards asked for.
 pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
+    if !args.size.is_playable() {
+        return run_shape(args);
+    }
     let solver = Solver::new(TableCache::default_location());
     progress::prepare(&solver, args.size)?;
     let first_seed = args
@@ -88,7 +94,7 @@ pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
         if args.json {
             print_json(&GenerateLine {
                 board: dealt.board.to_string(),
-                size: args.size.side(),
+                size: crate::cli::output::json_size(args.size),
                 level: dealt.level,
                 seed: dealt.seed,
                 rating: dealt.rating,
@@ -98,6 +104,37 @@ pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
             })?;
         } else {
             print_line(dealt.board)?;
+        }
+    }
+    Ok(())
+}
+
+/// Deals boards of a size the levels do not cover: level random only, one board a line
+/// (in `--json`, the board, size, level and seed, with the Manhattan-plus-conflicts bound
+/// as its rating).
+fn run_shape(args: &GenerateCommand) -> Result<(), CliError> {
+    let first_seed = args
+        .seed
+        .unwrap_or_else(|| SeededRng::from_entropy().next_u64() & (RANDOM_SEED_LIMIT - 1));
+    let solver = Solver::new(TableCache::disabled());
+    for k in 0..args.count {
+        let seed = first_seed.wrapping_add(k);
+        let start = Instant::now();
+        let board = deal_shape(args.size, args.level, seed).map_err(|e| CliError::Input(e.to_string()))?;
+        if args.json {
+            let rating = solver.rate(&board).lower_bound;
+            print_json(&GenerateLine {
+                board: board.to_string(),
+                size: crate::cli::output::json_size(args.size),
+                level: args.level,
+                seed,
+                rating,
+                expected_length: rating,
+                length: None,
+                millis: millis(start.elapsed()),
+            })?;
+        } else {
+            print_line(board)?;
         }
     }
     Ok(())

@@ -42,7 +42,7 @@ struct HintLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     line: Option<usize>,
     board: String,
-    size: usize,
+    size: serde_json::Value,
     #[serde(rename = "move")]
     mv: Option<String>,
     tile: Option<u8>,
@@ -107,7 +107,7 @@ fn json_line(line: Option<usize>, board: &Board, hint: Option<&Hint>) -> HintLin
     HintLine {
         line,
         board: board.to_string(),
-        size: board.size().side(),
+        size: crate::cli::output::json_size(board.size()),
         mv: hint.map(|h| h.mv.letter().to_string()),
         tile: hint.map(|h| h.tile),
         remaining: hint.map_or(0, |h| h.remaining),

@@ -32,6 +32,15 @@ pub fn print_line(line: impl Display) -> Result<(), CliError> {
         .map_err(|e| write_error("stdout", &e))
 }
 
+/// A size as the JSON lines write it: the side N of a square, as always, and "W×H" for a
+/// rectangle.
+pub fn json_size(size: slide::puzzle::Size) -> serde_json::Value {
+    match size.square_side() {
+        Some(n) => serde_json::Value::from(n),
+        None => serde_json::Value::from(size.to_string()),
+    }
+}
+
 /// Prints `value` as one JSON object on one line.
 pub fn print_json(value: &impl Serialize) -> Result<(), CliError> {
     let line = serde_json::to_string(value).map_err(|e| CliError::Failure(format!("cannot encode JSON: {e}")))?;

@@ -20,7 +20,7 @@ slide play --mode marathon --count 10 --size 3\n  slide play --mode relay --size
 )]
 pub struct PlayCommand {
     /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
+    #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
     size: Option<Size>,
     /// Difficulty: easy, medium, hard, expert or random.
     #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
@@ -88,6 +88,10 @@ fn run_asked(args: &PlayCommand) -> Result<Option<ui::RunAsked>, CliError> {
 /// Starts the game with `args` and the config file from the global `--config`.
 pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
     let board = args.board.as_deref().map(parse_board).transpose()?;
+    // The game plays the square sizes from 3×3 to 6×6 for now; the library knows more.
+    if let Some(size) = args.size.or(board.map(|b| b.size())) {
+        size.check_playable()?;
+    }
     let run = run_asked(&args)?;
     if let (Some(size), Some(board)) = (args.size, board)
         && size != board.size()

@@ -32,7 +32,7 @@ pub struct RateCommand {
 #[derive(Serialize)]
 struct RateLine {
     board: String,
-    size: usize,
+    size: serde_json::Value,
     manhattan: u32,
     linear_conflict: u32,
     walking_distance: Option<u32>,
@@ -57,7 +57,7 @@ pub fn run(args: &RateCommand) -> Result<(), CliError> {
         if args.json {
             print_json(&RateLine {
                 board: board.to_string(),
-                size: board.size().side(),
+                size: crate::cli::output::json_size(board.size()),
                 manhattan: rating.manhattan,
                 linear_conflict: rating.linear_conflict,
                 walking_distance: rating.walking_distance,

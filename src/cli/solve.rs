@@ -50,7 +50,7 @@ struct SolveLine {
     #[serde(skip_serializing_if = "Option::is_none")]
     run_boards: Option<usize>,
     board: String,
-    size: usize,
+    size: serde_json::Value,
     length: usize,
     moves: String,
     optimal: bool,
@@ -77,7 +77,7 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
                 run_board: place.part.map(|(k, _)| k),
                 run_boards: place.part.map(|(_, n)| n),
                 board: board.to_string(),
-                size: board.size().side(),
+                size: crate::cli::output::json_size(board.size()),
                 length: solution.len(),
                 moves: format_moves(&solution.moves),
                 optimal: solution.optimal,

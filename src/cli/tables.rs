@@ -68,7 +68,7 @@ Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables b
 slide tables build --size 6 --large")]
     Build {
         /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
-        #[arg(long, value_name = "N", value_parser = values::size(), hide_possible_values = true)]
+        #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
         size: Option<Size>,
         /// Build the larger opt-in tables (4×4, 5×5 or 6×6): fewer nodes on hard 4×4 boards,
         /// shorter 5×5 and 6×6 plans.

@@ -75,11 +75,24 @@ pub fn level() -> Offered<Level> {
     }
 }
 
-/// `--size`: 3, 4, 5 or 6 (also `4x4`).
+/// `--size`: N for N×N or W×H (`4x3`), 2 to 10 each (completion offers the game's 3 to 6).
 pub fn size() -> Offered<Size> {
     Offered {
         names: vec!["3", "4", "5", "6"],
         parse: |s| s.parse::<Size>().map_err(|e| e.to_string()),
+    }
+}
+
+/// `--size` where the game or its tables are meant: 3, 4, 5 or 6 (also `4x4`); any other
+/// size is refused by name, as the game plays only those for now.
+pub fn game_size() -> Offered<Size> {
+    Offered {
+        names: vec!["3", "4", "5", "6"],
+        parse: |s| {
+            s.parse::<Size>()
+                .and_then(Size::check_playable)
+                .map_err(|e| e.to_string())
+        },
     }
 }
 
@@ -140,7 +153,11 @@ mod tests {
             .collect();
         assert_eq!(level, ["easy", "medium", "hard", "expert", "random"]);
         assert_eq!((size().parse)("4x4"), Ok(Size::FOUR));
-        assert!((size().parse)("7").is_err());
+        assert!((size().parse)("11").is_err());
+        assert_eq!((game_size().parse)("4x4"), Ok(Size::FOUR));
+        assert!((game_size().parse)("7").is_err_and(|e| e.contains("3×3 to 6×6")));
+        assert!((game_size().parse)("4x3").is_err());
+        assert_eq!((size().parse)("4x3").map(|s| s.to_string()), Ok("4×3".to_string()));
         assert_eq!((heuristic().parse)("pdb"), Ok(HeuristicKind::Pdb));
         assert_eq!((picture().parse)("some/file.png"), Ok("some/file.png".to_string()));
         let pictures: Vec<String> = picture()

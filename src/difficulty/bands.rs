@@ -58,8 +58,13 @@ fn slot(size: Size) -> usize {
     size.side() - 3
 }
 
-/// The band of `level` on `size`; `None` for [`Level::Random`], which is not a band.
+/// The band of `level` on `size`; `None` for [`Level::Random`], which is not a band, and on
+/// the sizes the game does not play (their levels are not measured).
 pub fn band_of(size: Size, level: Level) -> Option<Band> {
+    if !size.is_playable() {
+        // Levels are bands measured on the game's sizes; other shapes deal "random".
+        return None;
+    }
     let bands = &BANDS[slot(size)];
     match level {
         Level::Easy => Some(bands[0]),
@@ -90,6 +95,9 @@ pub fn covered(size: Size) -> Band {
 /// The level of a board that needs `length` moves. Shorter than Easy counts as Easy, longer
 /// than Expert's end (only possible with an estimate) as Expert.
 pub fn level_for_length(size: Size, length: u32) -> Level {
+    if !size.is_playable() {
+        return Level::Random;
+    }
     bands(size)
         .into_iter()
         .find(|(_, b)| length <= b.max)

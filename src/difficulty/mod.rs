@@ -19,6 +19,7 @@ mod generator;
 mod level;
 mod rating;
 mod rating_kind;
+mod shape_deal;
 mod share;
 
 pub use bands::{Band, band_of, bands, covered, level_for_length};
@@ -30,6 +31,7 @@ pub use generator::{Generated, generate, generate_with_stop};
 pub use level::{Level, UnknownLevel};
 pub use rating::{LevelRating, rate_level, rating};
 pub use rating_kind::RatingKind;
+pub use shape_deal::{ShapeDealError, deal_shape};
 pub use share::ShareResult;
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short

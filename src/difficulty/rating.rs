@@ -43,6 +43,9 @@ impl LevelRating {
 /// linear conflict by max on 4×4, the pattern databases on 5×5 and 6×6 when ready (else
 /// Manhattan plus linear conflict).
 pub fn rating(solver: &Solver, board: &Board) -> (u32, RatingKind) {
+    if !board.size().is_playable() {
+        return (solver.rate(board).linear_conflict, RatingKind::LinearConflict);
+    }
     if board.size().side() == 3 {
         return (solver.exact3().distance(board), RatingKind::Exact);
     }

@@ -5,7 +5,7 @@ use crate::puzzle::moves::Move;
 use crate::puzzle::parity;
 use crate::puzzle::size::{MAX_CELLS, Size};
 
-/// A solvable N×N board. Cells are numbered row-major from 0; tile 0 is the blank.
+/// A solvable W×H board. Cells are numbered row-major from 0; tile 0 is the blank.
 ///
 /// Every `Board` reachable through the public API is a valid, solvable permutation, so
 /// code that receives one never has to check again.
@@ -40,7 +40,23 @@ impl Board {
 
     /// Checks everything but solvability; used to build boards whose parity is then examined.
     pub(crate) fn from_tiles_any_parity(tiles: &[u8]) -> Result<Board, BoardError> {
-        let size = Size::from_cells(tiles.len()).ok_or(BoardError::WrongCount(tiles.len()))?;
+        let size = Size::square_from_cells(tiles.len()).ok_or(BoardError::WrongCount(tiles.len()))?;
+        Board::shaped_any_parity(size, tiles)
+    }
+
+    /// A board of `size` from its tiles in row-major order, checking that they form a
+    /// solvable permutation of that many cells.
+    pub(crate) fn from_shape(size: Size, tiles: &[u8]) -> Result<Board, BoardError> {
+        let board = Board::shaped_any_parity(size, tiles)?;
+        parity::check_solvable(board.size, board.tiles())?;
+        Ok(board)
+    }
+
+    /// [`Board::from_shape`] but for solvability.
+    pub(crate) fn shaped_any_parity(size: Size, tiles: &[u8]) -> Result<Board, BoardError> {
+        if tiles.len() != size.cells() {
+            return Err(BoardError::WrongCount(tiles.len()));
+        }
         let mut seen = [false; MAX_CELLS];
         let mut blank = None;
         let mut cells = [0u8; MAX_CELLS];
@@ -49,7 +65,8 @@ impl Board {
             if ti >= size.cells() {
                 return Err(BoardError::OutOfRange {
                     value: u64::from(t),
-                    side: size.side(),
+                    width: size.width(),
+                    height: size.height(),
                     max: size.cells() - 1,
                 });
             }
@@ -116,17 +133,19 @@ impl Board {
 
     /// Whether `m` is possible here.
     pub(crate) fn can_move(&self, m: Move) -> bool {
-        m.source(self.blank(), self.size.side()).is_some()
+        m.source_in(self.blank(), self.size.width(), self.size.height())
+            .is_some()
     }
 
     /// The tile that `m` would slide, if the move is possible.
     pub fn tile_moved_by(&self, m: Move) -> Option<u8> {
-        m.source(self.blank(), self.size.side()).map(|from| self.tiles[from])
+        m.source_in(self.blank(), self.size.width(), self.size.height())
+            .map(|from| self.tiles[from])
     }
 
     /// Plays `m` if it is possible and returns whether it was.
     pub fn try_move(&mut self, m: Move) -> bool {
-        match m.source(self.blank(), self.size.side()) {
+        match m.source_in(self.blank(), self.size.width(), self.size.height()) {
             Some(from) => {
                 self.tiles[self.blank()] = self.tiles[from];
                 self.tiles[from] = 0;

@@ -5,18 +5,19 @@ use thiserror::Error;
 /// Why a board, a size or a move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum BoardError {
-    /// The number of entries is not 9, 16, 25 or 36.
-    #[error("expected 9, 16, 25 or 36 numbers, got {0}")]
+    /// Entries with no shape of their own whose count is not a square's (4 to 100).
+    #[error("expected a square board's count of numbers (4, 9, 16, … 100) or rows joined by /, got {0}")]
     WrongCount(usize),
-    /// In rows joined by `/` (slidysim's form), a row whose length is not the number of rows.
-    #[error("row {row} has {}, but a board of {rows} rows joined by / needs {rows} in each", tiles(*found))]
+    /// In rows joined by `/` or on lines (slidysim's form, a grid), a row whose length is
+    /// not the first row's.
+    #[error("row {row} has {}, but row 1 has {}: every row needs as many", tiles(*found), tiles(*expected))]
     RaggedRow {
         /// The row's 1-based number.
         row: usize,
         /// How many tiles it has.
         found: usize,
-        /// How many rows there are (and so tiles each row needs).
-        rows: usize,
+        /// How many tiles the first row has.
+        expected: usize,
     },
     /// An entry is not a number nor a blank marker.
     #[error("entry {position} ('{token}') is not a number; use 0, _ or . for the blank")]
@@ -27,12 +28,14 @@ pub enum BoardError {
         position: usize,
     },
     /// A number does not name a tile of this size.
-    #[error("{value} is out of range for a {side}×{side} board (tiles are 1 to {max}, 0 is the blank)")]
+    #[error("{value} is out of range for a {width}×{height} board (tiles are 1 to {max}, 0 is the blank)")]
     OutOfRange {
         /// The number found.
         value: u64,
-        /// The board's side.
-        side: usize,
+        /// The board's columns.
+        width: usize,
+        /// The board's rows.
+        height: usize,
         /// The largest tile of that size.
         max: usize,
     },
@@ -46,11 +49,19 @@ pub enum BoardError {
     /// tiles named (both non-blank) would make it solvable.
     #[error("this board can't be solved; swapping tiles {0} and {1} would make it solvable")]
     Unsolvable(u8, u8),
-    /// A size outside 3..=6.
-    #[error("size {0} is not supported: choose 3, 4, 5 or 6")]
-    UnsupportedSize(usize),
+    /// A width or height outside 2..=10.
+    #[error("size {width}×{height} is not supported: width and height are each 2 to 10")]
+    UnsupportedSize {
+        /// The columns asked for.
+        width: usize,
+        /// The rows asked for.
+        height: usize,
+    },
+    /// A size the library knows but the game does not play yet.
+    #[error("{0} boards are not played yet: the game plays square boards 3×3 to 6×6 for now")]
+    NotPlayable(String),
     /// A size that does not parse.
-    #[error("'{0}' is not a size: use 3, 4, 5 or 6 (or 4x4)")]
+    #[error("'{0}' is not a size: use N for N×N or WxH (W columns, H rows), each 2 to 10")]
     BadSize(String),
     /// A move letter that is not U, D, L or R.
     #[error("move {position} ('{letter}') is not one of U, D, L, R")]

@@ -18,5 +18,5 @@ pub use error::BoardError;
 pub use moves::{Move, format_moves, parse_moves};
 pub use random::SeededRng;
 pub use size::Size;
-pub(crate) use size::{MAX_CELLS, MAX_SIDE};
+pub(crate) use size::{MAX_CELLS, MAX_SIDE, SEARCH_CELLS, SEARCH_SIDE};
 pub use text::parse_board;

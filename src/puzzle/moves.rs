@@ -66,19 +66,28 @@ impl Move {
 
     /// The cell the moving tile comes from, given the blank's cell, if it is on the board.
     ///
-    /// After the move the blank is at the returned cell.
+    /// After the move the blank is at the returned cell. `side` is a square board's: see
+    /// [`Move::source_in`] for any shape.
+    #[inline]
     pub const fn source(self, blank: usize, side: usize) -> Option<usize> {
-        let (row, col) = (blank / side, blank % side);
+        self.source_in(blank, side, side)
+    }
+
+    /// [`Move::source`] on a board `width` columns wide and `height` rows tall.
+    #[inline]
+    pub const fn source_in(self, blank: usize, width: usize, height: usize) -> Option<usize> {
+        let (row, col) = (blank / width, blank % width);
         match self {
-            Move::Up if row + 1 < side => Some(blank + side),
-            Move::Down if row > 0 => Some(blank - side),
-            Move::Left if col + 1 < side => Some(blank + 1),
+            Move::Up if row + 1 < height => Some(blank + width),
+            Move::Down if row > 0 => Some(blank - width),
+            Move::Left if col + 1 < width => Some(blank + 1),
             Move::Right if col > 0 => Some(blank - 1),
             _ => None,
         }
     }
 
-    /// The move that slides the tile at `from` into an adjacent blank at `blank`.
+    /// The move that slides the tile at `from` into an adjacent blank at `blank`; `side` is
+    /// the board's width (the rows' stride), so it serves rectangles too.
     pub const fn between(from: usize, blank: usize, side: usize) -> Option<Move> {
         if from == blank + side {
             Some(Move::Up)
@@ -133,11 +142,14 @@ mod tests {
 
     #[test]
     fn source_and_between_agree() {
-        for side in 3..=6 {
-            for blank in 0..side * side {
-                for m in Move::ALL {
-                    if let Some(from) = m.source(blank, side) {
-                        assert_eq!(Move::between(from, blank, side), Some(m));
+        for width in 2..=10 {
+            for height in 2..=10 {
+                for blank in 0..width * height {
+                    for m in Move::ALL {
+                        if let Some(from) = m.source_in(blank, width, height) {
+                            assert!(from < width * height);
+                            assert_eq!(Move::between(from, blank, width), Some(m));
+                        }
                     }
                 }
             }

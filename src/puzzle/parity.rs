@@ -34,7 +34,7 @@ pub(crate) fn permutation_is_odd(size: Size, tiles: &[u8]) -> bool {
 pub(crate) fn blank_distance(size: Size, tiles: &[u8]) -> usize {
     let blank = tiles.iter().position(|&t| t == 0).unwrap_or(size.cells() - 1);
     let (r, c) = size.row_col(blank);
-    (size.side() - 1 - r) + (size.side() - 1 - c)
+    (size.height() - 1 - r) + (size.width() - 1 - c)
 }
 
 /// Whether these tiles (a valid permutation of `size`) can reach the goal.

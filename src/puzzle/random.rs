@@ -86,7 +86,7 @@ impl Board {
             let b = tiles.iter().position(|&t| t == hi - 1).unwrap_or(1);
             tiles.swap(a, b);
         }
-        Board::from_tiles(&tiles).unwrap_or_else(|_| Board::goal(size))
+        Board::from_shape(size, &tiles).unwrap_or_else(|_| Board::goal(size))
     }
 
     /// The goal scrambled by a random walk of `steps` moves that never undoes its last move.
@@ -139,8 +139,8 @@ mod tests {
     #[test]
     fn random_boards_are_solvable() {
         let mut rng = SeededRng::new(3);
-        for size in Size::ALL {
-            for _ in 0..200 {
+        for size in (2..=10).flat_map(|w| (2..=10).map(move |h| Size::rect(w, h).unwrap())) {
+            for _ in 0..20 {
                 let b = Board::random(size, &mut rng);
                 assert!(parity::is_solvable(size, b.tiles()));
             }

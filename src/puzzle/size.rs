@@ -1,62 +1,143 @@
-//! Board sizes: the side length N of an N×N puzzle, from 3 to 6.
+//! Board sizes: W columns by H rows, each from 2 to 10, written as slidysim writes them
+//! ("4×3" is 4 wide and 3 tall).
 
 use std::fmt;
 
 use crate::puzzle::error::BoardError;
 
-/// The largest side length Slide supports; fixed-size arrays in the solver use this.
-pub(crate) const MAX_SIDE: usize = 6;
-/// The largest number of cells on a board (6×6).
+/// The longest side Slide supports.
+pub(crate) const MAX_SIDE: usize = 10;
+/// The largest number of cells on a board (10×10); a [`crate::puzzle::Board`] holds this many.
 pub(crate) const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+/// The shortest side.
+pub(crate) const MIN_SIDE: usize = 2;
+/// The most cells the optimal searches and their tables handle (6×6 and every rectangle up
+/// to 36 cells): their arrays are sized by this, not by [`MAX_CELLS`], so that the square
+/// boards' inner loops copy no more than they did before boards grew.
+pub(crate) const SEARCH_CELLS: usize = SEARCH_SIDE * SEARCH_SIDE;
+/// The longest side the optimal searches' per-line arrays hold (6, for 6×6).
+pub(crate) const SEARCH_SIDE: usize = 6;
 
-/// The side length of a square board, always in `3..=6`.
+/// A board's shape: `width` columns and `height` rows, each in `2..=10`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Size(u8);
+pub struct Size {
+    width: u8,
+    height: u8,
+}
 
 impl Size {
     /// 3×3, the 8-puzzle.
-    pub const THREE: Size = Size(3);
+    pub const THREE: Size = Size::square_unchecked(3);
     /// 4×4, the 15-puzzle.
-    pub const FOUR: Size = Size(4);
+    pub const FOUR: Size = Size::square_unchecked(4);
     /// 5×5, the 24-puzzle.
-    pub const FIVE: Size = Size(5);
+    pub const FIVE: Size = Size::square_unchecked(5);
     /// 6×6, the 35-puzzle.
-    pub const SIX: Size = Size(6);
-    /// Every supported size, smallest first.
+    pub const SIX: Size = Size::square_unchecked(6);
+    /// The sizes the game plays (square, 3×3 to 6×6), smallest first; the pattern databases,
+    /// levels and records are kept for these.
     pub const ALL: [Size; 4] = [Size::THREE, Size::FOUR, Size::FIVE, Size::SIX];
 
-    /// The size with side `n`, or an error naming the supported range.
+    const fn square_unchecked(n: u8) -> Size {
+        Size { width: n, height: n }
+    }
+
+    /// The N×N size, or an error naming the supported range (2 to 10).
     pub fn new(n: usize) -> Result<Size, BoardError> {
-        if (3..=MAX_SIDE).contains(&n) {
-            Ok(Size(n as u8))
+        Size::rect(n, n)
+    }
+
+    /// The size `width` columns wide and `height` rows tall, or an error naming the
+    /// supported range (2 to 10 each).
+    pub fn rect(width: usize, height: usize) -> Result<Size, BoardError> {
+        let ok = |n: usize| (MIN_SIDE..=MAX_SIDE).contains(&n);
+        if ok(width) && ok(height) {
+            Ok(Size {
+                width: width as u8,
+                height: height as u8,
+            })
         } else {
-            Err(BoardError::UnsupportedSize(n))
+            Err(BoardError::UnsupportedSize { width, height })
         }
     }
 
-    /// The size whose board has `cells` cells (9, 16, 25 or 36).
-    pub(crate) fn from_cells(cells: usize) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.cells() == cells)
+    /// The N×N size the game plays (3 to 6), or an error saying that the game plays only
+    /// those for now.
+    pub fn playable(n: usize) -> Result<Size, BoardError> {
+        Size::new(n)
+            .ok()
+            .filter(|s| s.is_playable())
+            .ok_or(BoardError::NotPlayable(format!("{n}×{n}")))
     }
 
-    /// The side length N.
+    /// Checks that the game plays this size: square, 3×3 to 6×6.
+    pub fn check_playable(self) -> Result<Size, BoardError> {
+        if self.is_playable() {
+            Ok(self)
+        } else {
+            Err(BoardError::NotPlayable(self.to_string()))
+        }
+    }
+
+    /// Whether this is one of [`Size::ALL`], the square sizes the game, the pattern
+    /// databases and the levels know.
+    pub fn is_playable(self) -> bool {
+        self.width == self.height && (3..=6).contains(&self.width)
+    }
+
+    /// The size whose square board has `cells` cells, for input with no shape of its own
+    /// (4, 9, 16, … 100).
+    pub(crate) fn square_from_cells(cells: usize) -> Option<Size> {
+        (MIN_SIDE..=MAX_SIDE)
+            .find(|&n| n * n == cells)
+            .and_then(|n| Size::new(n).ok())
+    }
+
+    /// The number of columns.
+    pub const fn width(self) -> usize {
+        self.width as usize
+    }
+
+    /// The number of rows.
+    pub const fn height(self) -> usize {
+        self.height as usize
+    }
+
+    /// Whether the board is square.
+    pub const fn is_square(self) -> bool {
+        self.width == self.height
+    }
+
+    /// The side N of an N×N board, `None` for a rectangle.
+    pub const fn square_side(self) -> Option<usize> {
+        if self.is_square() {
+            Some(self.width as usize)
+        } else {
+            None
+        }
+    }
+
+    /// The side N of a square board, for code that handles only squares (the game, the
+    /// pattern databases, the square searches); it panics on a rectangle, which such code
+    /// must have turned away first ([`Size::square_side`] or [`Size::check_playable`]).
     pub const fn side(self) -> usize {
-        self.0 as usize
+        assert!(self.is_square(), "a square-only path was given a rectangle");
+        self.width as usize
     }
 
-    /// The number of cells, N².
+    /// The number of cells, W·H.
     pub const fn cells(self) -> usize {
-        self.side() * self.side()
+        self.width() * self.height()
     }
 
     /// The cell index of (row, column).
     pub const fn index(self, row: usize, col: usize) -> usize {
-        row * self.side() + col
+        row * self.width() + col
     }
 
     /// The (row, column) of a cell index.
     pub(crate) const fn row_col(self, index: usize) -> (usize, usize) {
-        (index / self.side(), index % self.side())
+        (index / self.width(), index % self.width())
     }
 
     /// The cell where `tile` belongs in the goal (the blank, 0, belongs in the last cell).
@@ -76,26 +157,24 @@ impl Size {
 
 impl fmt::Display for Size {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}×{}", self.0, self.0)
+        write!(f, "{}×{}", self.width, self.height)
     }
 }
 
 impl std::str::FromStr for Size {
     type Err = BoardError;
 
-    /// Accepts `4`, `4x4` or `4×4`.
+    /// Accepts `N` (N×N), or `WxH` / `W×H` (W columns, H rows).
     fn from_str(s: &str) -> Result<Size, BoardError> {
         let s = s.trim();
-        let head = s.split(['x', 'X', '×']).next().unwrap_or(s);
-        let n: usize = head
-            .trim()
-            .parse()
-            .map_err(|_| BoardError::BadSize(crate::excerpt::excerpt(s)))?;
-        let parts: Vec<&str> = s.split(['x', 'X', '×']).collect();
-        if parts.len() > 2 || parts.iter().any(|p| p.trim() != head.trim()) {
-            return Err(BoardError::BadSize(crate::excerpt::excerpt(s)));
+        let bad = || BoardError::BadSize(crate::excerpt::excerpt(s));
+        let parts: Vec<&str> = s.split(['x', 'X', '×']).map(str::trim).collect();
+        let number = |p: &str| p.parse::<usize>().map_err(|_| bad());
+        match parts[..] {
+            [n] => Size::new(number(n)?),
+            [w, h] => Size::rect(number(w)?, number(h)?),
+            _ => Err(bad()),
         }
-        Size::new(n)
     }
 }
 
@@ -105,9 +184,12 @@ mod tests {
 
     #[test]
     fn goal_positions_round_trip() {
-        for size in Size::ALL {
-            for i in 0..size.cells() {
-                assert_eq!(size.goal_index(size.goal_tile(i)), i);
+        for w in MIN_SIDE..=MAX_SIDE {
+            for h in MIN_SIDE..=MAX_SIDE {
+                let size = Size::rect(w, h).unwrap();
+                for i in 0..size.cells() {
+                    assert_eq!(size.goal_index(size.goal_tile(i)), i);
+                }
             }
         }
     }
@@ -117,10 +199,34 @@ mod tests {
         assert_eq!("4".parse::<Size>().unwrap(), Size::FOUR);
         assert_eq!("5x5".parse::<Size>().unwrap(), Size::FIVE);
         assert_eq!("6×6".parse::<Size>().unwrap(), Size::SIX);
-        assert!("7".parse::<Size>().is_err());
-        assert!("4x5".parse::<Size>().is_err());
+        let s = "4x3".parse::<Size>().unwrap();
+        assert_eq!((s.width(), s.height(), s.to_string()), (4, 3, "4×3".to_string()));
+        assert_eq!(s.square_side(), None);
+        assert_eq!("10".parse::<Size>().unwrap().square_side(), Some(10));
+        assert_eq!(
+            "11".parse::<Size>().unwrap_err().to_string(),
+            "size 11×11 is not supported: width and height are each 2 to 10"
+        );
+        assert!("1x4".parse::<Size>().is_err());
         assert!("four".parse::<Size>().is_err());
         assert!("3x3x3".parse::<Size>().is_err());
         assert!("3x".parse::<Size>().is_err());
+    }
+
+    #[test]
+    fn the_game_plays_squares_from_3_to_6() {
+        assert_eq!(Size::playable(4), Ok(Size::FOUR));
+        assert_eq!(
+            Size::playable(7).unwrap_err().to_string(),
+            "7×7 boards are not played yet: the game plays square boards 3×3 to 6×6 for now"
+        );
+        assert!(Size::rect(4, 3).unwrap().check_playable().is_err());
+        assert!(Size::ALL.iter().all(|s| s.is_playable()));
+    }
+
+    #[test]
+    #[should_panic(expected = "square-only")]
+    fn side_refuses_a_rectangle() {
+        let _ = Size::rect(4, 3).unwrap().side();
     }
 }

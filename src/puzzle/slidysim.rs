@@ -11,17 +11,16 @@ use crate::puzzle::{Board, BoardError, Move};
 
 /// `board` in slidysim's scramble form: `1 2 3/4 5 6/7 8 0`.
 pub fn format_scramble(board: &Board) -> String {
-    let side = board.size().side();
     board
         .tiles()
-        .chunks(side)
+        .chunks(board.size().width())
         .map(|row| row.iter().map(u8::to_string).collect::<Vec<_>>().join(" "))
         .collect::<Vec<_>>()
         .join("/")
 }
 
-/// A board in slidysim's scramble form. Every row must have as many tiles as there are
-/// rows; the board is then checked as any board is (range, duplicates, solvability).
+/// A board in slidysim's scramble form, which brings its own shape: as many columns as the
+/// first row has tiles (every row must have as many), as many rows as there are; the board is then checked as any board is (range, duplicates, solvability).
 /// [`crate::puzzle::parse_board`] reads this form too, so a scramble is accepted wherever a
 /// board is.
 pub(crate) fn parse_scramble(text: &str) -> Result<Board, BoardError> {
@@ -139,16 +138,20 @@ mod tests {
             Err(BoardError::RaggedRow {
                 row: 3,
                 found: 2,
-                rows: 3
+                expected: 3
             })
         );
         assert_eq!(
             parse_scramble("1 2 3 4/5 6 7 8 0"),
             Err(BoardError::RaggedRow {
-                row: 1,
-                found: 4,
-                rows: 2
+                row: 2,
+                found: 5,
+                expected: 4
             })
+        );
+        assert_eq!(
+            format_scramble(&parse_scramble("1 2 3 4/5 6 0 7").unwrap()),
+            "1 2 3 4/5 6 0 7"
         );
         assert!(matches!(
             parse_scramble("1 2 3/4 5 6/8 7 0"),

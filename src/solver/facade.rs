@@ -50,6 +50,8 @@ struct Tables {
 /// signature it holds (e.g. `4x4:1,2,3,4/5,6,7,8/9,10,11,12/13,14,15;4bit`), for tests.
 pub(crate) const LARGE_PARTITION_ENV: &str = "SLIDE_LARGE_PARTITION";
 
+/// The slot of a size the game plays (3×3 to 6×6) in the per-size tables; the callers
+/// turn every other size away first.
 fn size_slot(size: Size) -> usize {
     size.side() - 3
 }
@@ -98,6 +100,10 @@ impl Solver {
     /// Loads or builds every table for `size`, reporting progress; safe to call from many
     /// threads and again later (it is then free).
     pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
+        if !size.is_playable() {
+            // Rectangles and the other squares have no tables to prepare.
+            return Ok(());
+        }
         match size.side() {
             3 => {
                 self.exact3();
@@ -114,7 +120,7 @@ impl Solver {
 
     /// Whether [`Solver::prepare`] has finished for `size`.
     pub fn is_ready(&self, size: Size) -> bool {
-        self.tables.pdbs[size_slot(size)].get().is_some()
+        !size.is_playable() || self.tables.pdbs[size_slot(size)].get().is_some()
     }
 
     /// The exact 3×3 distance table (built on first use, in about 50 ms).
@@ -124,7 +130,7 @@ impl Solver {
 
     /// The walking-distance tables for 3×3 or 4×4.
     pub(crate) fn walking(&self, size: Size) -> Option<&WalkingDistance> {
-        match size.side() {
+        match size.square_side()? {
             3 => Some(self.tables.walking3.get_or_init(|| WalkingDistance::build(size))),
             4 => Some(self.tables.walking4.get_or_init(|| WalkingDistance::build(size))),
             _ => None,
@@ -134,6 +140,9 @@ impl Solver {
     /// The pattern databases for `size`, if already prepared: the large ones once built
     /// while the solver runs ([`Solver::adopt_large`]), else those prepared.
     pub fn pdb(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        if !size.is_playable() {
+            return None;
+        }
         let slot = size_slot(size);
         self.tables.adopted[slot].get().or_else(|| self.tables.pdbs[slot].get())
     }
@@ -141,6 +150,9 @@ impl Solver {
     /// The larger partition this solver uses for `size` when its tables are cached
     /// ([`Partition::large_for`], or a test's stand-in), if the size has one.
     pub fn large_partition(&self, size: Size) -> Option<&Partition> {
+        if !size.is_playable() {
+            return None;
+        }
         self.tables.large[size_slot(size)].as_ref()
     }
 
@@ -190,6 +202,9 @@ impl Solver {
     /// The tables that guide the bounded search on `size`, if stronger than
     /// [`Solver::pdb`]'s and prepared.
     pub fn guide(&self, size: Size) -> Option<&Arc<PatternDb>> {
+        if !size.is_playable() {
+            return None;
+        }
         self.tables.guides[size_slot(size)].get()
     }
 
@@ -241,6 +256,9 @@ impl Solver {
     /// use the strongest heuristic left (walking distance on 4×4, linear conflict on 5×5 and
     /// 6×6).
     pub(crate) fn build_failure(&self, size: Size) -> Option<&TableError> {
+        if !size.is_playable() {
+            return None;
+        }
         self.tables.failed[size_slot(size)].get()
     }
 
@@ -268,6 +286,9 @@ impl Solver {
 
     /// Every heuristic's value for `board`.
     pub fn rate(&self, board: &Board) -> Rating {
+        if !board.size().is_playable() {
+            return Solver::rate_shape(board);
+        }
         let manhattan = manhattan::value(board);
         let linear_conflict = linear_conflict::value(board);
         let walking_distance = self.walking(board.size()).map(|w| w.value(board));

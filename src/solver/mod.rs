@@ -28,6 +28,7 @@ mod lower_bound;
 mod options;
 mod rating;
 pub mod search;
+mod shape_solve;
 mod solution;
 mod solve;
 pub(crate) mod tables;

@@ -37,10 +37,14 @@ impl WindowSolver for Solver {
 
 impl Solver {
     /// Solves `board`: optimally on 3×3 and 4×4 (and on any size with `optimal`), else with
-    /// the bounded search within `max_time`.
+    /// the bounded search within `max_time`. Every other shape (rectangles, 2×2, 7×7 to
+    /// 10×10) is optimal where IDA* proves it within the time, else the reduction plan.
     pub fn solve(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         let size = board.size();
+        if !size.is_playable() {
+            return Solver::solve_shape(board, opts);
+        }
         if size.side() == 3 && opts.heuristic == HeuristicKind::Auto {
             let moves = self.exact3().solve(board);
             let len = moves.len() as u32;

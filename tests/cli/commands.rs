@@ -380,7 +380,7 @@ fn each_bad_board_gets_its_message_and_exit_2() {
     let cases = [
         (
             "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0",
-            "expected 9, 16, 25 or 36 numbers, got 15",
+            "expected a square board's count of numbers (4, 9, 16, … 100) or rows joined by /, got 15",
         ),
         ("1 2 3 4 5 6 7 7 0", "tile 7 appears twice"),
         (
@@ -434,7 +434,7 @@ fn bad_arguments_exit_2() {
 fn bad_game_flags_at_the_top_level_exit_2() {
     // The game's flags work without `play`; a bad value is reported before any screen.
     for (args, message) in [
-        (&["--size", "9"][..], "size 9 is not supported"),
+        (&["--size", "9"][..], "the game plays square boards 3×3 to 6×6 for now"),
         (&["--level", "impossible"], "unknown level 'impossible'"),
         (&["--board", "1 2 3"], "got 3"),
         (&["--code", "4M-97TNWRX8"], "a symbol is missing or extra"),
@@ -700,7 +700,10 @@ fn bench_rejects_a_bad_file_with_exit_2() {
     std::fs::write(&path, "10\t1 2 3\n").expect("write");
     let out = slide(&["bench", path.to_str().expect("path")]);
     assert_eq!(code(&out), 2);
-    assert!(stderr(&out).contains(":1: expected 9, 16, 25 or 36 numbers, got 3"));
+    assert!(
+        stderr(&out)
+            .contains(":1: expected a square board's count of numbers (4, 9, 16, … 100) or rows joined by /, got 3")
+    );
     assert_eq!(code(&slide(&["bench", "/no/such/file.txt"])), 2);
 }
 

@@ -9,5 +9,6 @@ mod large_tables;
 mod ranked_views;
 mod review;
 mod robust;
+mod shapes;
 mod slidysim;
 mod stats;

@@ -82,7 +82,7 @@ fn a_slidysim_scramble_is_a_board_for_every_command() {
 
     // Ragged rows are bad input, said in one line, everywhere.
     let ragged = "1 2 3/4 5 6 7/0 8";
-    let said = "row 2 has 4 tiles, but a board of 3 rows joined by / needs 3 in each";
+    let said = "row 2 has 4 tiles, but row 1 has 3 tiles: every row needs as many";
     for args in [
         &["solve", ragged][..],
         &["hint", ragged],

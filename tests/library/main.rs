@@ -16,4 +16,5 @@ mod large_tables;
 mod properties;
 mod properties_records;
 mod review_estimates;
+mod shapes;
 mod solver;

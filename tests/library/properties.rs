@@ -3,8 +3,18 @@
 use proptest::prelude::*;
 use slide::puzzle::{Board, BoardError, SeededRng, Size, parity};
 
+/// Every shape, W×H with 2 ≤ W, H ≤ 10.
 fn any_size() -> impl Strategy<Value = Size> {
-    (3usize..=6).prop_map(|n| Size::new(n).unwrap())
+    (2usize..=10, 2usize..=10).prop_map(|(w, h)| Size::rect(w, h).unwrap())
+}
+
+/// Tiles as rows joined by `/`, the form that brings its own shape.
+fn rows_text(size: Size, tiles: &[u8]) -> String {
+    tiles
+        .chunks(size.width())
+        .map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+        .collect::<Vec<_>>()
+        .join("/")
 }
 
 /// A uniformly shuffled permutation of a size's cells, solvable or not.
@@ -29,7 +39,7 @@ proptest! {
     #[test]
     fn parsing_accepts_exactly_the_solvable_permutations(size in any_size(), seed in any::<u64>()) {
         let tiles = permutation(size, seed);
-        let text = tiles.iter().map(ToString::to_string).collect::<Vec<_>>().join(" ");
+        let text = rows_text(size, &tiles);
         match text.parse::<Board>() {
             Ok(b) => prop_assert!(parity::is_solvable(size, b.tiles())),
             Err(BoardError::Unsolvable(a, b)) => {

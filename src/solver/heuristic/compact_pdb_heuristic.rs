@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use crate::puzzle::MAX_CELLS;
+use crate::puzzle::SEARCH_CELLS;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
@@ -35,7 +35,7 @@ impl<'a> CompactPdbHeuristic<'a> {
         CompactPdbHeuristic { db }
     }
 
-    fn distances(&self, cell_of: &[u8; MAX_CELLS]) -> [u8; MAX_GROUPS] {
+    fn distances(&self, cell_of: &[u8; SEARCH_CELLS]) -> [u8; MAX_GROUPS] {
         let mut md = [0u8; MAX_GROUPS];
         for (g, d) in md.iter_mut().enumerate().take(self.db.partition().groups().len()) {
             *d = self.db.group_manhattan(g, cell_of);

@@ -9,7 +9,7 @@
 
 use std::sync::OnceLock;
 
-use crate::puzzle::{Board, MAX_CELLS, MAX_SIDE, Size};
+use crate::puzzle::{Board, SEARCH_CELLS, SEARCH_SIDE, Size};
 use crate::solver::heuristic::manhattan::Manhattan;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 
@@ -30,27 +30,27 @@ pub fn value(board: &Board) -> u32 {
 #[derive(Clone)]
 struct Goals {
     side: usize,
-    row: [u8; MAX_CELLS],
-    col: [u8; MAX_CELLS],
+    row: [u8; SEARCH_CELLS],
+    col: [u8; SEARCH_CELLS],
     /// [`conflict_table`] for the side.
     extra: &'static [u8],
     /// The weight of each position along a line in a line's code: `(side + 1)^(side − 1 − k)`.
-    place: [u32; MAX_SIDE],
+    place: [u32; SEARCH_SIDE],
 }
 
 impl Goals {
     /// Targets where `end` holds each tile (the goal board for the usual heuristic).
     fn toward(end: &Board) -> Goals {
         let side = end.size().side();
-        let mut row = [u8::MAX; MAX_CELLS];
-        let mut col = [u8::MAX; MAX_CELLS];
+        let mut row = [u8::MAX; SEARCH_CELLS];
+        let mut col = [u8::MAX; SEARCH_CELLS];
         for (cell, &t) in end.tiles().iter().enumerate() {
             if t != 0 {
                 row[t as usize] = (cell / side) as u8;
                 col[t as usize] = (cell % side) as u8;
             }
         }
-        let mut place = [0u32; MAX_SIDE];
+        let mut place = [0u32; SEARCH_SIDE];
         for (k, p) in place[..side].iter_mut().enumerate() {
             *p = ((side + 1) as u32).pow((side - 1 - k) as u32);
         }
@@ -105,7 +105,7 @@ impl Goals {
     #[inline]
     fn cross(
         &self,
-        codes: &mut [u32; MAX_SIDE],
+        codes: &mut [u32; SEARCH_SIDE],
         extra: &mut u32,
         tile: u8,
         (left, entered): (usize, usize),
@@ -124,13 +124,13 @@ impl Goals {
 /// line), how many of its tiles must leave the line: those outside a longest subsequence
 /// already in order. Built once per side.
 fn conflict_table(side: usize) -> &'static [u8] {
-    static TABLES: [OnceLock<Vec<u8>>; MAX_SIDE + 1] = [const { OnceLock::new() }; MAX_SIDE + 1];
+    static TABLES: [OnceLock<Vec<u8>>; SEARCH_SIDE + 1] = [const { OnceLock::new() }; SEARCH_SIDE + 1];
     TABLES[side].get_or_init(|| {
         let radix = side + 1;
         let codes = radix.pow(side as u32);
         let mut extra = vec![0u8; codes];
         for (code, e) in extra.iter_mut().enumerate() {
-            let mut digits = [0u8; MAX_SIDE];
+            let mut digits = [0u8; SEARCH_SIDE];
             let mut c = code;
             for k in (0..side).rev() {
                 digits[k] = (c % radix) as u8;
@@ -149,7 +149,7 @@ fn conflict_table(side: usize) -> &'static [u8] {
 
 /// Length of the longest strictly increasing subsequence (n ≤ 6, so quadratic is fine).
 fn longest_increasing(xs: &[u8]) -> usize {
-    let mut best = [1usize; MAX_SIDE];
+    let mut best = [1usize; SEARCH_SIDE];
     let mut overall = 1;
     for i in 1..xs.len() {
         for j in 0..i {
@@ -175,8 +175,8 @@ pub(crate) struct LinearConflict {
 pub(crate) struct LcState {
     manhattan: u32,
     extra: u32,
-    rows: [u32; MAX_SIDE],
-    cols: [u32; MAX_SIDE],
+    rows: [u32; SEARCH_SIDE],
+    cols: [u32; SEARCH_SIDE],
 }
 
 impl LinearConflict {
@@ -218,8 +218,8 @@ impl Incremental for LinearConflict {
         let mut s = LcState {
             manhattan: self.manhattan.total(board),
             extra: 0,
-            rows: [0; MAX_SIDE],
-            cols: [0; MAX_SIDE],
+            rows: [0; SEARCH_SIDE],
+            cols: [0; SEARCH_SIDE],
         };
         for i in 0..board.side {
             s.rows[i] = self.goals.line_code(board, i, true);

@@ -3,7 +3,7 @@
 //! Admissible because a move shifts one tile by one cell, changing the sum by exactly one;
 //! for the same reason it is consistent.
 
-use crate::puzzle::{Board, MAX_CELLS, Size};
+use crate::puzzle::{Board, SEARCH_CELLS, Size};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 
 /// The Manhattan distance of a board.
@@ -21,7 +21,7 @@ pub(crate) fn cell_distance(size: Size, a: usize, b: usize) -> u8 {
 /// Per-(tile, cell) distances, so a move updates the sum with one subtraction.
 #[derive(Clone)]
 pub(crate) struct Manhattan {
-    /// `dist[tile * MAX_CELLS + cell]`.
+    /// `dist[tile * SEARCH_CELLS + cell]`.
     dist: Vec<u8>,
 }
 
@@ -34,13 +34,13 @@ impl Manhattan {
     /// holds it in.
     pub fn toward(end: &Board) -> Manhattan {
         let size = end.size();
-        let mut dist = vec![0u8; MAX_CELLS * MAX_CELLS];
+        let mut dist = vec![0u8; SEARCH_CELLS * SEARCH_CELLS];
         for (target, &tile) in end.tiles().iter().enumerate() {
             if tile == 0 {
                 continue;
             }
             for cell in 0..size.cells() {
-                dist[tile as usize * MAX_CELLS + cell] = cell_distance(size, cell, target);
+                dist[tile as usize * SEARCH_CELLS + cell] = cell_distance(size, cell, target);
             }
         }
         Manhattan { dist }
@@ -49,7 +49,7 @@ impl Manhattan {
     /// The distance of `tile` at `cell` from its goal cell.
     #[inline]
     pub(crate) fn tile_distance(&self, tile: u8, cell: usize) -> u32 {
-        u32::from(self.dist[tile as usize * MAX_CELLS + cell])
+        u32::from(self.dist[tile as usize * SEARCH_CELLS + cell])
     }
 
     /// The sum over a board.

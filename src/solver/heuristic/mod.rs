@@ -7,15 +7,16 @@ pub(crate) mod heuristic_kind;
 pub(crate) mod linear_conflict;
 pub(crate) mod manhattan;
 pub(crate) mod pdb_heuristic;
+pub(crate) mod shape_bound;
 pub(crate) mod walking_distance;
 
-use crate::puzzle::{Board, MAX_CELLS};
+use crate::puzzle::{Board, SEARCH_CELLS};
 
 /// The board as the search sees it: a flat array moved in place.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(crate) struct SearchBoard {
     pub side: usize,
-    pub tiles: [u8; MAX_CELLS],
+    pub tiles: [u8; SEARCH_CELLS],
     pub blank: usize,
 }
 
@@ -31,7 +32,7 @@ impl SearchBoard {
     }
 
     pub fn new(board: &Board) -> SearchBoard {
-        let mut tiles = [0u8; MAX_CELLS];
+        let mut tiles = [0u8; SEARCH_CELLS];
         tiles[..board.size().cells()].copy_from_slice(board.tiles());
         SearchBoard {
             side: board.size().side(),

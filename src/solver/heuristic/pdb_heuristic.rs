@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use crate::puzzle::MAX_CELLS;
+use crate::puzzle::SEARCH_CELLS;
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
@@ -18,7 +18,7 @@ pub(crate) struct PdbHeuristic<'a, const G: usize = MAX_GROUPS> {
     /// Each group's table, read without going through the database's vectors.
     tables: [&'a [u8]; G],
     /// For each board tile, the group of its mirror tile (the mirrored lookup's group).
-    mirror_group: [u8; MAX_CELLS],
+    mirror_group: [u8; SEARCH_CELLS],
     mirror: bool,
 }
 
@@ -58,7 +58,7 @@ impl<'a, const G: usize> PdbHeuristic<'a, G> {
         for (slot, table) in tables.iter_mut().zip(all) {
             *slot = table.as_slice();
         }
-        let mut mirror_group = [0u8; MAX_CELLS];
+        let mut mirror_group = [0u8; SEARCH_CELLS];
         for (t, mg) in mirror_group
             .iter_mut()
             .enumerate()

@@ -13,7 +13,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use crate::puzzle::{Board, MAX_CELLS, Size};
+use crate::puzzle::{Board, SEARCH_CELLS, Size};
 use crate::solver::heuristic::linear_conflict::{LcState, LinearConflict};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 
@@ -63,8 +63,8 @@ pub struct WalkingDistance {
     next: Vec<Packed>,
     /// Each cell's row and column, and each tile's goal row and column: read, not divided
     /// out, in the search.
-    line_of: [(u8, u8); MAX_CELLS],
-    class_of: [(u8, u8); MAX_CELLS],
+    line_of: [(u8, u8); SEARCH_CELLS],
+    class_of: [(u8, u8); SEARCH_CELLS],
 }
 
 /// A board's row and column patterns, kept by a search and stepped per move.
@@ -143,8 +143,8 @@ impl WalkingDistance {
                 }
             }
         }
-        let mut line_of = [(0, 0); MAX_CELLS];
-        let mut class_of = [(0, 0); MAX_CELLS];
+        let mut line_of = [(0, 0); SEARCH_CELLS];
+        let mut class_of = [(0, 0); SEARCH_CELLS];
         for c in 0..n * n {
             line_of[c] = ((c / n) as u8, (c % n) as u8);
             // Tile c + 1 belongs at cell c.

@@ -15,7 +15,7 @@
 
 use std::time::Instant;
 
-use crate::puzzle::{Board, MAX_CELLS, Move};
+use crate::puzzle::{Board, Move, SEARCH_CELLS};
 use crate::solver::heuristic::{Incremental, SearchBoard};
 use crate::solver::search::move_pruning::{FORBIDDEN, MovePruning};
 use crate::solver::{Solution, SolveError, Stop};
@@ -56,14 +56,14 @@ impl ShouldStop for Stop {
 /// The moves possible with the blank at each cell, with the cell the tile comes from;
 /// precomputed because division by the side is slow in the inner loop.
 pub(crate) struct MoveTable {
-    moves: [[(Move, u8); 4]; MAX_CELLS],
-    count: [u8; MAX_CELLS],
+    moves: [[(Move, u8); 4]; SEARCH_CELLS],
+    count: [u8; SEARCH_CELLS],
 }
 
 impl MoveTable {
     pub fn new(side: usize) -> MoveTable {
-        let mut moves = [[(Move::Up, 0u8); 4]; MAX_CELLS];
-        let mut count = [0u8; MAX_CELLS];
+        let mut moves = [[(Move::Up, 0u8); 4]; SEARCH_CELLS];
+        let mut count = [0u8; SEARCH_CELLS];
         for blank in 0..side * side {
             for m in Move::ALL {
                 if let Some(from) = m.source(blank, side) {

@@ -1,4 +1,5 @@
-//! The searches: optimal IDA* (`ida_star.rs`, `parallel_ida_star.rs`), the time-bounded beam
+//! The searches: optimal IDA* (`ida_star.rs`, `parallel_ida_star.rs`; `shape_ida_star.rs` for
+//! rectangles), the time-bounded beam
 //! for large boards (`bounded_search.rs`, with `beam_memory.rs` and `depth_set.rs`), the
 //! constructive plan (`constructive.rs`), [`plan_shortening`], and the move pruning and
 //! hashing they share (`move_pruning.rs`, `zobrist.rs`). They take a heuristic; no heuristic
@@ -13,4 +14,5 @@ pub(crate) mod ida_star;
 pub(crate) mod move_pruning;
 pub(crate) mod parallel_ida_star;
 pub mod plan_shortening;
+pub(crate) mod shape_ida_star;
 pub(crate) mod zobrist;

@@ -4,12 +4,12 @@
 
 use std::sync::OnceLock;
 
-use crate::puzzle::{MAX_CELLS, SeededRng};
+use crate::puzzle::{SEARCH_CELLS, SeededRng};
 use crate::solver::heuristic::SearchBoard;
 
 /// The keys, one per (tile, cell), from a fixed seed: the same every run, so searches that
 /// break ties by key are reproducible.
-pub(crate) struct Zobrist([u64; MAX_CELLS * MAX_CELLS]);
+pub(crate) struct Zobrist([u64; SEARCH_CELLS * SEARCH_CELLS]);
 
 impl Zobrist {
     /// The one set of keys, made on first use.
@@ -24,7 +24,7 @@ impl Zobrist {
     /// The key of `tile` at `cell`.
     #[inline]
     pub fn key(&self, tile: u8, cell: usize) -> u64 {
-        self.0[tile as usize * MAX_CELLS + cell]
+        self.0[tile as usize * SEARCH_CELLS + cell]
     }
 
     /// A board's key.

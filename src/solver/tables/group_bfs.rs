@@ -36,7 +36,7 @@
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, Ordering};
 
-use crate::puzzle::{MAX_CELLS, Size};
+use crate::puzzle::{SEARCH_CELLS, Size};
 use crate::solver::heuristic::manhattan::cell_distance;
 use crate::solver::tables::build_control::{BuildControl, Checkpoint};
 use crate::solver::tables::compact_table::{CompactError, entry_for};
@@ -161,7 +161,7 @@ struct Search<'a> {
     /// The entries by placement (order, then subset), a byte or 4 bits each.
     mine: Vec<AtomicU8>,
     /// `distance[i][cell]`: tile `i`'s Manhattan distance from its goal at `cell`.
-    distance: [[u8; MAX_CELLS]; MAX_GROUP_TILES],
+    distance: [[u8; SEARCH_CELLS]; MAX_GROUP_TILES],
     /// The first entry that did not fit, if any.
     misfit: Mutex<Option<CompactError>>,
     failed: AtomicBool,
@@ -174,7 +174,7 @@ impl<'a> Search<'a> {
         let stride = (space.subsets.len() as u64).div_ceil(64) * 64;
         let configs = space.orders * stride;
         let entries = if job.compact { configs / 2 } else { configs };
-        let mut distance = [[0u8; MAX_CELLS]; MAX_GROUP_TILES];
+        let mut distance = [[0u8; SEARCH_CELLS]; MAX_GROUP_TILES];
         for (i, &t) in job.tiles.iter().enumerate() {
             for (cell, d) in distance[i].iter_mut().enumerate().take(size.cells()) {
                 *d = cell_distance(size, cell, size.goal_index(t));

@@ -17,15 +17,15 @@
 //! Blocks start on a 64-bit word of 2-bit marks (32 states), so that the threads of a build,
 //! each taking whole blocks, never share a word of marks.
 
-use crate::puzzle::{MAX_CELLS, Size};
+use crate::puzzle::{SEARCH_CELLS, Size};
 use crate::solver::tables::placement::MAX_GROUP_TILES;
 
 /// Binomial coefficients `C(n, j)`, `n` a cell and `j` up to the largest group.
-type Binomials = [[u64; MAX_GROUP_TILES + 1]; MAX_CELLS + 1];
+type Binomials = [[u64; MAX_GROUP_TILES + 1]; SEARCH_CELLS + 1];
 
 fn binomials() -> Binomials {
-    let mut c = [[0u64; MAX_GROUP_TILES + 1]; MAX_CELLS + 1];
-    for n in 0..=MAX_CELLS {
+    let mut c = [[0u64; MAX_GROUP_TILES + 1]; SEARCH_CELLS + 1];
+    for n in 0..=SEARCH_CELLS {
         c[n][0] = 1;
         for j in 1..=MAX_GROUP_TILES.min(n) {
             c[n][j] = c[n - 1][j - 1] + if j < n { c[n - 1][j] } else { 0 };
@@ -37,13 +37,13 @@ fn binomials() -> Binomials {
 /// Cell masks of the grid: each cell's neighbours.
 pub(crate) struct Grid {
     pub cells: usize,
-    pub neighbours: [u64; MAX_CELLS],
+    pub neighbours: [u64; SEARCH_CELLS],
 }
 
 impl Grid {
     pub fn new(size: Size) -> Grid {
         let (n, cells) = (size.side(), size.cells());
-        let mut neighbours = [0u64; MAX_CELLS];
+        let mut neighbours = [0u64; SEARCH_CELLS];
         for (i, nb) in neighbours.iter_mut().enumerate().take(cells) {
             let (r, c) = (i / n, i % n);
             if c > 0 {
@@ -232,7 +232,7 @@ impl GroupSpace {
 
     /// Bytes the index's own tables take for `k` tiles on `cells` cells (before they exist).
     pub(crate) fn tables_bytes(cells: usize, k: usize) -> u64 {
-        let count = binomials()[cells.min(MAX_CELLS)][k.min(MAX_GROUP_TILES)];
+        let count = binomials()[cells.min(SEARCH_CELLS)][k.min(MAX_GROUP_TILES)];
         let orders: u64 = (1..=k as u64).product();
         // Per subset: its cells, region starts and numbers, a region or two, and up to four
         // moves of each tile (8 bytes each).

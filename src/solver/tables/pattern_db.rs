@@ -20,7 +20,7 @@
 //! Placements are indexed by their rank ([`crate::solver::tables::placement`]), one byte an entry, or
 //! 4 bits for compact partitions ([`crate::solver::tables::compact_table`]).
 
-use crate::puzzle::{Board, MAX_CELLS};
+use crate::puzzle::{Board, SEARCH_CELLS};
 use crate::solver::heuristic::SearchBoard;
 use crate::solver::heuristic::manhattan::cell_distance;
 use crate::solver::tables::compact_table;
@@ -33,16 +33,16 @@ pub struct PatternDb {
     partition: Partition,
     tables: Vec<Vec<u8>>,
     /// For each tile, its group (tile 0 unused).
-    group_of: [u8; MAX_CELLS],
+    group_of: [u8; SEARCH_CELLS],
     /// Tile mirrored across the diagonal.
-    mirror_tile: [u8; MAX_CELLS],
+    mirror_tile: [u8; SEARCH_CELLS],
     /// Cell mirrored across the diagonal.
-    mirror_cell: [u8; MAX_CELLS],
+    mirror_cell: [u8; SEARCH_CELLS],
     /// Whether the mirrored lookup can differ from the direct one (see the module docs).
     mirror: bool,
     /// `distance[tile][cell]`: the tile's Manhattan distance from its goal when at `cell`
     /// (compact tables store the value less the group's distance).
-    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    distance: [[u8; SEARCH_CELLS]; SEARCH_CELLS],
     /// How a move changes a group's rank on the board, and on its mirror.
     steps: RankSteps,
     mirror_steps: RankSteps,
@@ -52,28 +52,28 @@ impl PatternDb {
     /// Wraps tables that were built or loaded for `partition` (lengths already checked).
     pub(crate) fn from_tables(partition: Partition, tables: Vec<Vec<u8>>) -> PatternDb {
         let size = partition.size();
-        let mut group_of = [0u8; MAX_CELLS];
+        let mut group_of = [0u8; SEARCH_CELLS];
         for (g, tiles) in partition.groups().iter().enumerate() {
             for &t in tiles {
                 group_of[t as usize] = g as u8;
             }
         }
-        let mut mirror_tile = [0u8; MAX_CELLS];
-        let mut mirror_cell = [0u8; MAX_CELLS];
+        let mut mirror_tile = [0u8; SEARCH_CELLS];
+        let mut mirror_cell = [0u8; SEARCH_CELLS];
         for cell in 0..size.cells() {
             let (r, c) = size.row_col(cell);
             let m = size.index(c, r);
             mirror_cell[cell] = m as u8;
             mirror_tile[size.goal_tile(cell) as usize] = size.goal_tile(m);
         }
-        let mut distance = [[0u8; MAX_CELLS]; MAX_CELLS];
+        let mut distance = [[0u8; SEARCH_CELLS]; SEARCH_CELLS];
         for (t, row) in distance.iter_mut().enumerate().take(size.cells()).skip(1) {
             let goal = size.goal_index(t as u8);
             for (cell, d) in row.iter_mut().enumerate().take(size.cells()) {
                 *d = cell_distance(size, cell, goal);
             }
         }
-        let mut identity = [0u8; MAX_CELLS];
+        let mut identity = [0u8; SEARCH_CELLS];
         for (i, v) in identity.iter_mut().enumerate() {
             *v = i as u8;
         }
@@ -122,7 +122,7 @@ impl PatternDb {
 
     /// The rank of group `g`'s placement, its index in the group's table.
     #[inline]
-    fn group_rank(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> usize {
+    fn group_rank(&self, g: usize, cell_of: &[u8; SEARCH_CELLS]) -> usize {
         let tiles = &self.partition.groups()[g];
         let mut pos = [0u8; MAX_GROUP_TILES];
         for (i, &t) in tiles.iter().enumerate() {
@@ -132,7 +132,7 @@ impl PatternDb {
     }
 
     /// Every group's rank, the index of its placement in its table.
-    pub(crate) fn ranks(&self, cell_of: &[u8; MAX_CELLS]) -> [u32; MAX_GROUPS] {
+    pub(crate) fn ranks(&self, cell_of: &[u8; SEARCH_CELLS]) -> [u32; MAX_GROUPS] {
         let mut ranks = [0u32; MAX_GROUPS];
         for (g, r) in ranks.iter_mut().enumerate().take(self.partition.groups().len()) {
             *r = self.group_rank(g, cell_of) as u32;
@@ -161,7 +161,7 @@ impl PatternDb {
     pub(crate) fn rank_step(
         &self,
         mirrored: bool,
-        tiles: &[u8; MAX_CELLS],
+        tiles: &[u8; SEARCH_CELLS],
         tile: usize,
         from: usize,
         to: usize,
@@ -173,22 +173,22 @@ impl PatternDb {
     /// [`PatternDb::rank_step`] on the board itself, where no cell needs mapping.
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    pub(crate) fn direct_rank_step(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+    pub(crate) fn direct_rank_step(&self, tiles: &[u8; SEARCH_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         self.steps.step_unmapped(tiles, tile, from, to)
     }
 
     /// Group `g`'s value from a byte table.
-    fn group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+    fn group_value(&self, g: usize, cell_of: &[u8; SEARCH_CELLS]) -> u8 {
         self.value_at(g, self.group_rank(g, cell_of) as u32)
     }
 
     /// Group `g`'s value from a compact table, given the group's Manhattan distance `md`.
-    pub(crate) fn compact_group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS], md: u8) -> u8 {
+    pub(crate) fn compact_group_value(&self, g: usize, cell_of: &[u8; SEARCH_CELLS], md: u8) -> u8 {
         self.compact_value_at(g, self.group_rank(g, cell_of) as u32, md)
     }
 
     /// The Manhattan distance of group `g`'s tiles.
-    pub(crate) fn group_manhattan(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+    pub(crate) fn group_manhattan(&self, g: usize, cell_of: &[u8; SEARCH_CELLS]) -> u8 {
         self.partition.groups()[g]
             .iter()
             .map(|&t| self.distance[t as usize][cell_of[t as usize] as usize])
@@ -220,7 +220,7 @@ impl PatternDb {
     }
 
     /// Group `g`'s value, whatever the storage.
-    fn any_group_value(&self, g: usize, cell_of: &[u8; MAX_CELLS]) -> u8 {
+    fn any_group_value(&self, g: usize, cell_of: &[u8; SEARCH_CELLS]) -> u8 {
         if self.partition.is_compact() {
             self.compact_group_value(g, cell_of, self.group_manhattan(g, cell_of))
         } else {
@@ -229,7 +229,7 @@ impl PatternDb {
     }
 
     /// Every group's value and their sum.
-    pub(crate) fn sums(&self, cell_of: &[u8; MAX_CELLS]) -> ([u8; MAX_GROUPS], u32) {
+    pub(crate) fn sums(&self, cell_of: &[u8; SEARCH_CELLS]) -> ([u8; MAX_GROUPS], u32) {
         let mut vals = [0u8; MAX_GROUPS];
         let mut sum = 0;
         for (g, v) in vals.iter_mut().enumerate().take(self.partition.groups().len()) {
@@ -240,9 +240,9 @@ impl PatternDb {
     }
 
     /// The cell of every tile, on the board and on its mirror.
-    pub(crate) fn cells_of(&self, board: &SearchBoard) -> ([u8; MAX_CELLS], [u8; MAX_CELLS]) {
-        let mut cell_of = [0u8; MAX_CELLS];
-        let mut mirrored = [0u8; MAX_CELLS];
+    pub(crate) fn cells_of(&self, board: &SearchBoard) -> ([u8; SEARCH_CELLS], [u8; SEARCH_CELLS]) {
+        let mut cell_of = [0u8; SEARCH_CELLS];
+        let mut mirrored = [0u8; SEARCH_CELLS];
         for cell in 0..board.side * board.side {
             let t = board.tiles[cell] as usize;
             cell_of[t] = cell as u8;

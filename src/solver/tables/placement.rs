@@ -6,7 +6,7 @@
 //! ranks run over `0 .. cells·(cells−1)·…·(cells−k+1)` with no gap, in lexicographic order of
 //! the cells.
 
-use crate::puzzle::{MAX_CELLS, Size};
+use crate::puzzle::{SEARCH_CELLS, Size};
 use crate::solver::heuristic::manhattan::cell_distance;
 
 /// The largest group we build: eight tiles of 4×4 is 518,918,400 placements.
@@ -66,7 +66,7 @@ pub(crate) fn unrank(mut r: usize, k: usize, cells: usize, pos: &mut [u8]) {
 /// without computing any.
 pub(crate) fn for_each_placement(size: Size, tiles: &[u8], f: &mut dyn FnMut(usize, u32)) {
     fn walk(
-        dist: &[[u8; MAX_CELLS]],
+        dist: &[[u8; SEARCH_CELLS]],
         cells: usize,
         used: u64,
         md: u32,
@@ -85,10 +85,10 @@ pub(crate) fn for_each_placement(size: Size, tiles: &[u8], f: &mut dyn FnMut(usi
         }
     }
     let cells = size.cells();
-    let dist: Vec<[u8; MAX_CELLS]> = tiles
+    let dist: Vec<[u8; SEARCH_CELLS]> = tiles
         .iter()
         .map(|&t| {
-            let mut row = [0u8; MAX_CELLS];
+            let mut row = [0u8; SEARCH_CELLS];
             for (cell, d) in row.iter_mut().enumerate().take(cells) {
                 *d = cell_distance(size, cell, size.goal_index(t));
             }

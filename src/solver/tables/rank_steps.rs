@@ -14,31 +14,31 @@
 //! diagonal, where a sideways move is a vertical one and the other way round: the same
 //! rule, read through the mirror's cells and tiles.
 
-use crate::puzzle::MAX_CELLS;
+use crate::puzzle::SEARCH_CELLS;
 use crate::solver::tables::partition::Partition;
 use crate::solver::tables::placement::placements;
 
 /// How each tile's move changes its group's rank, on the board or on its mirror (a view).
 pub(crate) struct RankSteps {
     /// Per board tile, `W_i` of the view's tile in its group.
-    weight: [i32; MAX_CELLS],
+    weight: [i32; SEARCH_CELLS],
     /// `cross[t][u]`: what board tile `u`, standing between, adds to the rank's change when
     /// tile `t` moves to a higher cell of the view (negated for a lower cell); 0 when `u`
     /// is the blank or of another group.
-    cross: [[i32; MAX_CELLS]; MAX_CELLS],
+    cross: [[i32; SEARCH_CELLS]; SEARCH_CELLS],
     /// The board's cell for each cell of the view (the view's cell for each board cell: the
     /// mirror is its own inverse).
-    cell: [u8; MAX_CELLS],
+    cell: [u8; SEARCH_CELLS],
 }
 
 impl RankSteps {
     /// Rank steps of `partition`'s groups on a view whose tile for board tile `t` is
     /// `tile[t]` and whose cell for board cell `c` is `cell[c]` (identities for the board
     /// itself, the diagonal mirror for the mirrored lookup; either must be its own inverse).
-    pub fn new(partition: &Partition, tile: &[u8; MAX_CELLS], cell: &[u8; MAX_CELLS]) -> RankSteps {
+    pub fn new(partition: &Partition, tile: &[u8; SEARCH_CELLS], cell: &[u8; SEARCH_CELLS]) -> RankSteps {
         let cells = partition.size().cells();
         // (group, index in the group, W_i) of each view tile.
-        let mut place = [(usize::MAX, 0usize, 0i32); MAX_CELLS];
+        let mut place = [(usize::MAX, 0usize, 0i32); SEARCH_CELLS];
         for (g, tiles) in partition.groups().iter().enumerate() {
             let k = tiles.len();
             for (i, &t) in tiles.iter().enumerate() {
@@ -46,8 +46,8 @@ impl RankSteps {
                 place[t as usize] = (g, i, w as i32);
             }
         }
-        let mut weight = [0i32; MAX_CELLS];
-        let mut cross = [[0i32; MAX_CELLS]; MAX_CELLS];
+        let mut weight = [0i32; SEARCH_CELLS];
+        let mut cross = [[0i32; SEARCH_CELLS]; SEARCH_CELLS];
         for t in 1..cells {
             let (g, i, w) = place[tile[t] as usize];
             weight[t] = w;
@@ -69,7 +69,7 @@ impl RankSteps {
     /// moves from board cell `from` to board cell `to`; `tiles` is the board after the move.
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    pub fn step(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+    pub fn step(&self, tiles: &[u8; SEARCH_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         let (f, t) = (self.cell[from] as usize, self.cell[to] as usize);
         let w = self.weight[tile];
         if t == f + 1 {
@@ -91,7 +91,7 @@ impl RankSteps {
     /// the cell map.
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    pub(crate) fn step_unmapped(&self, tiles: &[u8; MAX_CELLS], tile: usize, from: usize, to: usize) -> i32 {
+    pub(crate) fn step_unmapped(&self, tiles: &[u8; SEARCH_CELLS], tile: usize, from: usize, to: usize) -> i32 {
         debug_assert!(self.cell[from] as usize == from && self.cell[to] as usize == to);
         let w = self.weight[tile];
         if to == from + 1 {
@@ -118,9 +118,14 @@ mod tests {
     use crate::solver::tables::placement::rank;
 
     /// The rank of every group of `partition` on the view of `board`.
-    fn ranks(partition: &Partition, board: &SearchBoard, tile: &[u8; MAX_CELLS], cell: &[u8; MAX_CELLS]) -> Vec<i64> {
+    fn ranks(
+        partition: &Partition,
+        board: &SearchBoard,
+        tile: &[u8; SEARCH_CELLS],
+        cell: &[u8; SEARCH_CELLS],
+    ) -> Vec<i64> {
         let cells = partition.size().cells();
-        let mut cell_of = [0u8; MAX_CELLS];
+        let mut cell_of = [0u8; SEARCH_CELLS];
         for c in 0..cells {
             cell_of[tile[board.tiles[c] as usize] as usize] = cell[c];
         }
@@ -135,8 +140,8 @@ mod tests {
     }
 
     /// The diagonal mirror's tile and cell maps for `size`.
-    fn mirror(size: Size) -> ([u8; MAX_CELLS], [u8; MAX_CELLS]) {
-        let (mut tile, mut cell) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
+    fn mirror(size: Size) -> ([u8; SEARCH_CELLS], [u8; SEARCH_CELLS]) {
+        let (mut tile, mut cell) = ([0u8; SEARCH_CELLS], [0u8; SEARCH_CELLS]);
         for c in 0..size.cells() {
             let (r, col) = size.row_col(c);
             let m = size.index(col, r);
@@ -148,7 +153,7 @@ mod tests {
 
     #[test]
     fn steps_keep_the_ranks_equal_to_fresh_ones_on_the_board_and_its_mirror() {
-        let mut identity = [0u8; MAX_CELLS];
+        let mut identity = [0u8; SEARCH_CELLS];
         for (i, v) in identity.iter_mut().enumerate() {
             *v = i as u8;
         }

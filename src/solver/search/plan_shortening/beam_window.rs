@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use crate::puzzle::{Board, MAX_CELLS, Move};
+use crate::puzzle::{Board, Move, SEARCH_CELLS};
 use crate::solver::cancel::Stop;
 use crate::solver::options::SolveOptions;
 use crate::solver::search::plan_shortening::reflection::Turn;
@@ -38,7 +38,7 @@ pub(crate) fn beam_window(
     }
     let (start, end) = (turn.board_tiles(from), turn.board_tiles(to));
     let goal = Board::goal(from.size());
-    let mut label = [0u8; MAX_CELLS];
+    let mut label = [0u8; SEARCH_CELLS];
     for (cell, &t) in end.iter().enumerate().take(side * side) {
         label[t as usize] = goal.tile_at(cell);
     }
@@ -103,7 +103,7 @@ mod tests {
             };
             let (a, b) = (turn.board_tiles(&board), turn.board_tiles(&end));
             let goal = Board::goal(Size::THREE);
-            let mut label = [0u8; MAX_CELLS];
+            let mut label = [0u8; SEARCH_CELLS];
             for cell in 0..9 {
                 label[b[cell] as usize] = goal.tile_at(cell);
             }

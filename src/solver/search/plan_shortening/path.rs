@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use crate::puzzle::{Board, MAX_CELLS, Move};
+use crate::puzzle::{Board, Move, SEARCH_CELLS};
 use crate::solver::heuristic::SearchBoard;
 use crate::solver::search::zobrist::Zobrist;
 
@@ -12,7 +12,7 @@ pub(crate) fn cut_loops(board: &Board, plan: &[Move]) -> Vec<Move> {
     let mut b = SearchBoard::new(board);
     let mut key = zobrist.board(&b);
     // Where each state first appears in the output path: key → (output index, board).
-    let mut seen: HashMap<u64, (usize, [u8; MAX_CELLS])> = HashMap::new();
+    let mut seen: HashMap<u64, (usize, [u8; SEARCH_CELLS])> = HashMap::new();
     let mut out: Vec<Move> = Vec::with_capacity(plan.len());
     // The keys of the states along `out`, to forget the states of a cut loop.
     let mut keys: Vec<u64> = vec![key];

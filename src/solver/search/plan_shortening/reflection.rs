@@ -1,7 +1,7 @@
 //! Reflections of the board that bring a corner to the goal's blank corner, and the moves
 //! they carry over.
 
-use crate::puzzle::{Board, MAX_CELLS, Move};
+use crate::puzzle::{Board, Move, SEARCH_CELLS};
 
 /// A reflection of the board that brings one corner to the bottom-right, where the goal has
 /// its blank: flip the rows, the columns, or both (a half turn). Each is its own inverse.
@@ -37,8 +37,8 @@ impl Turn {
     }
 
     /// The board's tiles, reflected.
-    pub(crate) fn board_tiles(self, board: &Board) -> [u8; MAX_CELLS] {
-        let mut tiles = [0u8; MAX_CELLS];
+    pub(crate) fn board_tiles(self, board: &Board) -> [u8; SEARCH_CELLS] {
+        let mut tiles = [0u8; SEARCH_CELLS];
         for (cell, &t) in board.tiles().iter().enumerate() {
             tiles[self.cell(cell)] = t;
         }

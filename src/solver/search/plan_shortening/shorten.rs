@@ -94,7 +94,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::puzzle::{MAX_CELLS, SeededRng, Size};
+    use crate::puzzle::{SEARCH_CELLS, SeededRng, Size};
     use crate::solver::search::plan_shortening::test_walks::{end_of, quick, random_walk, small_solver};
     use crate::solver::{ExactTable, SolveOptions, Solver};
 
@@ -153,7 +153,7 @@ mod tests {
             let plan = [exact.solve(&board), from_goal].concat();
             let short = shorten_with(&board, &plan, &Stop::never(), &opts);
             assert_eq!(end_of(&board, &short), end);
-            let mut label = [0u8; MAX_CELLS];
+            let mut label = [0u8; SEARCH_CELLS];
             for (cell, &t) in end.tiles().iter().enumerate() {
                 label[t as usize] = goal.tile_at(cell);
             }

@@ -1,0 +1,153 @@
+//! Boards of every shape: breadth-first search over the whole state space of the small
+//! shapes decides every board's optimal length, and the solver and the bounds must agree
+//! with it; parity on every W×H.
+
+use std::collections::{HashMap, VecDeque};
+
+use proptest::prelude::*;
+use slide::difficulty::{Level, deal_shape};
+use slide::puzzle::{Board, BoardError, Move, SeededRng, Size, parity};
+use slide::solver::{SolveOptions, Solver, TableCache};
+
+/// A board's tiles packed four bits each (at most 16 cells).
+fn key(board: &Board) -> u64 {
+    board.tiles().iter().fold(0, |k, &t| (k << 4) | u64::from(t))
+}
+
+/// Every board of `size` reachable from the goal with its distance: the exact optimal
+/// length of each, by breadth-first search from the goal (moves are reversible).
+fn distances(size: Size) -> HashMap<u64, u8> {
+    let goal = Board::goal(size);
+    let mut seen = HashMap::from([(key(&goal), 0u8)]);
+    let mut queue = VecDeque::from([(goal, 0u8)]);
+    while let Some((b, d)) = queue.pop_front() {
+        for m in Move::ALL {
+            if let Some(n) = b.moved(m) {
+                seen.entry(key(&n)).or_insert_with(|| {
+                    queue.push_back((n, d + 1));
+                    d + 1
+                });
+            }
+        }
+    }
+    seen
+}
+
+fn factorial(n: usize) -> usize {
+    (1..=n).product()
+}
+
+#[test]
+fn breadth_first_search_agrees_with_the_solver_on_small_shapes() {
+    let solver = Solver::new(TableCache::disabled());
+    let mut rng = SeededRng::new(34);
+    for (w, h) in [(2, 3), (3, 2), (2, 4), (2, 5), (3, 3)] {
+        let size = Size::rect(w, h).unwrap();
+        let exact = distances(size);
+        // Half of all permutations are solvable, and the search reaches exactly those.
+        assert_eq!(exact.len(), factorial(size.cells()) / 2, "{size}");
+        for _ in 0..40 {
+            let board = Board::random(size, &mut rng);
+            let s = solver.solve(&board, &SolveOptions::default()).unwrap();
+            let mut end = board;
+            end.apply_all(&s.moves).unwrap();
+            assert!(end.is_goal(), "{board}");
+            assert!(s.optimal, "{board}");
+            assert_eq!(s.len(), usize::from(exact[&key(&board)]), "{board}");
+        }
+    }
+}
+
+#[test]
+fn the_bounds_never_exceed_the_exact_length_on_any_board_of_the_small_shapes() {
+    // Admissibility, checked on every state rather than sampled.
+    let solver = Solver::new(TableCache::disabled());
+    for (w, h) in [(2, 3), (3, 2), (2, 4), (4, 2)] {
+        let size = Size::rect(w, h).unwrap();
+        let exact = distances(size);
+        let goal = Board::goal(size);
+        let mut queue = VecDeque::from([goal]);
+        let mut seen = std::collections::HashSet::from([key(&goal)]);
+        while let Some(b) = queue.pop_front() {
+            let r = solver.rate(&b);
+            assert!(r.lower_bound <= u32::from(exact[&key(&b)]), "{b}: {r:?}");
+            for n in Move::ALL.into_iter().filter_map(|m| b.moved(m)) {
+                if seen.insert(key(&n)) {
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+}
+
+fn small_rectangle() -> impl Strategy<Value = Size> {
+    prop_oneof![
+        (2usize..=6).prop_map(|n| Size::rect(2, n).unwrap()),
+        (2usize..=6).prop_map(|n| Size::rect(n, 2).unwrap()),
+        Just(Size::rect(3, 4).unwrap()),
+        Just(Size::rect(4, 3).unwrap()),
+    ]
+}
+
+fn any_size() -> impl Strategy<Value = Size> {
+    (2usize..=10, 2usize..=10).prop_map(|(w, h)| Size::rect(w, h).unwrap())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn the_bound_is_admissible_and_the_solution_optimal_on_rectangles_up_to_12_cells(
+        size in small_rectangle(),
+        seed in any::<u64>(),
+    ) {
+        let solver = Solver::new(TableCache::disabled());
+        let board = Board::random(size, &mut SeededRng::new(seed));
+        let s = solver.solve(&board, &SolveOptions { optimal: true, ..SolveOptions::default() }).unwrap();
+        prop_assert!(s.optimal);
+        prop_assert!(solver.rate(&board).lower_bound <= s.len() as u32);
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        prop_assert!(end.is_goal());
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_dealt_board_is_solvable_and_a_swapped_one_refused(size in any_size(), seed in any::<u64>()) {
+        let board = deal_shape(size, Level::Random, seed).unwrap();
+        prop_assert_eq!(board.size(), size);
+        prop_assert!(parity::is_solvable(size, board.tiles()));
+        prop_assert_eq!(board.to_string().parse::<Board>().unwrap(), board);
+        // Two tiles swapped (the blank left where it is): the text is refused, and says so.
+        let mut tiles = board.tiles().to_vec();
+        let (a, b) = {
+            let mut tiles_only = (0..tiles.len()).filter(|&i| tiles[i] != 0);
+            (tiles_only.next().unwrap(), tiles_only.next().unwrap())
+        };
+        tiles.swap(a, b);
+        let text = tiles
+            .chunks(size.width())
+            .map(|row| row.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+            .collect::<Vec<_>>()
+            .join("/");
+        let err = text.parse::<Board>().unwrap_err();
+        prop_assert!(matches!(err, BoardError::Unsolvable(..)), "{err}");
+        prop_assert!(err.to_string().starts_with("this board can't be solved; swapping tiles"));
+    }
+}
+
+#[test]
+fn large_boards_get_a_plan_labelled_as_one() {
+    let solver = Solver::new(TableCache::disabled());
+    for (w, h) in [(10, 10), (7, 7), (10, 3), (5, 8)] {
+        let size = Size::rect(w, h).unwrap();
+        let board = deal_shape(size, Level::Random, 1).unwrap();
+        let s = solver.solve(&board, &SolveOptions::default()).unwrap();
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal(), "{size}");
+        assert!(!s.optimal, "{size}: a plan is not proven optimal");
+        assert!(s.lower_bound <= s.len() as u32);
+    }
+}
