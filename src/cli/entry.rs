@@ -8,11 +8,19 @@ use clap::Parser;
 use clap::error::{ContextKind, ContextValue, ErrorKind};
 
 use crate::cli::args::Cli;
+use crate::cli::closed_stdout;
 use crate::cli::dispatch;
 use crate::cli::output::print_raw;
 
 /// Runs the command line of this process.
 pub fn run_from_env() -> ExitCode {
+    if closed_stdout::stdout_was_closed() {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "slide: error: cannot write to stdout: it is closed (give it a file, or >/dev/null to drop the output)"
+        );
+        return ExitCode::from(1);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => return clap_error(&e),

@@ -10,6 +10,7 @@
 mod args;
 mod bench;
 mod board_input;
+mod closed_stdout;
 mod completions;
 mod default_config;
 mod dispatch;

@@ -227,6 +227,32 @@ fn help_that_cannot_be_written_is_an_error() {
     assert!(stderr(&out).contains("cannot write to stdout"), "{}", stderr(&out));
 }
 
+#[test]
+fn a_closed_stdout_is_an_error_and_dev_null_is_not() {
+    let bin = env!("CARGO_BIN_EXE_slide");
+    let shell = |redirect: &str| {
+        Command::new("sh")
+            .arg("-c")
+            .arg(format!("\"$0\" levels {redirect}"))
+            .arg(bin)
+            .env("SLIDE_CACHE_DIR", cache_dir())
+            .output()
+            .expect("run sh")
+    };
+    let out = shell(">&-");
+    if cfg!(target_os = "linux") {
+        assert_eq!(code(&out), 1, "{}", stderr(&out));
+        assert!(
+            stderr(&out).contains("cannot write to stdout: it is closed"),
+            "{}",
+            stderr(&out)
+        );
+    }
+    let out = shell(">/dev/null");
+    assert_eq!(code(&out), 0, "{}", stderr(&out));
+    assert_eq!(stderr(&out), "");
+}
+
 // Item 11: --optimal with a time limit.
 
 #[test]
