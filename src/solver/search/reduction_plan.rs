@@ -15,7 +15,7 @@ use crate::solver::search::loop_cutting::cut_loops;
 
 /// The tries after the first, cheapest first: the states a step may hold, and the line
 /// taken on a square region.
-const TRIES: [Grouping; 5] = [
+const TRIES: [Grouping; 4] = [
     Grouping {
         max_states: 200_000,
         row_on_tie: true,
@@ -31,10 +31,6 @@ const TRIES: [Grouping; 5] = [
     Grouping {
         max_states: 2_000_000,
         row_on_tie: false,
-    },
-    Grouping {
-        max_states: 8_000_000,
-        row_on_tie: true,
     },
 ];
 
