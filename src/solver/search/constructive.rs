@@ -1,7 +1,8 @@
 //! A constructive solver: a whole, valid, far-from-optimal plan for any solvable board of
 //! any shape, in a few milliseconds on 6×6 (about 2 ms, with plans of about 380 moves where
 //! the beam finds about 220). It is the reduction speedsolvers use, and the plan Slide gives
-//! for the boards no search of its handles (7×7 to 10×10, rectangles past 36 cells).
+//! for the boards no search of its handles (7×7 to 10×10, rectangles past 36 cells), there
+//! with its tiles in larger groups and tried several ways (`reduction_plan.rs`).
 //!
 //! It is the bounded search's safety net. A beam can fail to reach the goal before its
 //! deadline (a tiny budget, a loaded machine); an optimal search as the fallback may then
@@ -10,7 +11,7 @@
 //!
 //! The unsolved region shrinks from the top-left: the top row when at least as many rows as
 //! columns remain, else the left column, is placed and frozen, until a 2×2 block remains. A line's tiles are placed one
-//! at a time except its last two, which are placed together (the classic trick of parking
+//! at a time (`solve`; `solve_grouped` places several together) except its last two, which are placed together (the classic trick of parking
 //! the second-to-last tile needs room to turn, and a joint search finds it). A step's search
 //! follows only the tiles it places and the blank: the other tiles are interchangeable for
 //! it, which keeps it to (cells)^(tiles + 1) states and makes every step solvable as long as
