@@ -12,7 +12,7 @@ use crate::solver::heuristic::heuristic_kind::HeuristicKind;
 use crate::solver::heuristic::shape_bound;
 use crate::solver::options::{DEFAULT_BUDGET, SolveOptions};
 use crate::solver::rating::Rating;
-use crate::solver::search::{constructive, shape_ida_star};
+use crate::solver::search::{reduction_plan, shape_ida_star};
 use crate::solver::solution::Solution;
 
 /// Boards of at most this many cells are solved optimally unless the caller sets a time
@@ -20,11 +20,16 @@ use crate::solver::solution::Solution;
 /// at most 4.7 s on 20 random boards; 3×4 and 4×3 in at most 0.2 s).
 const ALWAYS_OPTIMAL_CELLS: usize = 12;
 
+/// The share of a limited time the optimal search gets before the plan takes over: the
+/// plan's cheapest try takes milliseconds, and the rest of the time shortens it.
+const PROOF_SHARE: f64 = 0.75;
+
 impl Solver {
     /// [`Solver::solve`] for a board whose size the game does not play: IDA* with Manhattan
     /// plus linear conflicts on boards of at most 36 cells, for the time allowed (without a
-    /// limit when `optimal` is asked with none, and on boards of at most 12 cells); the
-    /// reduction plan otherwise or after.
+    /// limit when `optimal` is asked with none, and on boards of at most 12 cells; three
+    /// quarters of it otherwise); the reduction plan, shortened in the time left, otherwise or
+    /// after.
     pub(crate) fn solve_shape(board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         if !matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::LinearConflict) {
@@ -36,11 +41,15 @@ impl Solver {
         if board.is_goal() {
             return Ok(Solution::solved_already(start.elapsed()));
         }
+        // Stop a little early: the caller's budget includes returning and drawing the answer.
+        let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         if shape_ida_star::fits(board) {
             let stop = match opts.max_time {
+                // The proof gets most of the time; the plan, if it fails, the rest.
+                Some(_) if !opts.optimal => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
                 Some(t) => opts.stop.clone().within(start, t),
                 None if opts.optimal || board.size().cells() <= ALWAYS_OPTIMAL_CELLS => opts.stop.clone(),
-                None => opts.stop.clone().within(start, DEFAULT_BUDGET),
+                None => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
             };
             match shape_ida_star::solve(board, &stop) {
                 Ok(mut s) => {
@@ -51,7 +60,8 @@ impl Solver {
                 Err(e) => return Err(e),
             }
         }
-        let moves = constructive::solve(board).ok_or(SolveError::Cancelled)?;
+        let stop = opts.stop.clone().within(start, budget);
+        let moves = reduction_plan::plan(board, &stop).ok_or(SolveError::Cancelled)?;
         let lower_bound = shape_bound::value(board);
         Ok(Solution {
             optimal: moves.len() as u32 == lower_bound,

@@ -151,3 +151,25 @@ fn large_boards_get_a_plan_labelled_as_one() {
         assert!(s.lower_bound <= s.len() as u32);
     }
 }
+
+#[test]
+fn large_boards_get_a_plan_that_solves_them_within_the_time() {
+    let solver = Solver::new(TableCache::disabled());
+    let mut rng = SeededRng::new(36);
+    for (w, h) in [(10, 10), (8, 3), (3, 9), (7, 7)] {
+        let board = Board::random(Size::rect(w, h).unwrap(), &mut rng);
+        let opts = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(300)),
+            ..SolveOptions::default()
+        };
+        let started = std::time::Instant::now();
+        let hint = solver.hint(&board, &opts).unwrap();
+        // The deadline is looked at inside every step's search: little past it, even unoptimised.
+        assert!(started.elapsed() < std::time::Duration::from_secs(2), "{board}");
+        let mut end = board;
+        end.apply_all(&hint.plan).unwrap();
+        assert!(end.is_goal(), "{board}");
+        assert!(!hint.optimal && hint.lower_bound < hint.remaining, "{board}");
+        assert_eq!(Some(&hint.mv), hint.plan.first());
+    }
+}

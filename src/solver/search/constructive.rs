@@ -1,7 +1,8 @@
 //! A constructive solver: a whole, valid, far-from-optimal plan for any solvable board of
 //! any shape, in a few milliseconds on 6×6 (about 2 ms, with plans of about 380 moves where
 //! the beam finds about 220). It is the reduction speedsolvers use, and the plan Slide gives
-//! for the boards no search of its handles (7×7 to 10×10, rectangles past 36 cells).
+//! for the boards no search of its handles (7×7 to 10×10, rectangles past 36 cells), there
+//! with its tiles in larger groups and tried several ways (`reduction_plan.rs`).
 //!
 //! It is the bounded search's safety net. A beam can fail to reach the goal before its
 //! deadline (a tiny budget, a loaded machine); an optimal search as the fallback may then
@@ -10,7 +11,7 @@
 //!
 //! The unsolved region shrinks from the top-left: the top row when at least as many rows as
 //! columns remain, else the left column, is placed and frozen, until a 2×2 block remains. A line's tiles are placed one
-//! at a time except its last two, which are placed together (the classic trick of parking
+//! at a time (`solve`; `solve_grouped` places several together) except its last two, which are placed together (the classic trick of parking
 //! the second-to-last tile needs room to turn, and a joint search finds it). A step's search
 //! follows only the tiles it places and the blank: the other tiles are interchangeable for
 //! it, which keeps it to (cells)^(tiles + 1) states and makes every step solvable as long as
@@ -19,6 +20,7 @@
 use std::collections::VecDeque;
 
 use crate::puzzle::{Board, MAX_CELLS, Move};
+use crate::solver::Stop;
 
 /// The board being solved, with its moves so far and the frozen cells.
 struct Work {
@@ -30,10 +32,40 @@ struct Work {
     moves: Vec<Move>,
 }
 
+/// How a reduction groups the tiles it places, and which line it takes when the unsolved
+/// region is square.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Grouping {
+    /// The most states one step's search may hold: a step places as many tiles of the line
+    /// together as keep (free cells)^(tiles + 1) within it. Zero places them one at a time.
+    pub(crate) max_states: usize,
+    /// On a square region, reduce the top row (else the left column).
+    pub(crate) row_on_tie: bool,
+}
+
+/// The grouping of [`solve`]: one tile at a time, rows first; the fastest.
+const SINGLES: Grouping = Grouping {
+    max_states: 0,
+    row_on_tie: true,
+};
+
+/// How many states a step's search visits between looks at the stop.
+const STOP_CHECK_MASK: u32 = 0xFFF;
+
+/// The most tiles one step places together (the last two of a line always go together).
+const MAX_GROUP: usize = 5;
+
 /// A whole solution of `board`, or `None` if a step finds no way (an unsolvable board; a
 /// solvable one always has a way, which the tests check on every 3×3 board and on thousands
 /// of larger ones).
 pub(crate) fn solve(board: &Board) -> Option<Vec<Move>> {
+    solve_grouped(board, SINGLES, &Stop::never())
+}
+
+/// [`solve`] with the tiles grouped as `grouping` says: larger groups make shorter plans
+/// (each step's search is optimal for its group) and slower steps. `None` also when `stop`
+/// says so, looked at between steps.
+pub(crate) fn solve_grouped(board: &Board, grouping: Grouping, stop: &Stop) -> Option<Vec<Move>> {
     let size = board.size();
     let (width, height) = (size.width(), size.height());
     let mut tiles = [0u8; MAX_CELLS];
@@ -48,18 +80,31 @@ pub(crate) fn solve(board: &Board) -> Option<Vec<Move>> {
     };
     let (mut top, mut left) = (0, 0);
     while height - top > 2 || width - left > 2 {
-        let row = height - top >= width - left;
+        let (rows, cols) = (height - top, width - left);
+        let row = rows > cols || (rows == cols && grouping.row_on_tie);
         // The line's cells in order: across the top row, or down the left column.
         let cells: Vec<usize> = if row {
             (left..width).map(|c| top * width + c).collect()
         } else {
             (top..height).map(|r| r * width + left).collect()
         };
-        let (singles, pair) = cells.split_at(cells.len() - 2);
-        for &cell in singles {
-            w.place(&[cell], false)?;
+        let mut rest = &cells[..];
+        while !rest.is_empty() {
+            if stop.should_stop() {
+                return None;
+            }
+            let free = rows * cols - (cells.len() - rest.len());
+            let fit = group_fit(free, grouping.max_states);
+            // The last two go together; the others in groups that leave at least two.
+            let take = if rest.len() <= fit.max(2) {
+                rest.len()
+            } else {
+                fit.min(rest.len() - 2)
+            };
+            let (group, tail) = rest.split_at(take);
+            w.place(group, false, stop)?;
+            rest = tail;
         }
-        w.place(pair, false)?;
         if row {
             top += 1;
         } else {
@@ -67,15 +112,25 @@ pub(crate) fn solve(board: &Board) -> Option<Vec<Move>> {
         }
     }
     let last = [top * width + left, top * width + left + 1, (top + 1) * width + left];
-    w.place(&last, true)?;
+    w.place(&last, true, stop)?;
     Some(w.moves)
+}
+
+/// The most tiles a step among `free` cells may place together within `max_states` (at
+/// least one).
+fn group_fit(free: usize, max_states: usize) -> usize {
+    (1..=MAX_GROUP)
+        .take_while(|&k| free.checked_pow(k as u32 + 1).is_some_and(|s| s <= max_states))
+        .last()
+        .unwrap_or(1)
 }
 
 impl Work {
     /// Brings the goal tiles of `targets` home, freezing them; with `blank_home`, the blank
     /// must end in the last cell too. Breadth-first over the positions of those tiles and the
     /// blank within the unfrozen cells.
-    fn place(&mut self, targets: &[usize], blank_home: bool) -> Option<()> {
+    /// `None` also when `stop` says so, looked at every few thousand states.
+    fn place(&mut self, targets: &[usize], blank_home: bool, stop: &Stop) -> Option<()> {
         let (width, height) = (self.width, self.height);
         let cells = width * height;
         let free: Vec<usize> = (0..cells).filter(|&c| self.frozen & (1u128 << c) == 0).collect();
@@ -95,22 +150,28 @@ impl Work {
         start = start * r + slot[self.blank] as usize;
         let goal_digits: Vec<usize> = targets.iter().map(|&t| slot[t] as usize).collect();
         let decode = |mut s: usize| {
-            let mut d = [0usize; 4];
+            let mut d = [0usize; MAX_GROUP + 2];
             for i in (0..=k).rev() {
                 d[i] = s % r;
                 s /= r;
             }
             d
         };
-        let encode = |d: &[usize; 4]| d[..=k].iter().fold(0usize, |s, &x| s * r + x);
-        let is_goal = |d: &[usize; 4]| d[..k] == goal_digits[..] && (!blank_home || free[d[k]] + 1 == cells);
+        let encode = |d: &[usize; MAX_GROUP + 2]| d[..=k].iter().fold(0usize, |s, &x| s * r + x);
+        let is_goal =
+            |d: &[usize; MAX_GROUP + 2]| d[..k] == goal_digits[..] && (!blank_home || free[d[k]] + 1 == cells);
         let states = r.checked_pow(k as u32 + 1)?;
         // Parent state and the move that led here; u32::MAX marks unvisited.
         let mut parent = vec![(u32::MAX, Move::Up); states];
         parent[start].0 = start as u32;
         let mut queue = VecDeque::from([start]);
         let mut found = None;
+        let mut popped = 0u32;
         while let Some(s) = queue.pop_front() {
+            popped = popped.wrapping_add(1);
+            if popped & STOP_CHECK_MASK == 0 && stop.should_stop() {
+                return None;
+            }
             let d = decode(s);
             if is_goal(&d) {
                 found = Some(s);
@@ -144,15 +205,20 @@ impl Work {
             path.push(m);
             at = p as usize;
         }
-        for &m in path.iter().rev() {
-            let from = m.source_in(self.blank, width, height)?;
+        self.apply(path.iter().rev())?;
+        for &t in targets {
+            self.frozen |= 1u128 << t;
+        }
+        Some(())
+    }
+
+    fn apply<'a>(&mut self, moves: impl Iterator<Item = &'a Move>) -> Option<()> {
+        for &m in moves {
+            let from = m.source_in(self.blank, self.width, self.height)?;
             self.tiles[self.blank] = self.tiles[from];
             self.tiles[from] = 0;
             self.blank = from;
             self.moves.push(m);
-        }
-        for &t in targets {
-            self.frozen |= 1u128 << t;
         }
         Some(())
     }
