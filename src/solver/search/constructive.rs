@@ -125,6 +125,18 @@ fn group_fit(free: usize, max_states: usize) -> usize {
         .unwrap_or(1)
 }
 
+/// The moves from `start` to `end`, last first, read back through each state's parent.
+fn path_back(parent: &[(u32, Move)], start: usize, end: usize) -> Vec<Move> {
+    let mut at = end;
+    let mut path = Vec::new();
+    while at != start {
+        let (p, m) = parent[at];
+        path.push(m);
+        at = p as usize;
+    }
+    path
+}
+
 impl Work {
     /// Brings the goal tiles of `targets` home, freezing them; with `blank_home`, the blank
     /// must end in the last cell too. Breadth-first over the positions of those tiles and the
@@ -198,13 +210,7 @@ impl Work {
                 }
             }
         }
-        let mut at = found?;
-        let mut path = Vec::new();
-        while at != start {
-            let (p, m) = parent[at];
-            path.push(m);
-            at = p as usize;
-        }
+        let path = path_back(&parent, start, found?);
         self.apply(path.iter().rev())?;
         for &t in targets {
             self.frozen |= 1u128 << t;

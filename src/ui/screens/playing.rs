@@ -35,6 +35,20 @@ use crate::ui::widgets::times::Times;
 #[derive(Debug, Default)]
 pub struct Playing;
 
+/// The screen an action opens over the board whatever the game's state, if it opens one.
+fn screen_opened_by(action: Action, ctx: &mut Context) -> Option<Box<dyn Screen>> {
+    Some(match action {
+        Action::NewGame => Box::new(MenuScreen::open(ctx)),
+        Action::Help => Box::new(Help::default()),
+        Action::Peek => Box::new(Peek),
+        Action::Settings => Box::new(SettingsScreen::open(ctx)),
+        Action::Stats => Box::new(StatsScreen::open(ctx)),
+        Action::Session => Box::new(SessionScreen::open(ctx, Some(open_statistics))),
+        Action::NewSession => Box::new(ConfirmNewSession),
+        _ => return None,
+    })
+}
+
 /// A solved board (one given solved, or a win whose box was closed) takes no move: says so
 /// rather than do nothing, and whether it did.
 fn solved_takes_no_move(action: Action, ctx: &mut Context) -> bool {
@@ -51,6 +65,9 @@ impl Screen for Playing {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         if solved_takes_no_move(action, ctx) {
             return Transition::Stay;
+        }
+        if let Some(screen) = screen_opened_by(action, ctx) {
+            return Transition::Push(screen);
         }
         let config = &ctx.settings.config;
         let (session, engine) = (&mut *ctx.current, &mut *ctx.engine);
@@ -92,16 +109,7 @@ impl Screen for Playing {
             {
                 return Transition::Push(Box::new(ConfirmRestart));
             }
-            Action::NewGame => return Transition::Push(Box::new(MenuScreen::open(ctx))),
-            Action::Help => return Transition::Push(Box::new(Help::default())),
-            Action::Peek => return Transition::Push(Box::new(Peek)),
-            Action::Settings => return Transition::Push(Box::new(SettingsScreen::open(ctx))),
             Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused::default())),
-            Action::Stats => return Transition::Push(Box::new(StatsScreen::open(ctx))),
-            Action::Session => {
-                return Transition::Push(Box::new(SessionScreen::open(ctx, Some(open_statistics))));
-            }
-            Action::NewSession => return Transition::Push(Box::new(ConfirmNewSession)),
             // Over a solved board whose win box was closed.
             Action::Review if session.game.is_won() => return Transition::Push(Box::new(ReviewScreen::current(ctx))),
             Action::Back => {
@@ -123,6 +131,13 @@ impl Screen for Playing {
             | Action::Type(_)
             | Action::Erase
             | Action::Suspend
+            | Action::NewGame
+            | Action::Help
+            | Action::Peek
+            | Action::Settings
+            | Action::Stats
+            | Action::Session
+            | Action::NewSession
             | Action::Other => Played::Nothing,
         };
         match played {
