@@ -96,11 +96,15 @@ fn two_copies_on_one_data_directory_both_record_their_wins_and_the_second_box_co
     t.wait_for("a", "game a", |s| s.contains("Moves    0"));
     t.wait_for("b", "game b", |s| s.contains("Moves    0"));
     t.keys("a", &["Left"]);
-    let (first, _) = t.wait_for("a", "a's win", |s| s.contains("Solved"));
+    let (first, _) = t.wait_for("a", "a's win and its record", |s| {
+        s.contains("Solved") && s.contains(" won")
+    });
     assert!(first.contains("1 of 1 won"), "{first}");
     // b loaded the records before a's win: its box reads what a recorded since.
     t.keys("b", &["Up"]);
-    let (screen, _) = t.wait_for("b", "b's win", |s| s.contains("Solved"));
+    let (screen, _) = t.wait_for("b", "b's win and its record", |s| {
+        s.contains("Solved") && s.contains(" won")
+    });
     assert!(!screen.contains("Not recorded"), "{screen}");
     assert!(screen.contains("2 of 2 won"), "no stale record:\n{screen}");
     // The win box may be drawn a moment before the statistics are written.

@@ -52,7 +52,9 @@ fn plays_a_three_by_three_game_in_a_real_terminal() {
 
     // Enter starts the game again with no arguments: the saved game comes back.
     t.keys(S, &["Enter"]);
-    let (screen, _) = t.wait_for(S, "the resumed game", |s| s.contains("Resumed"));
+    let (screen, _) = t.wait_for(S, "the resumed game and its moves", |s| {
+        s.contains("Resumed") && s.contains("Moves    ")
+    });
     assert!(screen.contains("Moves    1"), "{screen}");
     assert!(
         !screen.contains("[  7 ]"),
