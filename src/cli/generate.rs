@@ -78,7 +78,7 @@ fn exact_seed<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error>
 
 /// Deals the boards asked for.
 pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
-    if !args.size.is_playable() {
+    if !args.size.is_classic() {
         return run_shape(args);
     }
     let solver = Solver::new(TableCache::default_location());

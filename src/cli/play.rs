@@ -90,7 +90,7 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
     let board = args.board.as_deref().map(parse_board).transpose()?;
     // The game plays the square sizes from 3×3 to 6×6 for now; the library knows more.
     if let Some(size) = args.size.or(board.map(|b| b.size())) {
-        size.check_playable()?;
+        size.check_classic()?;
     }
     let run = run_asked(&args)?;
     if let (Some(size), Some(board)) = (args.size, board)

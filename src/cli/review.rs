@@ -77,7 +77,7 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     let (board, moves_text) = split(&args.words)?;
     let moves = read_moves(moves_text)?;
     // The review is exact where the square solver is: the game's sizes only, for now.
-    board.size().check_playable()?;
+    board.size().check_classic()?;
     let solver = Solver::new(TableCache::default_location());
     if board.size().side() > 3 {
         progress::prepare(&solver, board.size())?;

@@ -90,7 +90,7 @@ pub fn game_size() -> Offered<Size> {
         names: vec!["3", "4", "5", "6"],
         parse: |s| {
             s.parse::<Size>()
-                .and_then(Size::check_playable)
+                .and_then(Size::check_classic)
                 .map_err(|e| e.to_string())
         },
     }

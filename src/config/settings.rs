@@ -427,7 +427,7 @@ fn read_size<'de, D: Deserializer<'de>>(d: D) -> Result<Size, D::Error> {
         |v| {
             v.as_integer()
                 .and_then(|n| usize::try_from(n).ok())
-                .and_then(|n| Size::playable(n).ok())
+                .and_then(|n| Size::classic(n).ok())
         },
         "game.size must be 3, 4, 5 or 6",
     )

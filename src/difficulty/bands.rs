@@ -61,7 +61,7 @@ fn slot(size: Size) -> usize {
 /// The band of `level` on `size`; `None` for [`Level::Random`], which is not a band, and on
 /// the sizes the game does not play (their levels are not measured).
 pub fn band_of(size: Size, level: Level) -> Option<Band> {
-    if !size.is_playable() {
+    if !size.is_classic() {
         // Levels are bands measured on the game's sizes; other shapes deal "random".
         return None;
     }
@@ -95,7 +95,7 @@ pub fn covered(size: Size) -> Band {
 /// The level of a board that needs `length` moves. Shorter than Easy counts as Easy, longer
 /// than Expert's end (only possible with an estimate) as Expert.
 pub fn level_for_length(size: Size, length: u32) -> Level {
-    if !size.is_playable() {
+    if !size.is_classic() {
         return Level::Random;
     }
     bands(size)

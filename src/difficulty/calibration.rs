@@ -36,7 +36,7 @@ const SIX_LOWER_BOUND: Knots = &[(0, 0.0), (60, 70.0), (139, 167.0), (400, 440.0
 
 fn knots(size: Size, kind: RatingKind) -> Option<Knots> {
     // Only the game's sizes were calibrated; elsewhere the rating is the estimate itself.
-    match (size.square_side().filter(|_| size.is_playable())?, kind) {
+    match (size.square_side().filter(|_| size.is_classic())?, kind) {
         (_, RatingKind::Exact) => None,
         (4, _) => Some(FOUR_WALKING_CONFLICT),
         (5, _) => Some(FIVE_LOWER_BOUND),

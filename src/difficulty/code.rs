@@ -232,7 +232,7 @@ impl FromStr for PuzzleCode {
         let first = *symbols.first().ok_or(CodeError::Empty)?;
         let size = first
             .to_digit(10)
-            .and_then(|n| Size::playable(n as usize).ok())
+            .and_then(|n| Size::classic(n as usize).ok())
             .ok_or(CodeError::BadSize(first))?;
         let kind = *symbols.get(1).ok_or(CodeError::MissingDash)?;
         if symbols.get(2) != Some(&'-') {

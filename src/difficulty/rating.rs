@@ -43,7 +43,7 @@ impl LevelRating {
 /// linear conflict by max on 4×4, the pattern databases on 5×5 and 6×6 when ready (else
 /// Manhattan plus linear conflict).
 pub fn rating(solver: &Solver, board: &Board) -> (u32, RatingKind) {
-    if !board.size().is_playable() {
+    if !board.size().is_classic() {
         return (solver.rate(board).linear_conflict, RatingKind::LinearConflict);
     }
     if board.size().side() == 3 {

@@ -393,7 +393,7 @@ impl Engine {
             // The current size first; then the others, one at a time.
             let others = [4, 5, 6, 3]
                 .into_iter()
-                .filter_map(|n| Size::playable(n).ok())
+                .filter_map(|n| Size::classic(n).ok())
                 .filter(|s| *s != size)
                 .collect();
             prewarm(&self.solver, others, &self.sink, &self.preparing);

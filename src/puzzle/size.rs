@@ -61,27 +61,27 @@ impl Size {
         }
     }
 
-    /// The N×N size the game plays (3 to 6), or an error saying that the game plays only
-    /// those for now.
-    pub fn playable(n: usize) -> Result<Size, BoardError> {
+    /// The classic N×N size (3 to 6: the sizes with pattern databases, levels and the
+    /// daily), or an error naming the classic sizes.
+    pub fn classic(n: usize) -> Result<Size, BoardError> {
         Size::new(n)
             .ok()
-            .filter(|s| s.is_playable())
+            .filter(|s| s.is_classic())
             .ok_or(BoardError::NotPlayable(format!("{n}×{n}")))
     }
 
-    /// Checks that the game plays this size: square, 3×3 to 6×6.
-    pub fn check_playable(self) -> Result<Size, BoardError> {
-        if self.is_playable() {
+    /// Checks that this is a classic size: square, 3×3 to 6×6.
+    pub fn check_classic(self) -> Result<Size, BoardError> {
+        if self.is_classic() {
             Ok(self)
         } else {
             Err(BoardError::NotPlayable(self.to_string()))
         }
     }
 
-    /// Whether this is one of [`Size::ALL`], the square sizes the game, the pattern
-    /// databases and the levels know.
-    pub fn is_playable(self) -> bool {
+    /// Whether this is one of [`Size::ALL`], the classic square sizes 3×3 to 6×6: the
+    /// sizes with pattern databases, calibrated levels and the daily.
+    pub fn is_classic(self) -> bool {
         self.width == self.height && (3..=6).contains(&self.width)
     }
 
@@ -119,7 +119,7 @@ impl Size {
 
     /// The side N of a square board, for code that handles only squares (the game, the
     /// pattern databases, the square searches); it panics on a rectangle, which such code
-    /// must have turned away first ([`Size::square_side`] or [`Size::check_playable`]).
+    /// must have turned away first ([`Size::square_side`] or [`Size::check_classic`]).
     pub const fn side(self) -> usize {
         assert!(self.is_square(), "a square-only path was given a rectangle");
         self.width as usize
@@ -215,13 +215,13 @@ mod tests {
 
     #[test]
     fn the_game_plays_squares_from_3_to_6() {
-        assert_eq!(Size::playable(4), Ok(Size::FOUR));
+        assert_eq!(Size::classic(4), Ok(Size::FOUR));
         assert_eq!(
-            Size::playable(7).unwrap_err().to_string(),
+            Size::classic(7).unwrap_err().to_string(),
             "7×7 boards are not played yet: the game plays square boards 3×3 to 6×6 for now"
         );
-        assert!(Size::rect(4, 3).unwrap().check_playable().is_err());
-        assert!(Size::ALL.iter().all(|s| s.is_playable()));
+        assert!(Size::rect(4, 3).unwrap().check_classic().is_err());
+        assert!(Size::ALL.iter().all(|s| s.is_classic()));
     }
 
     #[test]

@@ -100,7 +100,7 @@ impl Solver {
     /// Loads or builds every table for `size`, reporting progress; safe to call from many
     /// threads and again later (it is then free).
     pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
-        if !size.is_playable() {
+        if !size.is_classic() {
             // Rectangles and the other squares have no tables to prepare.
             return Ok(());
         }
@@ -120,7 +120,7 @@ impl Solver {
 
     /// Whether [`Solver::prepare`] has finished for `size`.
     pub fn is_ready(&self, size: Size) -> bool {
-        !size.is_playable() || self.tables.pdbs[size_slot(size)].get().is_some()
+        !size.is_classic() || self.tables.pdbs[size_slot(size)].get().is_some()
     }
 
     /// The exact 3×3 distance table (built on first use, in about 50 ms).
@@ -140,7 +140,7 @@ impl Solver {
     /// The pattern databases for `size`, if already prepared: the large ones once built
     /// while the solver runs ([`Solver::adopt_large`]), else those prepared.
     pub fn pdb(&self, size: Size) -> Option<&Arc<PatternDb>> {
-        if !size.is_playable() {
+        if !size.is_classic() {
             return None;
         }
         let slot = size_slot(size);
@@ -150,7 +150,7 @@ impl Solver {
     /// The larger partition this solver uses for `size` when its tables are cached
     /// ([`Partition::large_for`], or a test's stand-in), if the size has one.
     pub fn large_partition(&self, size: Size) -> Option<&Partition> {
-        if !size.is_playable() {
+        if !size.is_classic() {
             return None;
         }
         self.tables.large[size_slot(size)].as_ref()
@@ -202,7 +202,7 @@ impl Solver {
     /// The tables that guide the bounded search on `size`, if stronger than
     /// [`Solver::pdb`]'s and prepared.
     pub fn guide(&self, size: Size) -> Option<&Arc<PatternDb>> {
-        if !size.is_playable() {
+        if !size.is_classic() {
             return None;
         }
         self.tables.guides[size_slot(size)].get()
@@ -256,7 +256,7 @@ impl Solver {
     /// use the strongest heuristic left (walking distance on 4×4, linear conflict on 5×5 and
     /// 6×6).
     pub(crate) fn build_failure(&self, size: Size) -> Option<&TableError> {
-        if !size.is_playable() {
+        if !size.is_classic() {
             return None;
         }
         self.tables.failed[size_slot(size)].get()
@@ -286,7 +286,7 @@ impl Solver {
 
     /// Every heuristic's value for `board`.
     pub fn rate(&self, board: &Board) -> Rating {
-        if !board.size().is_playable() {
+        if !board.size().is_classic() {
             return Solver::rate_shape(board);
         }
         let manhattan = manhattan::value(board);

@@ -42,7 +42,7 @@ impl Solver {
     pub fn solve(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         let size = board.size();
-        if !size.is_playable() {
+        if !size.is_classic() {
             return Solver::solve_shape(board, opts);
         }
         if size.side() == 3 && opts.heuristic == HeuristicKind::Auto {

@@ -15,7 +15,7 @@ impl Solver {
     /// Cheaper than [`Solver::solve`] when the optimal length is known to be one of a few
     /// values: the review decides each position of a game with one pass.
     pub(crate) fn solve_within(&self, board: &Board, bound: u32, stop: &Stop) -> Result<Option<Vec<Move>>, SolveError> {
-        if !board.size().is_playable() {
+        if !board.size().is_classic() {
             // No bounded pass of the shapes' search yet: nothing is proven, as when the
             // time runs out, and callers keep the plan they have.
             return Err(SolveError::OutOfTime);

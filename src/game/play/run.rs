@@ -104,7 +104,7 @@ impl RunKind {
         let kind = match mode {
             MARATHON => RunKind::Marathon { size, count: n },
             RELAY => RunKind::Relay {
-                top: Size::playable(n as usize).ok()?,
+                top: Size::classic(n as usize).ok()?,
             },
             _ => return None,
         };

@@ -231,7 +231,7 @@ impl Partition {
         let size = a
             .parse::<usize>()
             .ok()
-            .and_then(|n| Size::playable(n).ok())
+            .and_then(|n| Size::classic(n).ok())
             .ok_or_else(bad)?;
         let groups = groups
             .split('/')

@@ -108,7 +108,7 @@ impl Game {
         let is_run = matches!(mode, SolveMode::Marathon | SolveMode::Relay);
         let run = match (&saved.run, is_run) {
             (None, false) => return Ok(None),
-            (Some(r), true) => Size::playable(r.size)
+            (Some(r), true) => Size::classic(r.size)
                 .ok()
                 .and_then(|size| RunKind::from_level(&r.level, size))
                 .filter(|kind| kind.mode() == mode.name())
