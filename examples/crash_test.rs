@@ -16,7 +16,7 @@ use std::process::Command;
 use std::thread::sleep;
 use std::time::{Duration, Instant};
 
-use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, SavedGame, Store};
+use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, SavedGame, Store, WrittenSize};
 use slide::puzzle::slidysim::format_scramble;
 use slide::puzzle::{Board, Move, SeededRng, Size};
 
@@ -169,7 +169,7 @@ fn filler(i: usize, rng: &mut SeededRng) -> AttemptRecord {
     AttemptRecord {
         id: format!("fill{:012x}-1", rng.next_u64()),
         at: 1_796_256_000_000 + i as u64 * 30_000,
-        size: 4,
+        size: WrittenSize::square(4),
         level: "medium".into(),
         daily: None,
         mode: SINGLE.into(),

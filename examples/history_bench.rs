@@ -14,7 +14,7 @@
 
 use std::time::Instant;
 
-use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, Store};
+use slide::game::{AttemptRecord, Loaded, Outcome, SINGLE, Store, WrittenSize};
 use slide::puzzle::slidysim::format_scramble;
 use slide::puzzle::{Board, Move, SeededRng, Size};
 
@@ -39,7 +39,7 @@ fn record(i: usize, rng: &mut SeededRng) -> AttemptRecord {
     AttemptRecord {
         id: format!("{:016x}-1", rng.next_u64()),
         at: 1_796_256_000_000 + i as u64 * 30_000,
-        size: 4,
+        size: WrittenSize::square(4),
         level: "medium".into(),
         daily: None,
         mode: SINGLE.into(),

@@ -3,6 +3,7 @@
 
 use clap::Args;
 use slide::game::{AttemptHistory, AttemptRecord, Kind, Loaded, Store, format_time};
+use slide::puzzle::Size;
 
 use crate::cli::CliError;
 use crate::cli::output::{print_json, print_line, print_note};
@@ -18,15 +19,16 @@ number after a letter repeats it (L2 = LL), as slidysim's readme defines them. `
 entry per move, in milliseconds since the first (null for games kept by older versions). `ranked` \
 says whether the attempt may set a best or enter an average (a scramble dealt at random and never \
 shown before, no hint, no solver: the table is on the help's records page).\n\n\
---csv prints a header line, then one line per attempt: date, size, level, mode, result, ranked, \
+--csv prints a header line, then one line per attempt: date, size (4, or 4x3 for 4 columns by 3 \
+rows), level, mode, result, ranked, \
 replay, assisted (true or false), hints, moves (single-tile), mtm, time (seconds, to the millisecond), \
 tps (of a win of the player's), par (proven optimum), scramble, solution, id; an unknown figure is an \
 empty field, and a field holding a comma, a quote or a line break is quoted (RFC 4180).\n\n\
 --level takes every row name `slide stats` prints: easy, medium, hard, expert, random, daily, custom, \
-blind, marathon-N, relay-N, marathon-N-seeded, relay-N-seeded.\n\n\
+blind, marathon-N, relay-N, relay-WxH-WxH-… (a relay over a list of sizes), and the runs with -seeded.\n\n\
 --session keeps the attempts of the latest session: a session begins when the game starts and \
 when its new-session key (B by default) is pressed; with two copies of the game running, the latest begun by either.\n\n\
-Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --session --json\n  slide history --level daily\n  \
+Examples:\n  slide history\n  slide history --json --size 4 --last 12\n  slide history --size 4x3\n  slide history --session --json\n  slide history --level daily\n  \
 slide history --csv > times.csv"
 )]
 pub struct HistoryCommand {
@@ -36,9 +38,9 @@ pub struct HistoryCommand {
     /// Comma-separated values with a header line, for a spreadsheet.
     #[arg(long)]
     csv: bool,
-    /// Only this board size (3 to 6).
-    #[arg(long, value_name = "N")]
-    size: Option<usize>,
+    /// Only this board size: N for N×N, or W×H (4x3: 4 columns, 3 rows).
+    #[arg(long, value_name = "N|WxH", value_parser = crate::cli::values::size(), hide_possible_values = true)]
+    size: Option<Size>,
     /// Only this row of `slide stats` (easy, …, daily, custom, blind, marathon-N, relay-N,
     /// and the -seeded runs).
     #[arg(long, value_name = "L")]
@@ -131,7 +133,7 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
         .attempts
         .iter()
         .filter(|a| since.is_none_or(|ms| a.at >= ms))
-        .filter(|a| args.size.is_none_or(|n| a.size == n))
+        .filter(|a| args.size.is_none_or(|size| a.board_size() == Some(size)))
         .filter(|a| kind.is_none_or(|k| a.kind() == Some(k)))
         .collect();
     let skip = args.last.map_or(0, |k| chosen.len().saturating_sub(k));
@@ -164,7 +166,7 @@ pub fn run(args: &HistoryCommand) -> Result<(), CliError> {
 /// `2026-12-03T01:02:03Z  3×3 easy     won     4.593  20 moves` and what else applies.
 fn line(a: &AttemptRecord) -> String {
     let mut text = format!(
-        "{}  {size}×{size} {:<7} {:<7} {:>9} {:>4} {}",
+        "{}  {size} {:<7} {:<7} {:>9} {:>4} {}",
         a.date(),
         a.level,
         a.result.name(),
@@ -197,7 +199,7 @@ fn csv_line(a: &AttemptRecord) -> String {
     let known = |n: Option<u32>| n.map(|n| n.to_string()).unwrap_or_default();
     [
         json.date.as_str(),
-        &json.size.to_string(),
+        &a.size.text(),
         &json.level,
         &json.mode,
         json.result,

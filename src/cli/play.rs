@@ -3,7 +3,8 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use slide::difficulty::Level;
+use slide::difficulty::{Level, check_level, levels_for};
+use slide::game::RelaySizes;
 use slide::puzzle::{Size, parse_board};
 
 use crate::cli::{CliError, values};
@@ -16,13 +17,17 @@ use crate::ui;
 slide play --board \"8 6 7 2 5 4 3 0 1\"\n  slide play --daily --size 4\n  \
 slide play --code 4H-7AE52-ZHDZ\n  slide play --picture sunset --size 3\n  \
 slide play --picture ~/photos/cat.jpg\n  slide play --mode blind --size 3\n  \
-slide play --mode marathon --count 10 --size 3\n  slide play --mode relay --size 5"
+slide play --mode marathon --count 10 --size 3\n  slide play --mode relay --size 5\n  \
+slide play --size 5x3\n  slide play --mode relay --size 10   (3×3 to 10×10)\n  \
+slide play --mode relay --sizes 3x3,4x3,4x4"
 )]
 pub struct PlayCommand {
-    /// Board size: 3, 4, 5 or 6 (or 4x4).
-    #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
+    /// Board size: N for N×N, or W×H (5x3: 5 columns, 3 rows), 2 to 10 each. The square
+    /// sizes 3 to 6 have the levels and the daily; every other size deals level random.
+    #[arg(long, value_name = "N|WxH", value_parser = values::size(), hide_possible_values = true)]
     size: Option<Size>,
-    /// Difficulty: easy, medium, hard, expert or random.
+    /// Difficulty: easy, medium, hard, expert or random (random only, on sizes other than
+    /// 3×3 to 6×6).
     #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
     level: Option<Level>,
     /// Seed for the dealt board: the same seed deals the same board.
@@ -44,13 +49,23 @@ pub struct PlayCommand {
     picture: Option<String>,
     /// The kind of solve: single (the default); blind (numbers and picture hidden after
     /// the first move; level `blind`); marathon (--count random boards of --size in a row
-    /// on one clock; level `marathon-N`); relay (3×3, 4×4, … up to --size on one clock;
-    /// level `relay-N`). Blind, marathon and relay boards are uniformly random.
+    /// on one clock; level `marathon-N`); relay (3×3, 4×4, … up to --size N×N, 3 to 10, on
+    /// one clock; level `relay-N`; or the boards of --sizes). Blind, marathon and relay
+    /// boards are uniformly random.
     #[arg(long, value_name = "MODE", value_parser = ["single", "blind", "marathon", "relay"])]
     mode: Option<String>,
     /// How many boards a marathon has: 2 to 999999.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(2..=999_999))]
     count: Option<u32>,
+    /// A relay's boards, in order, joined by commas: 3x3,4x3,4x4 (each N or W×H, 2 to 10;
+    /// at most 18 boards). Its level is `relay-3x3-4x3-4x4`.
+    #[arg(long, value_name = "LIST", conflicts_with = "size", value_parser = relay_sizes)]
+    sizes: Option<RelaySizes>,
+}
+
+/// `--sizes`: a relay's list.
+fn relay_sizes(text: &str) -> Result<RelaySizes, String> {
+    text.parse().map_err(|e: slide::game::RelayError| e.to_string())
 }
 
 impl PlayCommand {
@@ -73,7 +88,17 @@ fn run_asked(args: &PlayCommand) -> Result<Option<ui::RunAsked>, CliError> {
             ));
         }
         (_, Some(_)) => return Err(CliError::Input("--count goes with --mode marathon".into())),
-        (Some("relay"), None) => ui::RunAsked::Relay,
+        (Some("relay"), None) => match (args.sizes, args.size) {
+            (Some(sizes), _) => ui::RunAsked::RelayOf(sizes),
+            (None, Some(size)) if size.square_side().is_none_or(|n| n < 3) => {
+                return Err(CliError::Input(format!(
+                    "--mode relay --size N plays 3×3 up to N×N (N from 3 to 10), not {size}: \
+                     give a list of sizes with --sizes (e.g. --sizes 3x3,4x3,4x4)"
+                )));
+            }
+            (None, _) => ui::RunAsked::Relay,
+        },
+        _ if args.sizes.is_some() => return Err(CliError::Input("--sizes goes with --mode relay".into())),
         _ => return Ok(None),
     };
     if args.board.is_some() || args.code.is_some() || args.daily || args.level.is_some() {
@@ -85,14 +110,33 @@ fn run_asked(args: &PlayCommand) -> Result<Option<ui::RunAsked>, CliError> {
     Ok(Some(run))
 }
 
+/// The level to deal at: the one asked for, if the size offers it (the daily, only on the
+/// sizes that have one); on a size with one level (every shape but 3×3 to 6×6: random), that
+/// level, asked for or not.
+fn level_asked(args: &PlayCommand) -> Result<Option<Level>, CliError> {
+    let Some(size) = args.size else {
+        return Ok(args.level);
+    };
+    if args.daily {
+        size.check_classic()
+            .map_err(|_| CliError::Input(format!("the daily puzzle is played on 3×3 to 6×6, not {size}")))?;
+    }
+    if let Some(level) = args.level {
+        return Ok(Some(
+            check_level(size, level).map_err(|e| CliError::Input(e.to_string()))?,
+        ));
+    }
+    Ok(match levels_for(size)[..] {
+        [only] if args.board.is_none() && args.code.is_none() && !args.daily => Some(only),
+        _ => None,
+    })
+}
+
 /// Starts the game with `args` and the config file from the global `--config`.
 pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
     let board = args.board.as_deref().map(parse_board).transpose()?;
-    // The game plays the square sizes from 3×3 to 6×6 for now; the library knows more.
-    if let Some(size) = args.size.or(board.map(|b| b.size())) {
-        size.check_classic()?;
-    }
     let run = run_asked(&args)?;
+    let level = if run.is_some() { args.level } else { level_asked(&args)? };
     if let (Some(size), Some(board)) = (args.size, board)
         && size != board.size()
     {
@@ -103,7 +147,7 @@ pub fn run(args: PlayCommand, config: Option<PathBuf>) -> Result<(), CliError> {
     }
     ui::run(ui::PlayArgs {
         size: args.size,
-        level: args.level,
+        level,
         seed: args.seed,
         board,
         code: args.code,

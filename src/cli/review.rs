@@ -36,7 +36,8 @@ pub struct ReviewCommand {
 #[derive(Serialize)]
 struct ReviewLine {
     board: String,
-    size: usize,
+    /// A square's side, or a rectangle's `W×H`.
+    size: serde_json::Value,
     moves: String,
     distances: Vec<u32>,
     exact: bool,
@@ -76,10 +77,9 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     }
     let (board, moves_text) = split(&args.words)?;
     let moves = read_moves(moves_text)?;
-    // The review is exact where the square solver is: the game's sizes only, for now.
-    board.size().check_classic()?;
+    // Exact on 3×3 and 4×4; every other size and shape is estimated, and said so.
     let solver = Solver::new(TableCache::default_location());
-    if board.size().side() > 3 {
+    if needs_tables(board.size()) {
         progress::prepare(&solver, board.size())?;
     }
     let result = review(&solver, &board, &moves, &ReviewOptions::default(), &mut |_| {});
@@ -95,11 +95,17 @@ pub fn run(args: &ReviewCommand) -> Result<(), CliError> {
     }
 }
 
+/// Whether a review of `size` wants its tables prepared first (with a progress bar): the
+/// classic sizes past 3×3, whose exact table builds in an instant.
+fn needs_tables(size: slide::puzzle::Size) -> bool {
+    size.is_classic() && size != slide::puzzle::Size::THREE
+}
+
 /// One board's review as `--json` prints it.
 fn line(r: &Review) -> ReviewLine {
     ReviewLine {
         board: r.board.to_string(),
-        size: r.board.size().side(),
+        size: crate::cli::output::json_size(r.board.size()),
         moves: format_moves(&r.moves),
         distances: r.distances.clone(),
         exact: r.exact,
@@ -115,7 +121,7 @@ fn review_run(boards: &str, moves: &[slide::puzzle::Move], json: bool) -> Result
     let solver = Solver::new(TableCache::default_location());
     let mut reviews = Vec::with_capacity(legs.len());
     for leg in &legs {
-        if leg.start.size().side() > 3 {
+        if needs_tables(leg.start.size()) {
             progress::prepare(&solver, leg.start.size())?;
         }
         let r = review(
@@ -143,10 +149,10 @@ fn review_run(boards: &str, moves: &[slide::puzzle::Move], json: bool) -> Result
     }
     let kind = if run.exact() { "optimal" } else { "best found" };
     for (i, r) in run.boards.iter().enumerate() {
-        let side = r.board.size().side();
         print_line(format_args!(
-            "board {} ({side}×{side}): {}; {kind} {}; {} extra · {}",
+            "board {} ({}): {}; {kind} {}; {} extra · {}",
             i + 1,
+            r.board.size(),
             crate::cli::output::moves(r.moves.len() as u64),
             r.distances.first().copied().unwrap_or(0),
             r.extra(),
@@ -217,7 +223,7 @@ fn print_human(r: &Review) -> Result<(), CliError> {
     }
     if !r.exact {
         print_line(
-            "(5×5 and 6×6 distances are estimates: the shortest way to the goal through the plans found along \
+            "(distances outside 3×3 and 4×4 are estimates: the shortest way to the goal through the plans found along \
              the game; proven where they equal the bound below them)",
         )?;
     }

@@ -45,7 +45,17 @@ pub struct StatsCommand {
 /// One row of `slide stats --json`.
 #[derive(Debug, Serialize)]
 struct Row {
-    size: usize,
+    /// A square's side, as always (absent for a rectangle).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    size: Option<usize>,
+    /// A rectangle's columns and rows (absent for a square).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    width: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    height: Option<usize>,
+    /// For the table: `4×4`, `4×3`.
+    #[serde(skip)]
+    label: String,
     level: String,
     played: u32,
     won: u32,
@@ -107,8 +117,12 @@ impl From<Average> for AverageJson {
 }
 
 fn row(stats: &Stats, size: Size, kind: Kind, r: &Record, today: UtcDate) -> Row {
+    let rect = size.square_side().is_none();
     Row {
-        size: size.side(),
+        size: size.square_side(),
+        width: rect.then(|| size.width()),
+        height: rect.then(|| size.height()),
+        label: size.to_string(),
         level: kind.name(),
         played: r.played,
         won: r.won,
@@ -160,9 +174,10 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     }
     let stats: Stats = crate::cli::history::load_records(&store)?.figures();
     let today = UtcDate::today();
-    let rows: Vec<Row> = Size::ALL
-        .iter()
-        .flat_map(|&size| stats.kinds().into_iter().map(move |kind| (size, kind)))
+    let rows: Vec<Row> = stats
+        .sizes()
+        .into_iter()
+        .flat_map(|size| stats.kinds().into_iter().map(move |kind| (size, kind)))
         .filter_map(|(size, kind)| stats.row(size, kind).map(|r| row(&stats, size, kind, r, today)))
         .collect();
     if args.json {
@@ -197,7 +212,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
         print_line(
             format!(
                 "{:<5} {:<lw$} {:>6} {:>5} {:>5} {:>7} {:>6} {:>5}  {:>9}  {:<12}",
-                format!("{0}×{0}", r.size),
+                r.label,
                 r.level,
                 r.played,
                 r.won,
@@ -219,7 +234,7 @@ pub fn run(args: &StatsCommand) -> Result<(), CliError> {
     for r in &rows {
         print_line(format!(
             "{:<5} {:<lw$} {:>9} {:>6} {:>6} {:>9} {:>9}",
-            format!("{0}×{0}", r.size),
+            r.label,
             r.level,
             r.fastest_millis.map_or_else(|| "—".into(), format_time),
             r.fewest_moves.map_or_else(|| "—".into(), |m| m.to_string()),

@@ -14,6 +14,7 @@ use crate::difficulty::deal_judge::DealJudge;
 use crate::difficulty::deal_policy::{Policy, Source, policy_for};
 use crate::difficulty::level::Level;
 use crate::difficulty::rating::{LevelRating, rate_level};
+use crate::difficulty::shape_deal::deal_shape;
 use crate::puzzle::{Board, SeededRng, Size};
 use crate::solver::{SolveError, Solver, Stop};
 
@@ -129,6 +130,9 @@ pub fn generate_with_stop(
     stop: &Stop,
 ) -> Result<Generated, SolveError> {
     let start = Instant::now();
+    if !size.is_classic() {
+        return Ok(shape_deal(solver, size, level, seed, start));
+    }
     let mut rng = SeededRng::new(stream_seed(seed, size, level));
     let (board, length) = match (policy_for(size, level), band_of(size, level)) {
         (Some(policy), Some(band)) => {
@@ -151,6 +155,31 @@ pub fn generate_with_stop(
         rated,
         elapsed: start.elapsed(),
     })
+}
+
+/// A deal of a size with no measured bands (see `shape_deal.rs`): at `level` where the
+/// shape deals it, else at "random", which every shape deals (the level dealt is the one
+/// returned, so a caller that asked for another sees it).
+fn shape_deal(solver: &Solver, size: Size, level: Level, seed: u64, start: Instant) -> Generated {
+    let (board, level) = match deal_shape(size, level, seed) {
+        Ok(board) => (board, level),
+        Err(_) => match deal_shape(size, Level::Random, seed) {
+            Ok(board) => (board, Level::Random),
+            // Not reached: every shape deals "random"; a board of the shape all the same.
+            Err(_) => (Board::random(size, &mut SeededRng::new(seed)), Level::Random),
+        },
+    };
+    let rated = rate_level(solver, &board);
+    Generated {
+        board,
+        level,
+        seed,
+        rating: rated.rating,
+        expected_length: rated.expected_length,
+        length: rated.length,
+        rated,
+        elapsed: start.elapsed(),
+    }
 }
 
 /// Draws until a candidate passes the window (and the solver, if the policy confirms), or

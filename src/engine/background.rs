@@ -11,6 +11,7 @@ use std::time::Duration;
 use crate::engine::improve::IMPROVE_BUDGET;
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::Ticket;
+use crate::engine::small_board::is_small;
 use crate::game::BoundTracker;
 use crate::puzzle::{Board, Move};
 use crate::solver::Solver;
@@ -77,7 +78,7 @@ impl Background {
 
     /// Whether the par is still to be found.
     fn par_wanted(&self, f: &Focus) -> bool {
-        !self.par_done && f.par.is_none() && (f.start.size().side() <= 4 || f.par_estimate.is_none())
+        !self.par_done && f.par.is_none() && (is_small(f.start.size()) || f.par_estimate.is_none())
     }
 
     /// The next request to make, if any, given that nothing else waits on the worker.
@@ -91,7 +92,7 @@ impl Background {
         let size = f.start.size();
         let ready = solver.is_ready(size) || solver.build_failure(size).is_some();
         if self.par_wanted(f) {
-            if size.side() <= 4 {
+            if is_small(size) {
                 return Some(Next::Par {
                     start: f.start,
                     budget: small_par,
@@ -113,7 +114,7 @@ impl Background {
         // for a hint first. On 3×3 and 4×4 the par search is the start's proof: it is taken
         // up only once that search gave up. With a plan not proven, that plan is improved
         // (on 3×3 and 4×4: proven, as a hint ran out of time for it).
-        let start_wanted = f.board == f.start && (size.side() >= 5 || (self.par_done && f.par.is_none()));
+        let start_wanted = f.board == f.start && (!is_small(size) || (self.par_done && f.par.is_none()));
         match &self.plan {
             Some(k) if k.optimal => None,
             Some(k) => Some(Next::Improve {

@@ -96,7 +96,7 @@ impl Engine {
 
     /// The par of `start` when it is known at once: on 3×3, from the exact table.
     pub fn instant_par(&self, start: &Board) -> Option<u32> {
-        (start.size().side() == 3).then(|| self.solver.exact3().distance(start))
+        (start.size().square_side() == Some(3)).then(|| self.solver.exact3().distance(start))
     }
 
     fn ticket(&mut self, lane: Lane) -> Ticket {

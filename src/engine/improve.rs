@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use crate::engine::job::Job;
 use crate::engine::request::{Message, Reply};
 use crate::engine::sink::Sink;
-use crate::puzzle::{Board, Move};
+use crate::engine::small_board::is_small;
+use crate::puzzle::{Board, Move, Size};
 use crate::solver::{Solution, SolveError, SolveOptions, Solver, Stop};
 
 /// The first improvement search's budget; the later ones take 4× and 8.5× as long
@@ -46,22 +47,25 @@ enum Stage {
     Shorten,
 }
 
-/// The steps of an improvement of a board `side` tiles wide, the first bounded search
-/// given `budget`.
-fn stages(side: usize, budget: Duration) -> Vec<Stage> {
-    // A 3×3 or 4×4 search either proves its plan or is no better than the hint's: the one
-    // stage is the proof.
-    if side <= 4 {
+/// The steps of an improvement of a board of `size`, the first bounded search given
+/// `budget`.
+fn stages(size: Size, budget: Duration) -> Vec<Stage> {
+    // A small board's search (3×3, 4×4, shapes of at most 16 cells) either proves its plan
+    // or is no better than the hint's: the one stage is the proof.
+    if is_small(size) {
         return vec![Stage::Optimal(OPTIMAL_4X4_BUDGET)];
     }
     let [first, rest @ ..] = improve_stages(budget);
-    // On 5×5 an optimal search often finishes within seconds (Easy deals); after the first
-    // plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded searches. Shortening the
-    // best plan pays sooner than a wider beam (BENCHMARKS.md), so it comes next.
-    let optimal_try = (side == 5).then_some(Stage::Optimal(OPTIMAL_5X5_BUDGET));
+    // On 5×5 (and shapes of as many cells or fewer) an optimal search often finishes within
+    // seconds; after the first plan, it gets `OPTIMAL_5X5_BUDGET` before the longer bounded
+    // searches. Shortening the best plan pays sooner than a wider beam (BENCHMARKS.md), so
+    // it comes next, on the classic sizes: its windows are square. Elsewhere each longer
+    // search gives the shape's solver more time for its plan.
+    let optimal_try = (size.cells() <= Size::FIVE.cells()).then_some(Stage::Optimal(OPTIMAL_5X5_BUDGET));
+    let shorten = size.is_classic().then_some(Stage::Shorten);
     std::iter::once(Stage::Bounded(first))
         .chain(optimal_try)
-        .chain(std::iter::once(Stage::Shorten))
+        .chain(shorten)
         .chain(rest.into_iter().map(Stage::Bounded))
         .collect()
 }
@@ -83,7 +87,7 @@ pub(crate) fn improve(
     let mut best = best.unwrap_or(u32::MAX);
     // The best plan itself, when the game sent it.
     let mut best_plan = (!plan.is_empty() && best == plan.len() as u32).then(|| plan.to_vec());
-    let stages = stages(board.size().side(), job.budget);
+    let stages = stages(board.size(), job.budget);
     for (i, stage) in stages.iter().enumerate() {
         let opts = match stage {
             Stage::Bounded(budget) => SolveOptions {

@@ -25,6 +25,7 @@ mod priority;
 mod replies;
 mod request;
 mod sink;
+mod small_board;
 mod tables;
 mod worker;
 

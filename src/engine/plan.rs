@@ -106,9 +106,9 @@ pub(crate) fn tiles_between(from: &Board, to: &Board) -> Option<u32> {
     if from.size() != to.size() {
         return None;
     }
-    let side = from.size().side();
+    let width = from.size().width();
     let (a, b) = (from.blank(), to.blank());
-    let (ar, ac, br, bc) = (a / side, a % side, b / side, b % side);
+    let (ar, ac, br, bc) = (a / width, a % width, b / width, b % width);
     // The tile slides toward the blank: the blank goes the other way.
     let (m, n) = if ar == br && bc > ac {
         (Move::Left, bc - ac)

@@ -7,6 +7,7 @@ use crate::engine::error::EngineError;
 use crate::engine::handle::Engine;
 use crate::engine::plan::KnownPlan;
 use crate::engine::request::{Ask, Lane, Message, Reply, Ticket};
+use crate::engine::small_board::is_small;
 use crate::puzzle::{Board, Size};
 use crate::review::{Progress, Review};
 use crate::solver::{BuildProgress, Hint, Solution};
@@ -194,7 +195,7 @@ impl Engine {
         }
         self.background.par_done = true;
         match result {
-            Ok(s) if s.optimal || board.size().side() >= 5 => self.par(board, s.len() as u32, s.optimal),
+            Ok(s) if s.optimal || !is_small(board.size()) => self.par(board, s.len() as u32, s.optimal),
             Err(e @ EngineError::Crashed { .. }) => vec![Answer::BackgroundFailed(e)],
             // Cancelled answers come as Cancelled; anything else: no par this game.
             _ => Vec::new(),

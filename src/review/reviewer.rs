@@ -23,12 +23,15 @@ pub fn review(
     let boards = positions(board, moves)?;
     let total = boards.len();
     progress(Progress { done: 0, total });
-    let (distances, exact, lower_bounds) = match board.size().side() {
-        3 => {
+    // Exact where the solver's tables make it so (3×3, 4×4); every other size and shape
+    // gets the estimate, said as one.
+    let classic_side = board.size().square_side().filter(|_| board.size().is_classic());
+    let (distances, exact, lower_bounds) = match classic_side {
+        Some(3) => {
             let table = solver.exact3();
             (boards.iter().map(|b| table.distance(b)).collect(), true, Vec::new())
         }
-        4 => (
+        Some(4) => (
             exact::distances(solver, &boards, moves, &opts.stop, progress)?,
             true,
             Vec::new(),

@@ -539,7 +539,7 @@ fn the_menu_offers_the_modes_and_starts_a_marathon_and_a_relay() {
     }
     key(&mut app, KeyCode::Enter);
     let kind = app.current.game.run().map(slide::game::Run::kind);
-    assert_eq!(kind, Some(slide::game::RunKind::Relay { top: Size::FOUR }));
+    assert_eq!(kind, Some(slide::game::RunKind::relay_to(Size::FOUR)));
     assert_eq!(app.current.game.size(), Size::THREE, "a relay starts at 3×3");
 }
 
@@ -1123,7 +1123,10 @@ fn a_run_opened_with_a_seed_is_marked_chosen_and_without_one_is_ranked() {
     args.seed = Some(7);
     args.size = Some(Size::FOUR);
     let game = crate::ui::opening::asked_run(&args, &config).expect("a relay");
-    assert_eq!(game.record_key().kind, slide::game::Kind::SeededRelay(4));
+    assert_eq!(
+        game.record_key().kind,
+        slide::game::Kind::SeededRelay(slide::game::RelaySizes::up_to(Size::FOUR))
+    );
 }
 
 /// Whether `text` is on the screen drawn at 80×24.

@@ -43,6 +43,8 @@ pub enum RunAsked {
     },
     /// 3×3 up to the size asked for (or the config's).
     Relay,
+    /// These sizes, in order (`--sizes`).
+    RelayOf(slide::game::RelaySizes),
 }
 
 impl RunAsked {
@@ -50,7 +52,8 @@ impl RunAsked {
     pub fn at(self, size: Size) -> RunKind {
         match self {
             RunAsked::Marathon { count } => RunKind::Marathon { size, count },
-            RunAsked::Relay => RunKind::Relay { top: size },
+            RunAsked::Relay => RunKind::relay_to(size),
+            RunAsked::RelayOf(sizes) => RunKind::Relay { sizes },
         }
     }
 }

@@ -1,6 +1,7 @@
 //! Boards of every shape on the command line: a board in rows joined by `/` brings its
 //! shape to `solve`, `hint`, `rate` and `bench`; `generate --size WxH` deals level random
-//! from a seed; what the game does not play yet is refused with a clear message.
+//! from a seed; the game and the review take every shape, and refuse a level, a daily or
+//! a relay the shape has not with a clear message.
 
 use std::process::Output;
 
@@ -83,13 +84,29 @@ fn levels_the_game_and_review_name_what_they_take() {
         "{}",
         err(&hard)
     );
-    let play = slide(&data, &["play", "--size", "7"]);
-    assert_eq!(play.status.code(), Some(2));
-    assert!(
-        err(&play).contains("the game plays square boards 3×3 to 6×6 for now"),
-        "{}",
-        err(&play)
-    );
+    for (args, said) in [
+        (
+            &["play", "--size", "5x3", "--level", "hard"][..],
+            "5×3 boards are dealt at level random, not hard",
+        ),
+        (
+            &["play", "--size", "7", "--daily"],
+            "the daily puzzle is played on 3×3 to 6×6, not 7×7",
+        ),
+        (
+            &["play", "--mode", "relay", "--size", "5x3"],
+            "give a list of sizes with --sizes",
+        ),
+        (&["play", "--sizes", "3x3,4x3"], "--sizes goes with --mode relay"),
+        (
+            &["play", "--mode", "relay", "--sizes", "3x3,11"],
+            "width and height are each 2 to 10",
+        ),
+    ] {
+        let play = slide(&data, args);
+        assert_eq!(play.status.code(), Some(2), "{args:?}");
+        assert!(err(&play).contains(said), "{args:?}: {}", err(&play));
+    }
     let too_big = slide(&data, &["generate", "--size", "11", "--level", "random"]);
     assert_eq!(too_big.status.code(), Some(2));
     assert!(
@@ -97,9 +114,11 @@ fn levels_the_game_and_review_name_what_they_take() {
         "{}",
         err(&too_big)
     );
-    let review = slide(&data, &["review", "1 2 3 4/5 6 0 7", "L"]);
-    assert_eq!(review.status.code(), Some(2));
-    assert!(err(&review).contains("3×3 to 6×6"), "{}", err(&review));
+    let review = slide(&data, &["review", "1 2 3 4/5 6 0 7", "L", "--json"]);
+    assert_eq!(review.status.code(), Some(0), "{}", err(&review));
+    let json: Value = serde_json::from_str(out(&review).trim()).expect("json");
+    assert_eq!((json["size"].as_str(), json["extra"].as_u64()), (Some("4×2"), Some(0)));
+    assert_eq!(json["distances"], serde_json::json!([1, 0]));
 }
 
 #[test]

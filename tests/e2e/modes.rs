@@ -89,7 +89,7 @@ fn a_relay_from_three_to_four_played_to_its_end_is_one_win() {
     }
     let t = Tmux::new("relay");
     let data = t.dir().join("data");
-    let kind = RunKind::Relay { top: Size::FOUR };
+    let kind = RunKind::relay_to(Size::FOUR);
     let boards = [kind.board(11, 0), kind.board(11, 1)];
     assert_eq!((boards[0].size(), boards[1].size()), (Size::THREE, Size::FOUR));
     let script = format!(

@@ -388,7 +388,7 @@ impl Harness {
                 timed += 1;
             }
             if !r.replay && r.result == Outcome::Won && r.daily.as_deref() == Some(&r.day().to_string()) {
-                streak_days.insert((r.size, r.day().to_string()));
+                streak_days.insert((r.size.text(), r.day().to_string()));
             }
         }
         let stats = &stats;
@@ -402,12 +402,12 @@ impl Harness {
             self.expected_dnf,
             "DNFs are the unassisted attempts left after a move"
         );
-        let days: BTreeSet<(usize, String)> = stats
+        let days: BTreeSet<(String, String)> = stats
             .daily_wins
             .iter()
             .flat_map(|(size, days)| {
-                let side: usize = size.split('x').next().and_then(|n| n.parse().ok()).unwrap_or(0);
-                days.iter().map(move |d| (side, d.clone()))
+                let side = size.split_once('x').map_or(size.as_str(), |(w, _)| w).to_string();
+                days.iter().map(move |d| (side.clone(), d.clone()))
             })
             .collect();
         prop_assert_eq!(days, streak_days, "a streak day is a daily the player won on its day");

@@ -1,7 +1,8 @@
 //! Marathons and relays: several boards in a row on one clock, played as ONE attempt.
 //!
-//! - A marathon of N deals N uniformly random solvable boards of one size; a relay of N deals
-//!   3×3, then 4×4, … up to N×N. Each board is dealt the moment the one before it is solved;
+//! - A marathon of N deals N uniformly random solvable boards of one size (any W×H); a relay
+//!   deals its list of sizes in order: 3×3, then 4×4, … up to N×N for `relay-N`, or any list
+//!   of shapes (see `relay_sizes.rs`). Each board is dealt the moment the one before it is solved;
 //!   the clock never stops between them, and the attempt is won when the last is solved.
 //! - The boards come from the run's seed (below 2^40, as every dealt seed): board `i` from
 //!   the generator seeded with `seed | i << 40`, so a run is the same on every machine and a
@@ -9,11 +10,13 @@
 //! - Ranked play (as slidysim requires): every board is a uniformly random solvable
 //!   permutation ([`Board::random`]), never a level-targeted deal; a board dealt solved is
 //!   drawn again.
-//! - The history keeps a run as one record: its level is `marathon-N` or `relay-N`, its mode
+//! - The history keeps a run as one record: its level is `marathon-N` or `relay-N` (or
+//!   `relay-3x3-4x3-4x4` for a list), its mode
 //!   `marathon` or `relay`, its scramble the boards reached joined by `;` (each in slidysim's
 //!   form), its moves every tile slid in the whole run. The moves split into boards by
 //!   replaying them: a board ends the first time it reaches the goal.
 
+use crate::game::play::relay_sizes::RelaySizes;
 use crate::game::play::solve_mode::{MARATHON, RELAY};
 use crate::puzzle::slidysim::format_scramble;
 use crate::puzzle::{Board, SeededRng, Size};
@@ -35,19 +38,26 @@ pub enum RunKind {
         /// How many boards, [`MIN_MARATHON`] to [`MAX_MARATHON`].
         count: u32,
     },
-    /// 3×3, then each size up to `top`.
+    /// Each of `sizes`, in order.
     Relay {
-        /// The last (largest) size.
-        top: Size,
+        /// The boards' sizes.
+        sizes: RelaySizes,
     },
 }
 
 impl RunKind {
+    /// The relay 3×3, 4×4, … up to `top` (slidysim's relays; see [`RelaySizes::up_to`]).
+    pub fn relay_to(top: Size) -> RunKind {
+        RunKind::Relay {
+            sizes: RelaySizes::up_to(top),
+        }
+    }
+
     /// How many boards the run has.
     pub fn count(self) -> u32 {
         match self {
             RunKind::Marathon { count, .. } => count,
-            RunKind::Relay { top } => (top.side() - 2) as u32,
+            RunKind::Relay { sizes } => sizes.len() as u32,
         }
     }
 
@@ -55,11 +65,7 @@ impl RunKind {
     pub(crate) fn size_of(self, i: u32) -> Size {
         match self {
             RunKind::Marathon { size, .. } => size,
-            RunKind::Relay { top } => Size::ALL
-                .get(i as usize)
-                .copied()
-                .filter(|s| s.side() <= top.side())
-                .unwrap_or(top),
+            RunKind::Relay { sizes } => sizes.as_slice().get(i as usize).copied().unwrap_or(sizes.last()),
         }
     }
 
@@ -67,7 +73,7 @@ impl RunKind {
     pub(crate) fn record_size(self) -> Size {
         match self {
             RunKind::Marathon { size, .. } => size,
-            RunKind::Relay { top } => top,
+            RunKind::Relay { sizes } => sizes.last(),
         }
     }
 
@@ -79,43 +85,47 @@ impl RunKind {
         }
     }
 
-    /// Its level in the history and `slide stats`: `marathon-10`, `relay-5`.
+    /// Its level in the history and `slide stats`: `marathon-10`, `relay-5`,
+    /// `relay-3x3-4x3-4x4`.
     pub fn level(self) -> String {
         match self {
             RunKind::Marathon { count, .. } => format!("{MARATHON}-{count}"),
-            RunKind::Relay { top } => format!("{RELAY}-{}", top.side()),
+            RunKind::Relay { sizes } => format!("{RELAY}-{}", sizes.name()),
         }
     }
 
-    /// What it is, in words: `marathon-10 4×4`, `relay-5 3×3→5×5`.
+    /// What it is, in words: `marathon-10 4×3`, `relay-5 3×3→5×5`, `relay 3×3→4×3→4×4`.
     pub fn describe(self) -> String {
-        let side = self.record_size().side();
         match self {
-            RunKind::Marathon { .. } => format!("{} {side}×{side}", self.level()),
-            RunKind::Relay { .. } => format!("{} 3×3→{side}×{side}", self.level()),
+            RunKind::Marathon { size, .. } => format!("{} {size}", self.level()),
+            RunKind::Relay { sizes } if sizes.top_side().is_some() => format!("{} {sizes}", self.level()),
+            RunKind::Relay { sizes } => format!("{RELAY} {sizes}"),
         }
     }
 
-    /// The kind named by a level and the size its records are under; `None` if the level
-    /// names no run (or one out of range).
+    /// The kind named by a level and the size its records are under (a relay's level
+    /// names its sizes); `None` if the level names no run (or one out of range).
     pub(crate) fn from_level(level: &str, size: Size) -> Option<RunKind> {
-        let (mode, n) = level.split_once('-')?;
-        let n: u32 = n.parse().ok()?;
+        let (mode, rest) = level.split_once('-')?;
         let kind = match mode {
-            MARATHON => RunKind::Marathon { size, count: n },
+            MARATHON => RunKind::Marathon {
+                size,
+                count: rest.parse().ok()?,
+            },
             RELAY => RunKind::Relay {
-                top: Size::classic(n as usize).ok()?,
+                sizes: RelaySizes::from_name(rest)?,
             },
             _ => return None,
         };
         kind.valid().then_some(kind)
     }
 
-    /// Whether the run is one Slide plays: 2 to 999,999 boards, a relay up to 3×3…6×6.
+    /// Whether the run is one Slide plays: 2 to 999,999 boards, a relay of 1 to
+    /// [`crate::game::play::relay_sizes::MAX_RELAY`] boards.
     pub fn valid(self) -> bool {
         match self {
             RunKind::Marathon { count, .. } => (MIN_MARATHON..=MAX_MARATHON).contains(&count),
-            RunKind::Relay { top } => top.side() >= 3,
+            RunKind::Relay { sizes } => !sizes.is_empty(),
         }
     }
 
@@ -226,7 +236,7 @@ mod tests {
 
     #[test]
     fn a_relay_goes_from_three_by_three_up_to_its_top() {
-        let relay = RunKind::Relay { top: Size::FOUR };
+        let relay = RunKind::relay_to(Size::FOUR);
         assert_eq!(relay.count(), 2);
         assert_eq!((relay.size_of(0), relay.size_of(1)), (Size::THREE, Size::FOUR));
         assert_eq!(relay.level(), "relay-4");
@@ -267,7 +277,8 @@ mod tests {
             "marathon-1",
             "marathon-1000000",
             "relay-2",
-            "relay-7",
+            "relay-11",
+            "relay-3x3,4x4",
             "sprint-3",
             "marathon",
         ] {
@@ -276,5 +287,31 @@ mod tests {
         let run = Run::at(m, 5, 1).unwrap();
         assert_eq!(run.scrambles().split(BOARD_SEPARATOR).count(), 2);
         assert!(Run::at(m, 5, 10).is_none());
+    }
+
+    #[test]
+    fn relays_go_up_to_ten_by_ten_or_over_any_list() {
+        let ten = RunKind::relay_to(Size::new(10).unwrap());
+        assert_eq!((ten.count(), ten.level()), (8, "relay-10".to_string()));
+        assert_eq!(ten.size_of(7), Size::new(10).unwrap());
+        assert_eq!(ten.describe(), "relay-10 3×3→10×10");
+        assert_eq!(RunKind::from_level("relay-10", Size::THREE), Some(ten));
+        let run = Run::new(ten, 3);
+        assert_eq!(run.all_scrambles().split(BOARD_SEPARATOR).count(), 8);
+        let list = RunKind::Relay {
+            sizes: "3x3,4x3,4x4".parse().unwrap(),
+        };
+        assert_eq!(list.level(), "relay-3x3-4x3-4x4");
+        assert_eq!(list.describe(), "relay 3×3→4×3→4×4");
+        assert_eq!(list.size_of(1), Size::rect(4, 3).unwrap());
+        assert_eq!(list.record_size(), Size::FOUR);
+        assert_eq!(RunKind::from_level(&list.level(), Size::FOUR), Some(list));
+        assert_ne!(list, RunKind::relay_to(Size::FOUR), "another list, another run");
+        let wide = RunKind::Marathon {
+            size: Size::rect(5, 3).unwrap(),
+            count: 3,
+        };
+        assert_eq!(wide.describe(), "marathon-3 5×3");
+        assert_eq!(wide.board(9, 2).size(), Size::rect(5, 3).unwrap());
     }
 }

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::play::run_par::BoardPar;
+use crate::game::play::written_size::WrittenSize;
 
 /// A game as stored in its save file. Fields a newer version adds are ignored.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -89,10 +90,11 @@ pub struct SavedGame {
 /// play are dealt again, the same.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedRun {
-    /// `marathon-N` or `relay-N`.
+    /// `marathon-N` or `relay-N` (`relay-3x3-4x3-4x4` for a list).
     pub level: String,
-    /// The size its records are under (a marathon's size, a relay's last).
-    pub size: usize,
+    /// The size its records are under (a marathon's size, a relay's last), written as the
+    /// history writes sizes.
+    pub size: WrittenSize,
     /// The seed its boards come from.
     pub seed: u64,
     /// The board in play, from 0.
@@ -120,14 +122,10 @@ impl SavedGame {
 
     /// A line for the new-game menu: "4×4 medium · 12 moves · 2 h ago".
     pub fn summary(&self, now_ms: u64) -> String {
-        let count = self.start.split_whitespace().count();
-        let size = match count {
-            9 => "3×3",
-            16 => "4×4",
-            25 => "5×5",
-            36 => "6×6",
-            _ => "?",
-        };
+        let size = self
+            .start
+            .parse::<crate::puzzle::Board>()
+            .map_or_else(|_| "?".to_string(), |b| b.size().to_string());
         let kind = match (&self.daily, &self.level) {
             _ if let Some(run) = &self.run => format!("{} · board {}", run.level, run.board + 1),
             (Some(d), _) => format!("daily {d}"),

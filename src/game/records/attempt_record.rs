@@ -10,6 +10,7 @@ use crate::difficulty::UtcDate;
 use crate::game::play::move_log::MoveLog;
 use crate::game::play::run::RunKind;
 use crate::game::play::solve_mode::SINGLE;
+use crate::game::play::written_size::WrittenSize;
 use crate::game::records::averages::tps;
 use crate::game::records::outcome::Outcome;
 use crate::game::records::ranked::{RankFacts, ranked};
@@ -47,8 +48,10 @@ pub struct AttemptRecord {
     pub id: String,
     /// When it ended, in milliseconds since the Unix epoch.
     pub at: u64,
-    /// The board's side.
-    pub size: usize,
+    /// The board's size: a side for a square (`"size":4`), as every version wrote it, and
+    /// `"size":"4x3"` for a rectangle, which a version that knows only squares refuses
+    /// rather than count as a square (see `written_size.rs`).
+    pub size: WrittenSize,
     /// A level's name, `daily` or `custom`.
     pub level: String,
     /// The day of a daily puzzle (`YYYY-MM-DD`).
@@ -115,9 +118,9 @@ impl AttemptRecord {
         Kind::from_name(&self.level)
     }
 
-    /// The board size, if it is one Slide plays.
+    /// The board size, if it is one Slide plays (2 to 10 each way).
     pub fn board_size(&self) -> Option<Size> {
-        Size::ALL.into_iter().find(|s| s.side() == self.size)
+        self.size.size()
     }
 
     /// Moves made (undone ones included) per par move, when the par is known: the
@@ -222,7 +225,19 @@ impl AttemptRecord {
         HistoryJson {
             id: self.id.clone(),
             date: self.date(),
-            size: self.size,
+            size: self.size.square_side(),
+            width: self
+                .size
+                .square_side()
+                .is_none()
+                .then(|| self.board_size().map(Size::width))
+                .flatten(),
+            height: self
+                .size
+                .square_side()
+                .is_none()
+                .then(|| self.board_size().map(Size::height))
+                .flatten(),
             level: self.level.clone(),
             daily: self.daily.clone(),
             mode: self.mode.clone(),
@@ -267,8 +282,15 @@ pub struct HistoryJson {
     pub id: String,
     /// When it ended (ISO 8601, UTC).
     pub date: String,
-    /// The board's side.
-    pub size: usize,
+    /// A square board's side (absent for a rectangle, which has `width` and `height`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub size: Option<u64>,
+    /// A rectangle's columns (absent for a square).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub width: Option<usize>,
+    /// A rectangle's rows (absent for a square).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub height: Option<usize>,
     /// A level's name, `daily` or `custom`.
     pub level: String,
     /// The day of a daily puzzle.
@@ -323,7 +345,7 @@ pub(crate) mod tests {
         AttemptRecord {
             id: "00000000000000ab-1".into(),
             at: 1_796_256_000_000 + 3_723_000,
-            size: 3,
+            size: WrittenSize::square(3),
             level: "easy".into(),
             daily: None,
             mode: SINGLE.into(),

@@ -4,6 +4,7 @@
 
 use crate::game::play::game::Game;
 use crate::game::play::solve_mode::BLIND;
+use crate::game::play::written_size::WrittenSize;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::{Ending, Outcome, decide};
 use crate::game::records::ranked::ranked;
@@ -97,7 +98,7 @@ impl Game {
         Some(AttemptRecord {
             id: self.attempt_id(),
             at,
-            size: run.map_or(self.size(), |r| r.kind().record_size()).side(),
+            size: WrittenSize::of(run.map_or(self.size(), |r| r.kind().record_size())),
             level,
             daily,
             mode: self.mode().name().into(),

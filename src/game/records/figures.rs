@@ -183,9 +183,8 @@ fn keep_if_better(bests: &mut Bests, best: &Best) -> Option<Beaten> {
 
 /// Marks `day` won in the daily streak of `size`.
 fn count_streak_day(daily_wins: &mut BTreeMap<String, BTreeSet<String>>, size: Size, day: UtcDate) {
-    let side = size.side();
     daily_wins
-        .entry(format!("{side}x{side}"))
+        .entry(crate::game::records::stats::size_key(size))
         .or_default()
         .insert(day.to_string());
 }

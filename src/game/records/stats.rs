@@ -19,6 +19,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::{Deserialize, Serialize};
 
 use crate::difficulty::{Level, UtcDate};
+use crate::game::play::relay_sizes::RelaySizes;
 use crate::game::play::run::RunKind;
 use crate::game::play::solve_mode::{BLIND, MARATHON, RELAY};
 use crate::game::records::speed::Speed;
@@ -37,14 +38,14 @@ pub enum Kind {
     Blind,
     /// A marathon of this many boards, its size the row's (see `run.rs`).
     Marathon(u32),
-    /// A relay from 3×3 up to this side.
-    Relay(u32),
+    /// A relay over these sizes (3×3 up to N×N, or a list).
+    Relay(RelaySizes),
     /// A marathon of this many boards dealt from a seed the player chose (`--seed`): the
     /// same boards at will, so they can be practised. Its row is apart from the ranked
     /// `Marathon` row, with no averages, and its bests are each seed's.
     SeededMarathon(u32),
-    /// A relay up to this side dealt from a seed the player chose (see `SeededMarathon`).
-    SeededRelay(u32),
+    /// A relay dealt from a seed the player chose (see `SeededMarathon`).
+    SeededRelay(RelaySizes),
 }
 
 /// What a run's name ends with when it was dealt from a seed the player chose:
@@ -54,7 +55,7 @@ pub(crate) const SEEDED: &str = "-seeded";
 
 impl Kind {
     /// The name used in keys and in `slide stats`: a level's name, `custom`, `daily`,
-    /// `blind`, `marathon-N` or `relay-N`.
+    /// `blind`, `marathon-N` or `relay-N` (`relay-3x3-4x3-4x4` for a list).
     pub fn name(self) -> String {
         match self {
             Kind::Level(l) => l.name().to_string(),
@@ -62,9 +63,9 @@ impl Kind {
             Kind::Daily => "daily".to_string(),
             Kind::Blind => BLIND.to_string(),
             Kind::Marathon(n) => format!("{MARATHON}-{n}"),
-            Kind::Relay(n) => format!("{RELAY}-{n}"),
+            Kind::Relay(sizes) => format!("{RELAY}-{}", sizes.name()),
             Kind::SeededMarathon(n) => format!("{MARATHON}-{n}{SEEDED}"),
-            Kind::SeededRelay(n) => format!("{RELAY}-{n}{SEEDED}"),
+            Kind::SeededRelay(sizes) => format!("{RELAY}-{}{SEEDED}", sizes.name()),
         }
     }
 
@@ -82,7 +83,7 @@ impl Kind {
             },
             _ => match RunKind::from_level(name, Size::SIX) {
                 Some(RunKind::Marathon { count, .. }) => Some(Kind::Marathon(count)),
-                Some(RunKind::Relay { top }) => Some(Kind::Relay(top.side() as u32)),
+                Some(RunKind::Relay { sizes }) => Some(Kind::Relay(sizes)),
                 None => name.parse().ok().map(Kind::Level),
             },
         }
@@ -100,7 +101,8 @@ impl Kind {
 
     /// The row names [`Kind::from_name`] reads, as a help or an error message says them.
     pub const NAMES: &'static str = "easy, medium, hard, expert, random, daily, custom, blind, \
-marathon-N (N boards, 2 or more), relay-N (3 to 6), or either with -seeded";
+marathon-N (N boards, 2 or more), relay-N (3 to 10), relay-WxH-WxH-… (a list), or any of \
+these runs with -seeded";
 
     /// Every kind, in the order `slide stats` lists them.
     pub fn all() -> Vec<Kind> {
@@ -151,7 +153,7 @@ impl RecordKey {
             size: kind.record_size(),
             kind: match kind {
                 RunKind::Marathon { count, .. } => Kind::Marathon(count),
-                RunKind::Relay { top } => Kind::Relay(top.side() as u32),
+                RunKind::Relay { sizes } => Kind::Relay(sizes),
             },
             puzzle: None,
             daily: None,
@@ -164,7 +166,7 @@ impl RecordKey {
         let size = kind.record_size();
         let kind = match kind {
             RunKind::Marathon { count, .. } => Kind::SeededMarathon(count),
-            RunKind::Relay { top } => Kind::SeededRelay(top.side() as u32),
+            RunKind::Relay { sizes } => Kind::SeededRelay(sizes),
         };
         RecordKey {
             size,
@@ -194,15 +196,15 @@ impl RecordKey {
         }
     }
 
-    /// The key of the row of this size and kind (`"4x4 medium"`, `"3x3 custom"`).
+    /// The key of the row of this size and kind (`"4x4 medium"`, `"3x3 custom"`,
+    /// `"4x3 random"`).
     pub fn row(&self) -> String {
         row_key(self.size, self.kind)
     }
 }
 
 fn row_key(size: Size, kind: Kind) -> String {
-    let s = size.side();
-    format!("{s}x{s} {}", kind.name())
+    format!("{} {}", size_key(size), kind.name())
 }
 
 /// The current format of `stats.json`.
@@ -442,6 +444,22 @@ impl Stats {
         kinds
     }
 
+    /// Every size with a row, in [`Size`]'s order (by width, then height: 3×3 before 4×3,
+    /// 4×4, 5×5): what `slide stats` lists.
+    pub fn sizes(&self) -> Vec<Size> {
+        let mut sizes: Vec<Size> = self
+            .records
+            .keys()
+            .filter_map(|key| {
+                let (w, h) = key.split_once(' ')?.0.split_once('x')?;
+                Size::rect(w.parse().ok()?, h.parse().ok()?).ok()
+            })
+            .collect();
+        sizes.sort_unstable();
+        sizes.dedup();
+        sizes
+    }
+
     /// The current daily streak at `size` on `today`: consecutive days with a won daily
     /// puzzle, ending today, or yesterday while today's is still open.
     pub fn daily_streak(&self, size: Size, today: UtcDate) -> u32 {
@@ -506,9 +524,9 @@ impl Stats {
     }
 }
 
-fn size_key(size: Size) -> String {
-    let s = size.side();
-    format!("{s}x{s}")
+/// A size in the keys of `stats.json`: `4x4`, `4x3` (width first).
+pub(crate) fn size_key(size: Size) -> String {
+    format!("{}x{}", size.width(), size.height())
 }
 
 impl Record {
@@ -529,6 +547,7 @@ mod tests {
     //! [`count`](crate::game::records::figures::count), the one fold every view reads.
 
     use super::*;
+    use crate::game::play::written_size::WrittenSize;
     use crate::game::records::attempt_record::AttemptRecord;
     use crate::game::records::attempt_record::tests::sample;
     use crate::game::records::figures::{Counted, count};
@@ -553,7 +572,7 @@ mod tests {
         AttemptRecord {
             id: format!("{level}-{moves}-{time_ms}-{on}-{assisted}"),
             at: on.days() as u64 * 86_400_000 + 3_600_000,
-            size: key.size.side(),
+            size: WrittenSize::of(key.size),
             level,
             daily,
             assisted,

@@ -298,12 +298,7 @@ mod tests {
         assert!(r.seeded_run);
         assert_eq!(r.beaten, None, "practice sets no record");
         let r = WinReport::of(
-            &Game::new_run(
-                crate::game::play::run::RunKind::Relay {
-                    top: crate::puzzle::Size::FOUR,
-                },
-                42,
-            ),
+            &Game::new_run(crate::game::play::run::RunKind::relay_to(crate::puzzle::Size::FOUR), 42),
             Recorded {
                 beaten: Some(Beaten::default()),
                 ..Recorded::default()

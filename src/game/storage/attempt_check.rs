@@ -2,7 +2,8 @@
 //! version or an older one wrote, so that a hand-edited or damaged line is kept out of the
 //! figures (and said) while no real attempt ever is.
 //!
-//! - its board size is one Slide plays;
+//! - its board size is one Slide plays (2 to 10 each way), and a single board's scramble is
+//!   of that size;
 //! - its moves are moves, one time per move when times are kept, and each is legal where
 //!   it was made, board after board (a marathon's or relay's boards are `;`-joined, see
 //!   `records/run_legs.rs`);
@@ -59,6 +60,9 @@ fn single_board(record: &AttemptRecord) -> Result<bool, String> {
         return Err("its moves or their times are damaged".into());
     }
     let mut board = parse_scramble(&record.scramble).map_err(|e| format!("its moves don't replay: {e}"))?;
+    if Some(board.size()) != record.board_size() {
+        return Err(format!("its scramble is a {} board, not {}", board.size(), record.size));
+    }
     for (i, c) in record.moves.chars().enumerate() {
         let m = Move::from_letter(c.to_ascii_uppercase()).ok_or("its moves or their times are damaged")?;
         if !board.try_move(m) {
@@ -71,7 +75,9 @@ fn single_board(record: &AttemptRecord) -> Result<bool, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::play::written_size::WrittenSize;
     use crate::game::records::attempt_record::tests::sample;
+    use crate::puzzle::Size;
 
     #[test]
     fn a_real_attempt_passes() {
@@ -79,9 +85,47 @@ mod tests {
     }
 
     #[test]
+    fn every_shape_from_two_to_ten_passes() {
+        for (w, h) in [(2, 2), (5, 3), (3, 5), (10, 10), (2, 10)] {
+            let size = Size::rect(w, h).unwrap();
+            let mut board = crate::puzzle::Board::goal(size);
+            let m = board.legal_moves().next().unwrap();
+            board.try_move(m);
+            let record = AttemptRecord {
+                size: WrittenSize::of(size),
+                scramble: crate::puzzle::slidysim::format_scramble(&board),
+                moves: m.inverse().letter().to_string(),
+                gaps: vec![0],
+                ..sample()
+            };
+            assert_eq!(check(&record), Ok(()), "{size}");
+        }
+    }
+
+    #[test]
     fn hand_edits_are_refused_with_the_reason() {
         let cases = [
-            (AttemptRecord { size: 99, ..sample() }, "board size 99"),
+            (
+                AttemptRecord {
+                    size: WrittenSize::square(99),
+                    ..sample()
+                },
+                "board size 99×99",
+            ),
+            (
+                AttemptRecord {
+                    size: WrittenSize::square(1),
+                    ..sample()
+                },
+                "board size 1×1",
+            ),
+            (
+                AttemptRecord {
+                    size: WrittenSize::of(Size::rect(4, 3).unwrap()),
+                    ..sample()
+                },
+                "not 4×3",
+            ),
             (AttemptRecord { millis: 0, ..sample() }, "no time"),
             (
                 AttemptRecord {

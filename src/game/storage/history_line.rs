@@ -14,6 +14,7 @@ use serde::Deserialize;
 use serde::de::value::{Error as ValueError, StrDeserializer};
 
 use crate::game::play::solve_mode::SINGLE;
+use crate::game::play::written_size::WrittenSize;
 use crate::game::records::attempt_record::AttemptRecord;
 use crate::game::records::outcome::Outcome;
 
@@ -42,7 +43,7 @@ pub(crate) fn fast_attempt(line: &str) -> Option<AttemptRecord> {
         match key {
             "id" => set(&mut f.id, c.string()?.to_string())?,
             "at" => set(&mut f.at, c.u64()?)?,
-            "size" => set(&mut f.size, usize::try_from(c.u64()?).ok()?)?,
+            "size" => set(&mut f.size, c.size()?)?,
             "level" => set(&mut f.level, c.string()?.to_string())?,
             "daily" => set(&mut f.daily, c.or_null(|c| c.string().map(str::to_string))?)?,
             "mode" => set(&mut f.mode, c.string()?.to_string())?,
@@ -119,7 +120,7 @@ fn set<T>(slot: &mut Option<T>, value: T) -> Option<()> {
 struct Fields {
     id: Option<String>,
     at: Option<u64>,
-    size: Option<usize>,
+    size: Option<WrittenSize>,
     level: Option<String>,
     daily: Option<Option<String>>,
     mode: Option<String>,
@@ -202,6 +203,16 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// A size: a side, or a rectangle's text (`"4x3"`), read as `written_size.rs` reads
+    /// them.
+    fn size(&mut self) -> Option<WrittenSize> {
+        if self.peek()? == b'"' {
+            WrittenSize::parse(self.string()?)
+        } else {
+            self.u64().map(WrittenSize::square)
+        }
+    }
+
     fn u32(&mut self) -> Option<u32> {
         u32::try_from(self.u64()?).ok()
     }
@@ -278,7 +289,11 @@ mod tests {
         assert_eq!(fast_attempt(&line), Some(r.clone()));
         let nulls = line.replacen(r#""hints":3"#, r#""hints":3,"par":null,"mtm":null"#, 1);
         assert_eq!(fast_attempt(&nulls), Some(r.clone()));
-        assert_eq!(by_serde(&nulls), Some(r));
+        assert_eq!(by_serde(&nulls), Some(r.clone()));
+        r.size = WrittenSize::of(crate::puzzle::Size::rect(5, 3).unwrap());
+        let line = serde_json::to_string(&r).unwrap();
+        assert!(line.contains(r#""size":"5x3""#), "{line}");
+        assert_eq!(fast_attempt(&line), Some(r));
     }
 
     #[test]
@@ -308,10 +323,25 @@ mod tests {
         }
     }
 
+    /// Any side, as older lines may hold, or any W×H, square or not.
+    fn written_size() -> impl Strategy<Value = WrittenSize> {
+        prop_oneof![
+            (0u64..40).prop_map(WrittenSize::square),
+            (2usize..=10, 2usize..=10).prop_map(|(w, h)| WrittenSize::of(crate::puzzle::Size::rect(w, h).unwrap())),
+        ]
+    }
+
     fn record() -> impl Strategy<Value = AttemptRecord> {
         let text = "[ -~é\\\\\"\n]{0,12}";
         (
-            (text, any::<u64>(), 0usize..40, text, proptest::option::of(text), text),
+            (
+                text,
+                any::<u64>(),
+                written_size(),
+                text,
+                proptest::option::of(text),
+                text,
+            ),
             (0..4u8, any::<bool>(), any::<bool>(), any::<u32>(), any::<u64>(), text),
             (
                 "[UDLRudlr]{0,40}",

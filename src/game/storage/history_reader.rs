@@ -327,7 +327,7 @@ mod tests {
     fn attempts_that_fail_the_checks_are_kept_out_with_the_reason() {
         let big = serde_json::to_string(&AttemptRecord {
             id: "big".into(),
-            size: 99,
+            size: crate::game::play::written_size::WrittenSize::square(99),
             ..sample()
         })
         .unwrap();

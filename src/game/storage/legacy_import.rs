@@ -50,7 +50,7 @@ fn carried_attempt(g: &FinishedGame) -> Option<AttemptRecord> {
     Some(AttemptRecord {
         id: format!("{}-0", g.id),
         at: parse_utc(&g.finished_at),
-        size: g.size,
+        size: crate::game::play::written_size::WrittenSize::square(g.size as u64),
         level: g.level.clone(),
         daily: None,
         mode: SINGLE.into(),

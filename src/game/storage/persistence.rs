@@ -542,7 +542,7 @@ impl Persistence {
         if let Some(store) = &self.store {
             let _ = store.save_choice(&crate::game::storage::store::Choice {
                 version: 1,
-                size: size.side(),
+                size: crate::game::play::written_size::WrittenSize::of(size),
                 level: level.map_or_else(|| "daily".to_string(), |l| l.name().to_string()),
             });
         }
@@ -551,10 +551,10 @@ impl Persistence {
     /// The size and level last chosen in the menu (`Some(None)` level: the daily puzzle).
     pub fn last_choice(&self) -> Option<(crate::puzzle::Size, Option<crate::difficulty::Level>)> {
         let choice = self.store.as_ref()?.load_choice()?;
-        let size = crate::puzzle::Size::ALL.into_iter().find(|s| s.side() == choice.size)?;
+        let size = choice.size.size()?;
         let level = match choice.level.as_str() {
-            "daily" => None,
-            name => Some(name.parse().ok()?),
+            "daily" if size.is_classic() => None,
+            name => Some(name.parse().ok().filter(|&l| crate::difficulty::offers(size, l))?),
         };
         Some((size, level))
     }

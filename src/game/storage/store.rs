@@ -49,8 +49,9 @@ const CHOICE_FILE: &str = "choice.json";
 pub struct Choice {
     /// The format.
     pub version: u32,
-    /// The board side.
-    pub size: usize,
+    /// The board size, written as the history writes sizes (a rectangle's text is one an
+    /// older version cannot read: it then offers its default).
+    pub size: crate::game::play::written_size::WrittenSize,
     /// A level's name, or `daily`.
     pub level: String,
 }

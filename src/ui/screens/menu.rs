@@ -280,7 +280,7 @@ impl Screen for MenuScreen {
                 let size = Size::ALL[self.menu.size];
                 let run = match mode {
                     MenuMode::Marathon(count) => Some(RunKind::Marathon { size, count }),
-                    MenuMode::Relay => Some(RunKind::Relay { top: size }),
+                    MenuMode::Relay => Some(RunKind::relay_to(size)),
                     MenuMode::Single | MenuMode::Blind => None,
                 };
                 if let Some(kind) = run {

@@ -243,7 +243,7 @@ mod tests {
         s.go_to(7);
         assert!(s.at_end());
         let mut big = record();
-        big.size = 5;
+        big.size = slide::game::WrittenSize::square(5);
         big.result = Outcome::Dnf;
         big.scramble = "1 2 3 4 5/6 7 8 9 10/11 12 13 14 15/16 17 18 19 20/21 22 23 0 24".into();
         big.moves = "L".into();
@@ -256,7 +256,7 @@ mod tests {
     #[test]
     fn a_relay_to_five_by_five_has_its_three_and_four_by_four_boards_reviewed() {
         let mut relay = record();
-        relay.size = 5;
+        relay.size = slide::game::WrittenSize::square(5);
         relay.level = "relay-5".into();
         relay.mode = "relay".into();
         relay.result = Outcome::Dnf;
@@ -273,7 +273,7 @@ mod tests {
     #[test]
     fn a_title_too_wide_for_the_frame_is_shortened_keeping_what_and_the_result() {
         let mut relay = record();
-        relay.size = 4;
+        relay.size = slide::game::WrittenSize::square(4);
         relay.level = "relay-4-seeded".into();
         relay.mode = "relay".into();
         relay.result = Outcome::Solver;

@@ -80,7 +80,7 @@ fn finished(i: u32, moves: u32, par: u32, secs: u64) -> AttemptRecord {
     AttemptRecord {
         id: format!("{i:016x}-1"),
         at: day * 86_400_000 + 8 * 3_600_000 + u64::from(i % 60) * 60_000,
-        size: 3,
+        size: slide::game::WrittenSize::square(3),
         level: "easy".into(),
         daily: None,
         mode: slide::game::SINGLE.into(),
@@ -342,7 +342,7 @@ fn many_rows() -> Stats {
     for size in slide::puzzle::Size::ALL {
         for level in [Level::Easy, Level::Medium, Level::Hard] {
             let win = AttemptRecord {
-                size: size.side(),
+                size: slide::game::WrittenSize::of(size),
                 level: level.name().to_string(),
                 ..finished(0, 40, 40, 10 + size.side() as u64)
             };

@@ -350,7 +350,7 @@ mod tests {
         AttemptRecord {
             id: format!("{i:016x}-1"),
             at: 1_000 + u64::from(i),
-            size: 3,
+            size: slide::game::WrittenSize::square(3),
             level: "easy".into(),
             daily: None,
             mode: slide::game::SINGLE.into(),

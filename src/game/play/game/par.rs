@@ -139,7 +139,7 @@ mod tests {
 
     #[test]
     fn a_run_with_a_board_only_estimated_has_a_best_found_par() {
-        let kind = RunKind::Relay { top: Size::FIVE };
+        let kind = RunKind::relay_to(Size::FIVE);
         let mut g = Game::new_run(kind, 7);
         g.set_par(20);
         g.note_par_estimate(99);

@@ -8,7 +8,7 @@ use crate::game::play::run::{Run, RunKind};
 use crate::game::play::saved_game::{SavedGame, SavedRun};
 use crate::game::play::saved_game_error::SavedGameError;
 use crate::game::play::solve_mode::{BLIND, MARATHON, RELAY, SINGLE, SolveMode};
-use crate::puzzle::Size;
+use crate::game::play::written_size::WrittenSize;
 
 impl Game {
     /// A new marathon or relay from `seed` (below 2^40), at its first board.
@@ -83,7 +83,7 @@ impl Game {
     pub(super) fn saved_run(&self) -> Option<SavedRun> {
         self.run.as_ref().map(|run| SavedRun {
             level: run.kind().level(),
-            size: run.kind().record_size().side(),
+            size: WrittenSize::of(run.kind().record_size()),
             seed: run.seed(),
             board: run.index(),
             pars: self.board_pars.clone(),
@@ -108,16 +108,17 @@ impl Game {
         let is_run = matches!(mode, SolveMode::Marathon | SolveMode::Relay);
         let run = match (&saved.run, is_run) {
             (None, false) => return Ok(None),
-            (Some(r), true) => Size::classic(r.size)
-                .ok()
+            (Some(r), true) => r
+                .size
+                .size()
                 .and_then(|size| RunKind::from_level(&r.level, size))
                 .filter(|kind| kind.mode() == mode.name())
                 .and_then(|kind| Run::at(kind, r.seed, r.board)),
             _ => None,
         };
         let fits = |run: &Run| {
-            let cells = saved.start.split_whitespace().count();
-            run.kind().size_of(run.index()).cells() == cells
+            let start = saved.start.parse::<crate::puzzle::Board>().ok();
+            start.is_some_and(|b| b.size() == run.kind().size_of(run.index()))
         };
         match run {
             Some(run) if fits(&run) => Ok(Some(run)),
@@ -129,7 +130,9 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use crate::game::play::game::Game;
+    use crate::game::play::relay_sizes::RelaySizes;
     use crate::game::play::run::{BOARD_SEPARATOR, RunKind};
+    use crate::game::play::written_size::WrittenSize;
     use crate::game::records::ending::Seen;
     use crate::game::records::outcome::{Ending, Outcome};
     use crate::game::records::stats::{Kind, Stats};
@@ -201,7 +204,7 @@ mod tests {
         let r = g.ending_record(Ending::Solved, Seen::default(), 9).unwrap();
         assert_eq!(
             (r.level.as_str(), r.mode.as_str(), r.result, r.size),
-            ("marathon-2", "marathon", Outcome::Won, 3)
+            ("marathon-2", "marathon", Outcome::Won, WrittenSize::square(3))
         );
         // The scramble lists both boards; the moves solve them in turn.
         let boards: Vec<Board> = r
@@ -284,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_relay_goes_three_then_four_and_survives_a_save() {
-        let mut g = Game::new_run(RunKind::Relay { top: Size::FOUR }, 9);
+        let mut g = Game::new_run(RunKind::relay_to(Size::FOUR), 9);
         g.show(true);
         assert_eq!(g.size(), Size::THREE);
         solve_board(&mut g);
@@ -303,7 +306,10 @@ mod tests {
         solve_board(&mut back);
         assert!(back.is_won());
         let r = back.ending_record(Ending::Solved, Seen::default(), 0).unwrap();
-        assert_eq!((r.level.as_str(), r.mode.as_str(), r.size), ("relay-4", "relay", 4));
+        assert_eq!(
+            (r.level.as_str(), r.mode.as_str(), r.size),
+            ("relay-4", "relay", WrittenSize::square(4))
+        );
         assert_eq!(r.scramble.split(BOARD_SEPARATOR).count(), 2);
         assert_eq!(r.par, None, "a run has no par");
     }
@@ -378,14 +384,14 @@ mod tests {
 
     #[test]
     fn a_relay_from_a_chosen_seed_and_a_save_without_the_flag() {
-        let mut g = Game::new_run(RunKind::Relay { top: Size::FOUR }, 9);
+        let mut g = Game::new_run(RunKind::relay_to(Size::FOUR), 9);
         // A save written before the flag was kept (or of a run dealt at random) has none:
         // the run loads ranked, as before.
         let saved = serde_json::to_string(&g.to_saved()).unwrap();
         assert!(!saved.contains("seed_chosen"), "{saved}");
         let back = Game::from_saved(&serde_json::from_str(&saved).unwrap()).unwrap();
         assert!(!back.is_seeded_run());
-        assert_eq!(back.record_key().kind, Kind::Relay(4));
+        assert_eq!(back.record_key().kind, Kind::Relay(RelaySizes::up_to(Size::FOUR)));
         g.mark_seed_chosen();
         let back =
             Game::from_saved(&serde_json::from_str(&serde_json::to_string(&g.to_saved()).unwrap()).unwrap()).unwrap();
@@ -393,9 +399,15 @@ mod tests {
         let key = back.record_key();
         assert_eq!(
             (key.kind, key.row()),
-            (Kind::SeededRelay(4), "4x4 relay-4-seeded".to_string())
+            (
+                Kind::SeededRelay(RelaySizes::up_to(Size::FOUR)),
+                "4x4 relay-4-seeded".to_string()
+            )
         );
-        assert_eq!(Kind::from_name("relay-4-seeded"), Some(Kind::SeededRelay(4)));
+        assert_eq!(
+            Kind::from_name("relay-4-seeded"),
+            Some(Kind::SeededRelay(RelaySizes::up_to(Size::FOUR)))
+        );
         assert_eq!(Kind::from_name("marathon-3-seeded"), Some(Kind::SeededMarathon(3)));
         assert_eq!(Kind::from_name("easy-seeded"), None);
         assert_eq!(Kind::from_name("relay-4-seeded-seeded"), None);
