@@ -10,8 +10,11 @@ use crate::cli::output::{print_json, print_line};
 
 /// List the levels.
 #[derive(Debug, Args)]
-#[command(after_help = "Random deals a uniformly random solvable board and has no band.\n\n\
-Examples:\n  slide levels\n  slide levels --json")]
+#[command(
+    after_help = "Random deals a uniformly random solvable board and has no band. Sizes other \
+than 3×3 to 6×6 (2×2 to 10×10, rectangles) deal random only.\n\n\
+Examples:\n  slide levels\n  slide levels --json"
+)]
 pub struct LevelsCommand {
     /// Print one JSON object per size and level.
     #[arg(long)]

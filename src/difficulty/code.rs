@@ -15,6 +15,10 @@
 //!   (`5B-1234G-…`), and dashes are allowed anywhere in the body. The board's own rules
 //!   catch typos there.
 //!
+//! Every other size (2×2, 7×7 to 10×10, rectangles) writes its size as `WxH`, width first:
+//! `5x3R-7AE52-ZHDZ` (its check symbol weighs the width and the height apart), `5x3B-…`;
+//! a board of more than 36 cells writes each tile as two base-36 symbols.
+//!
 //! Codes are versioned by their groups: a seeded code whose body has no dash is of the
 //! first version, `4H-7AE52ZHD3`, whose check symbol was a sum modulo 37 written with
 //! Crockford's five extra symbols `* ~ $ = U` (which shells expand); those still read.
@@ -65,8 +69,8 @@ pub enum CodeError {
     /// Nothing but spaces.
     #[error("the puzzle code is empty")]
     Empty,
-    /// The first symbol is not 3, 4, 5 or 6.
-    #[error("a puzzle code starts with the size 3, 4, 5 or 6, not '{0}'")]
+    /// The code does not start with a size.
+    #[error("a puzzle code starts with the size 3, 4, 5 or 6, or W×H such as 5x3, not '{0}'")]
     BadSize(char),
     /// The second symbol is not a level letter or `B`.
     #[error("unknown level '{0}' (E, M, H, X, R; or B for a board)")]
@@ -131,7 +135,8 @@ fn check_value(c: char) -> Option<u32> {
 }
 
 fn check_symbol(size: Size, level: Level, digits: &[u32]) -> u32 {
-    let mut sum = size.side() as u32 * 7 + level.ordinal() as u32 * 11;
+    // Only the classic sizes had codes of the first version; another width weighs the same.
+    let mut sum = size.width() as u32 * 7 + level.ordinal() as u32 * 11;
     for (i, &d) in digits.iter().enumerate() {
         sum += (i as u32 + 1) * d;
     }
@@ -160,8 +165,16 @@ fn gf32_mul(mut a: u32, mut b: u32) -> u32 {
 /// distinct powers never cancel a single change, and a swap of neighbours changes the sum
 /// by xⁱ(a − b)(1 + x), never 0, so both are caught.
 fn check_symbol_v2(size: Size, level: Level, digits: &[u32]) -> u32 {
-    let values = [size.side() as u32, level.ordinal() as u32]
+    // A classic size weighs its side, as before shapes had codes; any other its width and
+    // its height apart.
+    let shape: Vec<u32> = if size.is_classic() {
+        vec![size.width() as u32]
+    } else {
+        vec![size.width() as u32, size.height() as u32]
+    };
+    let values = shape
         .into_iter()
+        .chain([level.ordinal() as u32])
         .chain(digits.iter().copied());
     let mut weight = 1;
     let mut sum = 0;
@@ -192,12 +205,57 @@ impl PuzzleCode {
     }
 }
 
+/// The size as a code writes it: `4` for a classic size, `5x3` for any other.
+fn size_prefix(size: Size) -> String {
+    if size.is_classic() {
+        size.width().to_string()
+    } else {
+        format!("{}x{}", size.width(), size.height())
+    }
+}
+
+/// Base-36 symbols per tile of a board code: two past 36 cells (tiles up to 99).
+fn symbols_per_tile(size: Size) -> usize {
+    if size.cells() > 36 { 2 } else { 1 }
+}
+
+/// The size a code starts with and the symbols it takes: one digit (a classic size), or
+/// `WxH`.
+fn read_size(symbols: &[char]) -> Result<(Size, usize), CodeError> {
+    let first = *symbols.first().ok_or(CodeError::Empty)?;
+    let digits = |from: usize| {
+        symbols[from.min(symbols.len())..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count()
+    };
+    let number = |from: usize, len: usize| -> Option<usize> {
+        (1..=2)
+            .contains(&len)
+            .then(|| symbols[from..from + len].iter().collect::<String>().parse().ok())?
+    };
+    let w = digits(0);
+    if matches!(symbols.get(w), Some('x' | 'X')) {
+        let h = digits(w + 1);
+        let size = number(0, w)
+            .zip(number(w + 1, h))
+            .and_then(|(w, h)| Size::rect(w, h).ok())
+            .ok_or(CodeError::BadSize(first))?;
+        return Ok((size, w + 1 + h));
+    }
+    let size = first
+        .to_digit(10)
+        .and_then(|n| Size::classic(n as usize).ok())
+        .ok_or(CodeError::BadSize(first))?;
+    Ok((size, 1))
+}
+
 impl fmt::Display for PuzzleCode {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             PuzzleCode::Seeded { size, level, seed } => {
                 let digits = seed_digits(seed);
-                write!(f, "{}{}-", size.side(), level.letter())?;
+                write!(f, "{}{}-", size_prefix(size), level.letter())?;
                 let check = check_symbol_v2(size, level, &digits);
                 let symbols: Vec<char> = digits
                     .iter()
@@ -208,15 +266,24 @@ impl fmt::Display for PuzzleCode {
                 f.write_str(&groups.join("-"))
             }
             PuzzleCode::Board(board) => {
-                let side = board.size().side();
-                write!(f, "{side}B-")?;
+                let size = board.size();
+                let width = size.width();
+                write!(f, "{}B-", size_prefix(size))?;
                 for (i, &t) in board.tiles().iter().enumerate() {
                     // Rows apart on the larger boards, so that a long code reads row by row.
-                    if side >= 5 && i > 0 && i % side == 0 {
+                    if width >= 5 && i > 0 && i % width == 0 {
                         f.write_str("-")?;
                     }
-                    let c = char::from_digit(u32::from(t), 36).unwrap_or('?');
-                    write!(f, "{}", c.to_ascii_uppercase())?;
+                    let t = u32::from(t);
+                    let places = if symbols_per_tile(size) == 2 {
+                        [t / 36, t % 36].to_vec()
+                    } else {
+                        vec![t]
+                    };
+                    for v in places {
+                        let c = char::from_digit(v, 36).unwrap_or('?');
+                        write!(f, "{}", c.to_ascii_uppercase())?;
+                    }
                 }
                 Ok(())
             }
@@ -229,22 +296,18 @@ impl FromStr for PuzzleCode {
 
     fn from_str(s: &str) -> Result<PuzzleCode, CodeError> {
         let symbols: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
-        let first = *symbols.first().ok_or(CodeError::Empty)?;
-        let size = first
-            .to_digit(10)
-            .and_then(|n| Size::classic(n as usize).ok())
-            .ok_or(CodeError::BadSize(first))?;
-        let kind = *symbols.get(1).ok_or(CodeError::MissingDash)?;
-        if symbols.get(2) != Some(&'-') {
+        let (size, k) = read_size(&symbols)?;
+        let kind = *symbols.get(k).ok_or(CodeError::MissingDash)?;
+        if symbols.get(k + 1) != Some(&'-') {
             return Err(CodeError::MissingDash);
         }
         // The body's symbols with their places in the code (1-based), the groups' dashes
         // left out; a body in groups is of the second version.
-        let grouped = symbols[3..].contains(&'-');
+        let grouped = symbols[k + 2..].contains(&'-');
         let body: Vec<(usize, char)> = symbols
             .iter()
             .enumerate()
-            .skip(3)
+            .skip(k + 2)
             .filter(|(_, c)| **c != '-')
             .map(|(i, &c)| (i + 1, c))
             .collect();
@@ -256,19 +319,30 @@ impl FromStr for PuzzleCode {
             position: body[i].0,
         };
         if kind.eq_ignore_ascii_case(&'B') {
-            if body.len() != size.cells() {
+            let per = symbols_per_tile(size);
+            if body.len() != size.cells() * per {
                 return Err(CodeError::WrongLength {
                     size,
-                    expected: size.cells(),
+                    expected: size.cells() * per,
                     got: body.len(),
                 });
             }
-            let tiles = body
+            let values = body
                 .iter()
                 .enumerate()
-                .map(|(i, (_, c))| c.to_digit(36).map(|v| v as u8).ok_or_else(|| bad(i)))
-                .collect::<Result<Vec<u8>, _>>()?;
-            return Ok(PuzzleCode::Board(Board::from_tiles(&tiles)?));
+                .map(|(i, (_, c))| c.to_digit(36).ok_or_else(|| bad(i)))
+                .collect::<Result<Vec<u32>, _>>()?;
+            let tiles = values
+                .chunks(per)
+                .map(|c| c.iter().fold(0, |n, &v| n * 36 + v))
+                .map(|t| u8::try_from(t).unwrap_or(u8::MAX))
+                .collect::<Vec<u8>>();
+            let board = if size.is_classic() {
+                Board::from_tiles(&tiles)?
+            } else {
+                Board::from_shape(size, &tiles)?
+            };
+            return Ok(PuzzleCode::Board(board));
         }
         let level = Level::from_letter(kind).ok_or(CodeError::BadKind(kind))?;
         if body.len() != SHORT_SEED_SYMBOLS + 1 && body.len() != LONG_SEED_SYMBOLS + 1 {
@@ -284,9 +358,12 @@ impl FromStr for PuzzleCode {
         let (check, expected) = if grouped {
             let check = crockford_value(check_char.1).ok_or_else(|| bad(last))?;
             (check, check_symbol_v2(size, level, &digits))
-        } else {
+        } else if size.is_classic() {
             let check = check_value(check_char.1).ok_or_else(|| bad(last))?;
             (check, check_symbol(size, level, &digits))
+        } else {
+            // Shapes had no codes of the first version.
+            return Err(CodeError::BadCheck);
         };
         let mut seed: u64 = 0;
         for &d in &digits {
@@ -357,6 +434,47 @@ mod tests {
                 let swapped: String = swapped.into_iter().collect();
                 assert!(swapped.parse::<PuzzleCode>().is_err(), "{swapped} passes for {code}");
             }
+        }
+    }
+
+    #[test]
+    fn every_shape_has_codes_that_read_back_and_classic_codes_are_unchanged() {
+        let classic = PuzzleCode::Seeded {
+            size: Size::FOUR,
+            level: Level::Hard,
+            seed: 0x7_AE52,
+        };
+        let text = classic.to_string();
+        assert!(text.starts_with("4H-"), "{text}");
+        assert_eq!(text.parse::<PuzzleCode>(), Ok(classic));
+        let mut rng = crate::puzzle::SeededRng::new(8);
+        for (w, h) in [(5, 3), (3, 5), (2, 2), (7, 7), (10, 10), (10, 2)] {
+            let size = Size::rect(w, h).unwrap();
+            let seeded = PuzzleCode::Seeded {
+                size,
+                level: Level::Random,
+                seed: 0x3A_9C51_7E2D,
+            };
+            let text = seeded.to_string();
+            assert!(text.starts_with(&format!("{w}x{h}R-")), "{text}");
+            assert_eq!(text.parse::<PuzzleCode>(), Ok(seeded), "{text}");
+            assert_eq!(text.to_lowercase().parse::<PuzzleCode>(), Ok(seeded), "{text}");
+            let board = PuzzleCode::Board(Board::random(size, &mut rng));
+            let text = board.to_string();
+            assert!(text.chars().all(|c| c.is_ascii_alphanumeric() || c == '-'), "{text}");
+            assert_eq!(text.parse::<PuzzleCode>(), Ok(board), "{text}");
+        }
+        // The same seed on 5×3 and 3×5 is two codes; a typo in the size is caught.
+        let a = PuzzleCode::Seeded {
+            size: Size::rect(5, 3).unwrap(),
+            level: Level::Random,
+            seed: 9,
+        }
+        .to_string();
+        let swapped = a.replacen("5x3", "3x5", 1);
+        assert_eq!(swapped.parse::<PuzzleCode>(), Err(CodeError::BadCheck));
+        for bad in ["11x3R-123", "x3R-123", "5x3", "5xR-1"] {
+            assert!(bad.parse::<PuzzleCode>().is_err(), "{bad}");
         }
     }
 }

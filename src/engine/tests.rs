@@ -892,3 +892,68 @@ fn without_thinking_nothing_is_improved_and_turning_it_off_stops_the_improvement
     engine.set_thinking(false);
     assert_eq!(engine.background_ticket(), None, "stopped");
 }
+
+#[test]
+fn every_shape_gets_hints_improvements_and_reviews_without_tables() {
+    let solver = solver();
+    let (w, rx) = worker(&solver);
+    // A 10×10 hint in its second: the reduction plan, said as a plan with its bound.
+    let ten = Board::random(Size::new(10).unwrap(), &mut SeededRng::new(3));
+    let asked = Instant::now();
+    w.submit(job(Lane::Interactive, 1, ten, Work::Hint, Duration::from_secs(1)));
+    match next(&rx, 30) {
+        Message::Hint {
+            result: Ok(h), bounds, ..
+        } => {
+            assert!(ten.moved(h.mv).is_some());
+            assert!(!h.optimal && h.lower_bound < h.remaining);
+            assert_eq!(bounds.len(), h.plan.len() + 1);
+        }
+        other => panic!("unexpected {other:?}"),
+    }
+    assert!(asked.elapsed() < Duration::from_secs(3), "{:?}", asked.elapsed());
+    assert!(
+        solver.is_ready(ten.size()),
+        "nothing to prepare for a size without tables"
+    );
+    // Better plans for a 7×6 board, stage after stage, each one legal.
+    let wide = Board::random(Size::rect(7, 6).unwrap(), &mut SeededRng::new(4));
+    let work = Work::Improve {
+        best: None,
+        plan: Vec::new(),
+    };
+    w.submit(job(Lane::Background, 2, wide, work, Duration::from_millis(30)));
+    loop {
+        let Message::Improved { plan, finished, .. } = next(&rx, 60) else {
+            panic!("an improvement answers Improved");
+        };
+        if let Some(s) = plan {
+            let mut end = wide;
+            assert!(s.moves.iter().all(|&m| end.try_move(m)) && end.is_goal());
+        }
+        if finished {
+            break;
+        }
+    }
+    // A 5×3 game reviewed: estimates, with their bounds, down to 0 at the goal.
+    let start = Board::random(Size::rect(5, 3).unwrap(), &mut SeededRng::new(5));
+    let moves = solver.solve(&start, &SolveOptions::default()).unwrap().moves;
+    let work = Work::Review {
+        moves: moves.clone(),
+        known: Vec::new(),
+    };
+    w.submit(job(Lane::Review, 3, start, work, Duration::from_millis(500)));
+    loop {
+        match next(&rx, 60) {
+            Message::ReviewProgress { .. } => {}
+            Message::Review { result, .. } => {
+                let r = result.expect("a review");
+                assert_eq!(r.distances.len(), moves.len() + 1);
+                assert_eq!(r.distances.last(), Some(&0));
+                assert_eq!(r.lower_bounds.len(), r.distances.len());
+                break;
+            }
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+}

@@ -149,3 +149,109 @@ fn bench_reads_a_file_of_rectangles() {
     let bench = slide(&data, &["bench", path.to_str().expect("path")]);
     assert_eq!(bench.status.code(), Some(0), "{}{}", out(&bench), err(&bench));
 }
+
+/// A history holding a 4×3 win, a 4×4 win written as older versions wrote it, a 3×3→4×3→4×4
+/// relay, and one rectangle line damaged by hand.
+fn history_with_rectangles(data: &std::path::Path) {
+    let dir = data.join("history");
+    std::fs::create_dir_all(&dir).expect("history dir");
+    let lines = [
+        r#"{"slide_history":1}"#,
+        r#"{"id":"00000000000000a1-1","at":1796259720000,"size":"4x3","level":"random","result":"won","millis":1500,"scramble":"1 2 3 4/5 6 7 8/9 10 0 11","moves":"L","gaps":[0],"seed":5,"ranked":true}"#,
+        r#"{"id":"00000000000000a2-1","at":1796259780000,"size":4,"level":"easy","result":"won","millis":1200,"scramble":"1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15","moves":"L","gaps":[0],"seed":3}"#,
+        r#"{"id":"00000000000000a3-1","at":1796259840000,"size":4,"level":"relay-3x3-4x3-4x4","mode":"relay","result":"won","millis":4000,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 0 11;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15","moves":"LLL","gaps":[0,900,900],"seed":9,"ranked":true}"#,
+        r#"{"id":"00000000000000a4-1","at":1796259900000,"size":"4x3","level":"random","result":"won","millis":1500,"scramble":"1 2 3/4 5 6/7 0 8","moves":"L","gaps":[0]}"#,
+    ];
+    std::fs::write(dir.join("active.jsonl"), lines.join("\n") + "\n").expect("write history");
+}
+
+#[test]
+fn history_and_stats_keep_rectangles_in_rows_of_their_own() {
+    let data = temp("shapes", "records");
+    history_with_rectangles(&data);
+    let history = slide(&data, &["history"]);
+    assert_eq!(history.status.code(), Some(0), "{}", err(&history));
+    let text = out(&history);
+    assert!(text.contains("4×3 random"), "{text}");
+    assert!(text.contains("4×4 easy"), "{text}");
+    assert!(
+        err(&history).contains("its scramble is a 3×3 board, not 4×3"),
+        "a hand-edited line is refused with its reason: {}",
+        err(&history)
+    );
+    let only = slide(&data, &["history", "--json", "--size", "4x3"]);
+    let rows: Vec<Value> = out(&only)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(rows.len(), 1, "{}", out(&only));
+    assert_eq!(
+        (rows[0]["width"].as_u64(), rows[0]["height"].as_u64()),
+        (Some(4), Some(3))
+    );
+    assert!(rows[0].get("size").is_none());
+    let squares = slide(&data, &["history", "--json", "--size", "4"]);
+    let squares: Vec<Value> = out(&squares)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(
+        squares.len(),
+        2,
+        "the 4×4 win and the relay (kept under its last board)"
+    );
+    assert!(squares.iter().all(|r| r["size"] == 4 && r.get("width").is_none()));
+    let csv = out(&slide(&data, &["history", "--csv", "--level", "random"]));
+    assert!(csv.lines().nth(1).is_some_and(|l| l.contains(",4x3,random,")), "{csv}");
+
+    let stats = slide(&data, &["stats"]);
+    assert_eq!(stats.status.code(), Some(0), "{}", err(&stats));
+    let table = out(&stats);
+    assert!(table.contains("4×3   random"), "{table}");
+    assert!(table.contains("4×4   relay-3x3-4x3-4x4"), "{table}");
+    let json: Vec<Value> = out(&slide(&data, &["stats", "--json"]))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let rect = json.iter().find(|r| r["level"] == "random").expect("the 4×3 row");
+    assert_eq!(
+        (rect["width"].as_u64(), rect["height"].as_u64(), rect["won"].as_u64()),
+        (Some(4), Some(3), Some(1))
+    );
+    assert!(rect.get("size").is_none());
+    let easy = json.iter().find(|r| r["level"] == "easy").expect("the 4×4 row");
+    assert_eq!((easy["size"].as_u64(), easy.get("width")), (Some(4), None));
+    let relay = json
+        .iter()
+        .find(|r| r["level"] == "relay-3x3-4x3-4x4")
+        .expect("the relay's row");
+    assert_eq!((relay["size"].as_u64(), relay["won"].as_u64()), (Some(4), Some(1)));
+    let relays = slide(&data, &["history", "--json", "--level", "relay-3x3-4x3-4x4"]);
+    assert_eq!(out(&relays).lines().count(), 1, "{}", err(&relays));
+}
+
+#[test]
+fn an_older_history_of_squares_reads_as_before() {
+    let data = temp("shapes", "old");
+    let dir = data.join("history");
+    std::fs::create_dir_all(&dir).expect("history dir");
+    // Lines as versions before rectangles wrote them, a relay-4 among them.
+    let lines = [
+        r#"{"slide_history":1}"#,
+        r#"{"id":"00000000000000b1-1","at":1796259720000,"size":3,"level":"easy","result":"won","millis":1500,"scramble":"1 2 3/4 5 6/0 7 8","moves":"LL","gaps":[0,700],"seed":1}"#,
+        r#"{"id":"00000000000000b2-1","at":1796259780000,"size":4,"level":"relay-4","mode":"relay","result":"won","millis":3000,"scramble":"1 2 3/4 5 6/7 0 8;1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15","moves":"LL","gaps":[0,900],"seed":9}"#,
+    ];
+    std::fs::write(dir.join("active.jsonl"), lines.join("\n") + "\n").expect("write history");
+    let json: Vec<Value> = out(&slide(&data, &["stats", "--json"]))
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    let levels: Vec<(u64, &str)> = json
+        .iter()
+        .map(|r| (r["size"].as_u64().unwrap_or(0), r["level"].as_str().unwrap_or("")))
+        .collect();
+    assert_eq!(levels, vec![(3, "easy"), (4, "relay-4")]);
+    let history = out(&slide(&data, &["history", "--json"]));
+    assert_eq!(history.lines().count(), 2, "{history}");
+    assert!(history.lines().all(|l| l.contains(r#""size":"#)));
+}

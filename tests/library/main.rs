@@ -16,5 +16,6 @@ mod large_tables;
 mod properties;
 mod properties_records;
 mod review_estimates;
+mod shape_games;
 mod shapes;
 mod solver;

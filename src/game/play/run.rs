@@ -62,7 +62,7 @@ impl RunKind {
     }
 
     /// The size of board `i` (from 0).
-    pub(crate) fn size_of(self, i: u32) -> Size {
+    pub fn size_of(self, i: u32) -> Size {
         match self {
             RunKind::Marathon { size, .. } => size,
             RunKind::Relay { sizes } => sizes.as_slice().get(i as usize).copied().unwrap_or(sizes.last()),
