@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use slide::difficulty::{Level, generate, levels_for};
-use slide::game::{FLUSH_TIMEOUT, Game, Kind, Loaded, Persistence, RelaySizes, RunKind, Store};
+use slide::game::{FLUSH_TIMEOUT, Game, Kind, Loaded, Persistence, RelaySizes, Replay, RunKind, Store};
 use slide::puzzle::{Move, Size};
 use slide::solver::{SolveOptions, Solver, TableCache};
 
@@ -77,6 +77,9 @@ fn a_five_by_three_game_is_won_and_recorded_once_in_its_own_row() {
         stats.row(Size::FIVE, Kind::Level(Level::Random)).is_none(),
         "never under 5×5"
     );
+    let replay = Replay::of(attempt).expect("a recorded 5×3 solve replays");
+    assert_eq!(replay.start().size(), size);
+    assert!(replay.board_after(replay.len()).is_goal());
     let json = serde_json::to_value(attempt.to_json()).expect("json");
     assert_eq!((json["width"].as_u64(), json["height"].as_u64()), (Some(5), Some(3)));
     assert!(json.get("size").is_none(), "{json}");

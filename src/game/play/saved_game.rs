@@ -156,3 +156,20 @@ fn ago(ms: u64) -> String {
         _ => format!("{} days ago", s / 86_400),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::game::play::game::Game;
+
+    #[test]
+    fn the_summary_names_any_shape() {
+        let g = Game::new("1 2 3 4 5/6 7 8 9 10/11 12 13 0 14".parse().unwrap(), None, None, None);
+        let mut saved = g.to_saved();
+        saved.saved_at = 0;
+        assert_eq!(saved.summary(0), "5×3 custom · 0 moves");
+        saved.start = "1 2 3 4 5 6 7 0 8".into();
+        assert_eq!(saved.summary(0), "3×3 custom · 0 moves");
+        saved.start = "damaged".into();
+        assert!(saved.summary(0).starts_with("? "));
+    }
+}

@@ -858,4 +858,38 @@ mod tests {
         assert!(text.contains("\"themes_won\":7"), "{text}");
         assert!(text.contains("\"ao5\":123"), "{text}");
     }
+
+    #[test]
+    fn rectangles_and_relay_lists_have_rows_of_their_own() {
+        let mut s = Stats::default();
+        let rect = Size::rect(4, 3).unwrap();
+        let key = RecordKey::level(rect, Level::Random);
+        assert_eq!(key.row(), "4x3 random");
+        let won_rect = AttemptRecord {
+            scramble: "1 2 3 4/5 6 7 8/9 10 0 11".into(),
+            ..won(&key, 1, false, 1000, day(2))
+        };
+        count(&mut s, &won_rect);
+        count(
+            &mut s,
+            &won(&RecordKey::level(Size::FOUR, Level::Random), 30, false, 1000, day(2)),
+        );
+        assert_eq!(s.row(rect, Kind::Level(Level::Random)).map(|r| r.won), Some(1));
+        assert_eq!(s.row(Size::FOUR, Kind::Level(Level::Random)).map(|r| r.won), Some(1));
+        assert_eq!(s.sizes(), vec![rect, Size::FOUR], "by width, then height");
+        let list: RelaySizes = "3x3,4x3,4x4".parse().unwrap();
+        assert_eq!(Kind::from_name("relay-3x3-4x3-4x4"), Some(Kind::Relay(list)));
+        assert_eq!(
+            Kind::from_name("relay-3x3-4x3-4x4-seeded"),
+            Some(Kind::SeededRelay(list))
+        );
+        assert_eq!(
+            Kind::from_name("relay-10").map(Kind::name),
+            Some("relay-10".to_string())
+        );
+        assert_eq!(Kind::from_name("relay-3x3,4x4"), None);
+        let ranked = RecordKey::run(RunKind::Relay { sizes: list });
+        assert_eq!(ranked.row(), "4x4 relay-3x3-4x3-4x4");
+        assert_ne!(ranked.row(), RecordKey::run(RunKind::relay_to(Size::FOUR)).row());
+    }
 }
