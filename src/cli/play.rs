@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 
 use clap::Args;
-use slide::difficulty::{Level, check_level, levels_for};
+use slide::difficulty::{Level, check_level, has_daily, levels_for};
 use slide::game::RelaySizes;
 use slide::puzzle::{Size, parse_board};
 
@@ -80,6 +80,9 @@ impl PlayCommand {
 /// its own boards (no board, code, daily or level).
 fn run_asked(args: &PlayCommand) -> Result<Option<ui::RunAsked>, CliError> {
     let mode = args.mode.as_deref();
+    if args.sizes.is_some() && mode != Some("relay") {
+        return Err(CliError::Input("--sizes goes with --mode relay".into()));
+    }
     let run = match (mode, args.count) {
         (Some("marathon"), Some(count)) => ui::RunAsked::Marathon { count },
         (Some("marathon"), None) => {
@@ -98,7 +101,6 @@ fn run_asked(args: &PlayCommand) -> Result<Option<ui::RunAsked>, CliError> {
             }
             (None, _) => ui::RunAsked::Relay,
         },
-        _ if args.sizes.is_some() => return Err(CliError::Input("--sizes goes with --mode relay".into())),
         _ => return Ok(None),
     };
     if args.board.is_some() || args.code.is_some() || args.daily || args.level.is_some() {
@@ -117,9 +119,10 @@ fn level_asked(args: &PlayCommand) -> Result<Option<Level>, CliError> {
     let Some(size) = args.size else {
         return Ok(args.level);
     };
-    if args.daily {
-        size.check_classic()
-            .map_err(|_| CliError::Input(format!("the daily puzzle is played on 3×3 to 6×6, not {size}")))?;
+    if args.daily && !has_daily(size) {
+        return Err(CliError::Input(format!(
+            "the daily puzzle is played on 3×3 to 6×6, not {size}"
+        )));
     }
     if let Some(level) = args.level {
         return Ok(Some(

@@ -33,7 +33,7 @@ pub use level::{Level, UnknownLevel};
 pub use rating::{LevelRating, rate_level, rating};
 pub use rating_kind::RatingKind;
 pub use shape_deal::{ShapeDealError, deal_shape};
-pub use shape_levels::{LevelNotOffered, check_level, level_or_offered, levels_for, offers};
+pub use shape_levels::{LevelNotOffered, check_level, has_daily, level_or_offered, levels_for, offers};
 pub use share::ShareResult;
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short

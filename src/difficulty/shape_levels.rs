@@ -16,6 +16,12 @@ pub fn levels_for(size: Size) -> Vec<Level> {
     }
 }
 
+/// Whether `size` has a daily puzzle: the classic sizes only (the daily is a level's deal,
+/// and the same board for everyone; it stays 3×3 to 6×6).
+pub fn has_daily(size: Size) -> bool {
+    size.is_classic()
+}
+
 /// Whether `size` offers `level` (see [`levels_for`]).
 pub fn offers(size: Size, level: Level) -> bool {
     levels_for(size).contains(&level)
@@ -78,5 +84,6 @@ mod tests {
         let refused = check_level(Size::rect(5, 3).unwrap(), Level::Hard).unwrap_err();
         assert_eq!(refused.to_string(), "5×3 boards are dealt at level random, not hard");
         assert_eq!(check_level(Size::FOUR, Level::Hard), Ok(Level::Hard));
+        assert!(has_daily(Size::SIX) && !has_daily(Size::new(7).unwrap()) && !has_daily(Size::rect(4, 3).unwrap()));
     }
 }

@@ -99,6 +99,14 @@ fn levels_the_game_and_review_name_what_they_take() {
         ),
         (&["play", "--sizes", "3x3,4x3"], "--sizes goes with --mode relay"),
         (
+            &["play", "--mode", "marathon", "--count", "2", "--sizes", "3x3"],
+            "--sizes goes with --mode relay",
+        ),
+        (
+            &["play", "--mode", "relay", "--sizes", "3", "--size", "4"],
+            "cannot be used with",
+        ),
+        (
             &["play", "--mode", "relay", "--sizes", "3x3,11"],
             "width and height are each 2 to 10",
         ),

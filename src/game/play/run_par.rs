@@ -1,6 +1,6 @@
 //! The par of a marathon or relay: the sum of its boards' pars, each found as a single
-//! board's is (the engine's par search on 3×3 and 4×4, the shortest plan found on 5×5 and
-//! 6×6) and kept with the game, board by board, as the run goes.
+//! board's is (the engine's par search on boards of at most 16 cells, the shortest plan
+//! found on larger ones) and kept with the game, board by board, as the run goes.
 //!
 //! The sum says no more than its parts: it is the run's optimum only when every board's par
 //! is proven; when some board has only a plan found, the sum is the shortest run known (a
@@ -16,7 +16,7 @@ pub struct BoardPar {
     /// The optimal length from the board, once proven.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optimal: Option<u32>,
-    /// The shortest plan found from the board (5×5, 6×6) while none is proven.
+    /// The shortest plan found from the board (5×5, 6×6, larger shapes) while none is proven.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub best_found: Option<u32>,
 }

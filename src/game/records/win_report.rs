@@ -5,7 +5,8 @@
 //!   "optimal!": the solver's moves are not the player's.
 //! - Only a ranked win sets a best (see `ranked.rs`).
 //! - "optimal!" and the moves over par compare the moves made (every tile slid, undone
-//!   ones included) with the proven par; against a 5×5 or 6×6 estimate nothing is optimal.
+//!   ones included) with the proven par; against an estimate (5×5, 6×6, a large shape)
+//!   nothing is optimal.
 //! - A replay sets no best.
 //! - A marathon or relay from a seed the player chose is practice: recorded in a row of
 //!   its own, it claims no best and no record.
@@ -34,7 +35,7 @@ pub enum ParLine {
         /// Moves made beyond it.
         extra: Option<u32>,
     },
-    /// The shortest plan found from the start (5×5, 6×6), not proven optimal; `made` is
+    /// The shortest plan found from the start (5×5, 6×6, a large shape), not proven optimal; `made` is
     /// the moves made, `None` when not judged.
     Estimate {
         /// The plan's length.

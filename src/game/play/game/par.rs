@@ -1,5 +1,5 @@
-//! A game's par: the optimal length from its start once proven, or on 5×5 and 6×6 the
-//! shortest plan found. In a marathon or relay each board has its own, kept by board (see
+//! A game's par: the optimal length from its start once proven, or on the larger boards
+//! (5×5, 6×6, and every shape past 16 cells, 10×10 included) the shortest plan found. In a marathon or relay each board has its own, kept by board (see
 //! `run_par.rs`), and the run's par is their sum.
 
 use crate::game::play::game::Game;
@@ -19,7 +19,7 @@ impl Game {
     }
 
     /// The shortest plan found from the start (in a run: the board in play's), where no par
-    /// is proven (5×5, 6×6): saved with the game, so that a resumed game still shows it.
+    /// is proven (5×5, 6×6, the larger shapes): saved with the game, so that a resumed game still shows it.
     pub fn par_estimate(&self) -> Option<u32> {
         self.known_par().and_then(|p| p.best_found)
     }
