@@ -106,7 +106,7 @@ mod tests {
     #[test]
     fn top_level_game_flags_keep_their_rules() {
         // Bad values and conflicting flags are clap errors (exit 2), as after `play`.
-        assert!(parse(&["--size", "9"]).is_err());
+        assert!(parse(&["--size", "11"]).is_err());
         assert!(parse(&["--level", "impossible"]).is_err());
         assert!(parse(&["--code", "4H-7AE52ZHD3", "--size", "4"]).is_err());
         assert!(parse(&["--daily", "--seed", "1"]).is_err());

@@ -222,22 +222,14 @@ impl AttemptRecord {
     /// The object `slide history --json` prints for it.
     pub fn to_json(&self) -> HistoryJson {
         let log = self.log();
+        // A rectangle has a width and a height in place of the side.
+        let rect = self.board_size().filter(|s| !s.is_square());
         HistoryJson {
             id: self.id.clone(),
             date: self.date(),
             size: self.size.square_side(),
-            width: self
-                .size
-                .square_side()
-                .is_none()
-                .then(|| self.board_size().map(Size::width))
-                .flatten(),
-            height: self
-                .size
-                .square_side()
-                .is_none()
-                .then(|| self.board_size().map(Size::height))
-                .flatten(),
+            width: rect.map(Size::width),
+            height: rect.map(Size::height),
             level: self.level.clone(),
             daily: self.daily.clone(),
             mode: self.mode.clone(),

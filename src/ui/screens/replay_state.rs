@@ -153,12 +153,12 @@ impl ReplayState {
 /// helped); then what it was in short with them, dropped one by one; last, what it was in
 /// short and its result only.
 fn titles(record: &AttemptRecord, run: Option<RunKind>) -> Vec<String> {
-    let side = record.size;
+    let size = record.size;
     let (long, short) = match run {
         Some(kind) => (kind.describe(), kind.level()),
-        None if record.mode == slide::game::SINGLE => (format!("{side}×{side} {}", record.level), record.level.clone()),
+        None if record.mode == slide::game::SINGLE => (format!("{size} {}", record.level), record.level.clone()),
         None => (
-            format!("{side}×{side} {} {}", record.level, record.mode),
+            format!("{size} {} {}", record.level, record.mode),
             format!("{} {}", record.level, record.mode),
         ),
     };

@@ -140,7 +140,7 @@ impl Screen for StatsScreen {
                 };
                 match (game.start_board(), game.log()) {
                     (Ok(start), Some(log)) => {
-                        let title = format!("{}×{} {}", game.size, game.size, game.level);
+                        let title = format!("{} {}", game.size, game.level);
                         let moves = log.plain_moves();
                         return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, game.par, ctx)));
                     }
@@ -533,8 +533,7 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
             ListItem::new(Line::from(vec![
                 Span::styled(format!("{when}  "), t.dim),
                 Span::raw(format!(
-                    "{}×{} {:<7} {}{par} · {result}{help}",
-                    g.size,
+                    "{} {:<7} {}{par} · {result}{help}",
                     g.size,
                     g.level,
                     crate::ui::widgets::panel::moves(g.stm())
