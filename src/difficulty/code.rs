@@ -235,7 +235,8 @@ fn read_size(symbols: &[char]) -> Result<(Size, usize), CodeError> {
             .then(|| symbols[from..from + len].iter().collect::<String>().parse().ok())?
     };
     let w = digits(0);
-    if matches!(symbols.get(w), Some('x' | 'X')) {
+    // `x` then a digit: a width and a height (`3X-` is 3×3 at level Expert).
+    if matches!(symbols.get(w), Some('x' | 'X')) && symbols.get(w + 1).is_some_and(char::is_ascii_digit) {
         let h = digits(w + 1);
         let size = number(0, w)
             .zip(number(w + 1, h))
@@ -439,14 +440,23 @@ mod tests {
 
     #[test]
     fn every_shape_has_codes_that_read_back_and_classic_codes_are_unchanged() {
-        let classic = PuzzleCode::Seeded {
-            size: Size::FOUR,
-            level: Level::Hard,
-            seed: 0x7_AE52,
-        };
-        let text = classic.to_string();
-        assert!(text.starts_with("4H-"), "{text}");
-        assert_eq!(text.parse::<PuzzleCode>(), Ok(classic));
+        for level in Level::ALL {
+            let classic = PuzzleCode::Seeded {
+                size: Size::FOUR,
+                level,
+                seed: 0x7_AE52,
+            };
+            let text = classic.to_string();
+            assert!(text.starts_with(&format!("4{}-", level.letter())), "{text}");
+            assert_eq!(text.parse::<PuzzleCode>(), Ok(classic));
+            assert_eq!(text.to_lowercase().parse::<PuzzleCode>(), Ok(classic), "{text}");
+            let shape = PuzzleCode::Seeded {
+                size: Size::rect(5, 3).unwrap(),
+                level,
+                seed: 0x7_AE52,
+            };
+            assert_eq!(shape.to_string().to_lowercase().parse::<PuzzleCode>(), Ok(shape));
+        }
         let mut rng = crate::puzzle::SeededRng::new(8);
         for (w, h) in [(5, 3), (3, 5), (2, 2), (7, 7), (10, 10), (10, 2)] {
             let size = Size::rect(w, h).unwrap();

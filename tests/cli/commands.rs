@@ -434,7 +434,7 @@ fn bad_arguments_exit_2() {
 fn bad_game_flags_at_the_top_level_exit_2() {
     // The game's flags work without `play`; a bad value is reported before any screen.
     for (args, message) in [
-        (&["--size", "9"][..], "the game plays square boards 3×3 to 6×6 for now"),
+        (&["--size", "11"][..], "width and height are each 2 to 10"),
         (&["--level", "impossible"], "unknown level 'impossible'"),
         (&["--board", "1 2 3"], "got 3"),
         (&["--code", "4M-97TNWRX8"], "a symbol is missing or extra"),

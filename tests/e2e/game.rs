@@ -77,7 +77,7 @@ fn a_bad_top_level_flag_is_refused_before_the_screen_changes() {
         return;
     }
     let t = Tmux::new("toplevel-bad");
-    start(&t, "g", 80, 24, "--size 9");
+    start(&t, "g", 80, 24, "--size 11");
     let (screen, _) = t.wait_for("g", "the error and exit status", |s| s.contains("EXITED"));
     assert!(screen.contains("EXITED 2"), "{screen}");
     assert!(screen.contains("size"), "the error names the flag:\n{screen}");
