@@ -128,7 +128,7 @@ impl App {
 
     /// Whether the terminal is big enough to show the board.
     pub fn board_visible(&self) -> bool {
-        matches!(fit(self.area, self.current.game.size().side() as u16), Fit::Fits(_))
+        matches!(fit(self.area, self.current.game.size()), Fit::Fits(_))
     }
 
     /// Applies one action of the player; whether the screen may have changed.
@@ -169,7 +169,7 @@ impl App {
         let notices = (self.notices.len(), self.notices.readable_at(now));
         self.dispatch(now, Screen::tick);
         self.current.tick(now);
-        if let Some(n) = self.look.check_picture(self.area, self.current.game.size().side()) {
+        if let Some(n) = self.look.check_picture(self.area, self.current.game.size()) {
             self.notify(n);
         }
         self.sync();
@@ -271,7 +271,7 @@ impl App {
             clipboard: &self.clipboard,
             now: Instant::now(),
         };
-        match fit(area, self.current.game.size().side() as u16) {
+        match fit(area, self.current.game.size()) {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }

@@ -156,7 +156,7 @@ impl Screen for Playing {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let s = view.current;
-        let Fit::Fits(layout) = fit(area, s.game.size().side() as u16) else {
+        let Fit::Fits(layout) = fit(area, s.game.size()) else {
             return;
         };
         let (keys, theme) = (&view.settings.keys, &view.settings.theme);
@@ -235,16 +235,16 @@ pub fn move_of(direction: Action, convention: ArrowsMove) -> Move {
 /// gap's row or column (a click, or hover control).
 fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
     let game = &ctx.current.game;
-    let Fit::Fits(layout) = fit(ctx.area, game.size().side() as u16) else {
+    let Fit::Fits(layout) = fit(ctx.area, game.size()) else {
         return Played::Nothing;
     };
     let Some(cell) = layout.cell_at(column, row) else {
         return Played::Nothing;
     };
-    let side = game.size().side();
+    let cols = game.size().width();
     let blank = game.board().blank();
-    let (br, bc) = (blank / side, blank % side);
-    let (cr, cc) = (cell / side, cell % side);
+    let (br, bc) = (blank / cols, blank % cols);
+    let (cr, cc) = (cell / cols, cell % cols);
     let (m, count) = if cr == br && cc > bc {
         (Move::Left, cc - bc)
     } else if cr == br && cc < bc {

@@ -342,9 +342,9 @@ fn many_rows() -> Stats {
     for size in slide::puzzle::Size::ALL {
         for level in [Level::Easy, Level::Medium, Level::Hard] {
             let win = AttemptRecord {
-                size: size.side(),
+                size: size.width(),
                 level: level.name().to_string(),
-                ..finished(0, 40, 40, 10 + size.side() as u64)
+                ..finished(0, 40, 40, 10 + size.width() as u64)
             };
             slide::game::count(&mut stats, &win);
         }

@@ -481,7 +481,7 @@ fn render_streaks(stats: &Stats, today: UtcDate, area: Rect, buf: &mut Buffer, t
     for size in Size::ALL {
         let won = stats
             .daily_wins
-            .get(&format!("{0}x{0}", size.side()))
+            .get(&format!("{}x{}", size.width(), size.height()))
             .map_or(0, std::collections::BTreeSet::len);
         if won == 0 {
             continue;
