@@ -83,7 +83,7 @@ impl Menu {
 
     /// How many choices the level row has at the size: its levels, and the daily puzzle on
     /// a classic size.
-    fn level_choices(&self) -> usize {
+    pub(crate) fn level_choices(&self) -> usize {
         levels_offered(self.size).len() + usize::from(self.size.is_classic())
     }
 

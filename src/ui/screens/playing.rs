@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use slide::config::ArrowsMove;
-use slide::puzzle::Move;
+use slide::puzzle::{Board, Move};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
@@ -241,21 +241,29 @@ fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
     let Some(cell) = layout.cell_at(column, row) else {
         return Played::Nothing;
     };
-    let cols = game.size().width();
-    let blank = game.board().blank();
-    let (br, bc) = (blank / cols, blank % cols);
-    let (cr, cc) = (cell / cols, cell % cols);
-    let (m, count) = if cr == br && cc > bc {
-        (Move::Left, cc - bc)
-    } else if cr == br && cc < bc {
-        (Move::Right, bc - cc)
-    } else if cc == bc && cr > br {
-        (Move::Up, cr - br)
-    } else if cc == bc && cr < br {
-        (Move::Down, br - cr)
-    } else {
+    let Some((m, count)) = segment_to(game.board(), cell) else {
         return Played::Nothing;
     };
     // The whole segment is one undo step.
     ctx.current.play_segment(m, count, ctx.engine, &ctx.settings.config)
+}
+
+/// The move and the number of tiles that bring the gap of `board` to `cell`, if the cell is
+/// in the gap's row or column.
+pub(crate) fn segment_to(board: &Board, cell: usize) -> Option<(Move, usize)> {
+    let cols = board.size().width();
+    let blank = board.blank();
+    let (br, bc) = (blank / cols, blank % cols);
+    let (cr, cc) = (cell / cols, cell % cols);
+    if cr == br && cc > bc {
+        Some((Move::Left, cc - bc))
+    } else if cr == br && cc < bc {
+        Some((Move::Right, bc - cc))
+    } else if cc == bc && cr > br {
+        Some((Move::Up, cr - br))
+    } else if cc == bc && cr < br {
+        Some((Move::Down, br - cr))
+    } else {
+        None
+    }
 }
