@@ -17,7 +17,7 @@ use ratatui::widgets::{
 };
 use slide::difficulty::UtcDate;
 use slide::game::records::averages::{Average, format_average};
-use slide::game::{AttemptRecord, Outcome, Record, Stats, format_time};
+use slide::game::{AttemptRecord, Kind, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 
 use crate::ui::context::{Context, View};
@@ -140,7 +140,7 @@ impl Screen for StatsScreen {
                 };
                 match (game.start_board(), game.log()) {
                     (Ok(start), Some(log)) => {
-                        let title = format!("{}×{} {}", game.size, game.size, game.level);
+                        let title = format!("{} {}", size_label(game), game.level);
                         let moves = log.plain_moves();
                         return Transition::Push(Box::new(ReviewScreen::open(start, moves, title, game.par, ctx)));
                     }
@@ -202,19 +202,30 @@ struct RecordRow<'a> {
     record: &'a Record,
 }
 
+/// The rows recorded, by size (fewest cells first, the narrower first: 3×3, 3×4, 4×3, 4×4,
+/// …) and, within a size, by kind in the order `Stats::kinds` gives; each row's size and
+/// kind are read from its key ("4x3 random"), so that every shape recorded shows.
 fn record_rows(stats: &Stats) -> Vec<RecordRow<'_>> {
-    let mut rows = Vec::new();
-    for size in Size::ALL {
-        for kind in stats.kinds() {
-            if let Some(record) = stats.row(size, kind) {
-                rows.push(RecordRow {
-                    name: format!("{size} {}", kind.name()),
-                    record,
-                });
-            }
-        }
-    }
-    rows
+    let kinds = stats.kinds();
+    let mut rows: Vec<((usize, usize, usize), RecordRow<'_>)> = stats
+        .records
+        .iter()
+        .filter_map(|(key, record)| {
+            let (size, kind) = key.split_once(' ')?;
+            let size: Size = size.parse().ok()?;
+            let order = kinds.iter().position(|k| Some(*k) == Kind::from_name(kind))?;
+            let name = format!("{size} {kind}");
+            Some(((size.cells(), size.width(), order), RecordRow { name, record }))
+        })
+        .collect();
+    rows.sort_by_key(|(order, _)| *order);
+    rows.into_iter().map(|(_, row)| row).collect()
+}
+
+/// An attempt's board size as the screen writes it ("4×3").
+fn size_label(g: &AttemptRecord) -> String {
+    g.board_size()
+        .map_or_else(|| format!("{0}×{0}", g.size), |s| s.to_string())
 }
 
 /// A figure or a dash.
@@ -533,9 +544,8 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
             ListItem::new(Line::from(vec![
                 Span::styled(format!("{when}  "), t.dim),
                 Span::raw(format!(
-                    "{}×{} {:<7} {}{par} · {result}{help}",
-                    g.size,
-                    g.size,
+                    "{} {:<7} {}{par} · {result}{help}",
+                    size_label(g),
                     g.level,
                     crate::ui::widgets::panel::moves(g.stm())
                 )),
@@ -552,4 +562,36 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
         buf,
         &mut list_state,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_recorded_has_its_row_in_size_order() {
+        let mut stats = Stats::default();
+        for key in [
+            "4x4 easy",
+            "4x3 random",
+            "3x3 hard",
+            "3x3 easy",
+            "10x10 random",
+            "3x4 random",
+        ] {
+            stats.records.insert(key.to_string(), Record::default());
+        }
+        let names: Vec<String> = record_rows(&stats).into_iter().map(|r| r.name).collect();
+        assert_eq!(
+            names,
+            [
+                "3×3 easy",
+                "3×3 hard",
+                "3×4 random",
+                "4×3 random",
+                "4×4 easy",
+                "10×10 random"
+            ]
+        );
+    }
 }
