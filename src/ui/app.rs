@@ -140,12 +140,13 @@ impl App {
         }
         if let Action::Hover { .. } = action {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
-            // never closes a notice or a screen. Motion that moves nothing changes nothing.
-            let slid = self.current.game.stm();
+            // never closes a notice or a screen; it highlights what a click would slide.
+            // Motion that moves and highlights nothing new changes nothing.
+            let before = (self.current.game.stm(), self.current.hovered);
             if self.notices.boxed().is_none() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
             }
-            if self.current.game.stm() == slid {
+            if (self.current.game.stm(), self.current.hovered) == before {
                 return false;
             }
         } else if self.notices.take_key(now) != KeyTaken::NoNotice {

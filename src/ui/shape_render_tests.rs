@@ -283,3 +283,54 @@ fn the_menu_picks_a_width_and_a_height_and_its_levels() {
     press(&mut a, Action::Left, 2);
     assert_eq!(a.top::<MenuScreen>().expect("the menu").menu.size, size(10, 3));
 }
+
+#[test]
+fn hovering_highlights_the_tiles_a_click_would_slide() {
+    let mut a = shaped_app(Size::new(10).expect("10×10"));
+    a.settings.config.game.mouse = true;
+    a.settings.config.input.hover = false;
+    a.area = Rect::new(0, 0, 80, 24);
+    let l = layout(&a, 80, 24);
+    let board = *a.current.game.board();
+    let blank = board.blank();
+    // The far end of the gap's column: every tile between is highlighted, no other.
+    let (row, col) = (blank / 10, blank % 10);
+    let target = if row < 5 { 90 + col } else { col };
+    let styles = |a: &App| {
+        let mut t = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).expect("terminal");
+        t.draw(|f| f.render_widget(a, f.area())).expect("draw");
+        let buf = t.backend().buffer().clone();
+        (0..100)
+            .map(|cell| {
+                let r = l.tile_rect(cell);
+                buf[(r.x + 1, r.y)].style()
+            })
+            .collect::<Vec<_>>()
+    };
+    let before = styles(&a);
+    let r = l.tile_rect(target);
+    assert!(
+        a.update(Action::Hover {
+            column: r.x + 1,
+            row: r.y
+        }),
+        "a highlight is drawn"
+    );
+    assert_eq!(a.current.game.moves(), 0, "hovering moves nothing");
+    let after = styles(&a);
+    for cell in 0..100 {
+        let between = cell % 10 == col
+            && cell != blank
+            && (cell / 10).abs_diff(row) <= (target / 10).abs_diff(row)
+            && (cell / 10 > row) == (target / 10 > row);
+        assert_eq!(
+            before[cell] != after[cell],
+            between,
+            "cell {cell}, gap {blank}, hovered {target}"
+        );
+    }
+    // Off the board, nothing is highlighted; the same place again changes nothing.
+    assert!(a.update(Action::Hover { column: 0, row: 0 }));
+    assert!(!a.update(Action::Hover { column: 1, row: 0 }));
+    assert_eq!(a.current.hovered, None);
+}

@@ -26,7 +26,7 @@ use crate::ui::screens::settings::{self, SettingsScreen};
 use crate::ui::screens::stats::{StatsScreen, open_statistics};
 use crate::ui::screens::win::WinScreen;
 use crate::ui::widgets::footer::Footer;
-use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::layout::{Fit, ScreenLayout, fit};
 use crate::ui::widgets::panel::Panel;
 use crate::ui::widgets::times::Times;
 
@@ -76,7 +76,7 @@ impl Screen for Playing {
                 session.play(move_of(action, config.game.arrows_move), engine, config)
             }
             Action::Click { column, row } if config.game.mouse => slide_segment_at(column, row, ctx),
-            Action::Hover { column, row } if config.input.hover => slide_segment_at(column, row, ctx),
+            Action::Hover { column, row } => hover_at(column, row, ctx),
             Action::Undo => session.undo(engine, config),
             Action::Redo => session.redo(engine, config),
             // Leaving an attempt with moves counts (a DNF): asked first, as the restart is.
@@ -119,7 +119,6 @@ impl Screen for Playing {
             }
             Action::Quit | Action::ForceQuit => return Transition::Quit,
             Action::Click { .. }
-            | Action::Hover { .. }
             | Action::Restart
             | Action::Pause
             | Action::Review
@@ -180,6 +179,9 @@ impl Screen for Playing {
         // A blind solve hides the tiles from the first move on.
         let hidden = s.game.is_blind() && !s.game.log().is_empty() && !s.game.is_won();
         draw_board(view, &layout, s.game.board(), hint, title, hidden, buf);
+        if !hidden && let Some(cell) = s.hovered {
+            highlight_segment(s.game.board(), cell, &layout, view, buf);
+        }
         Panel {
             game: &s.game,
             plan: s.current_plan(view.engine),
@@ -246,6 +248,43 @@ fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
     };
     // The whole segment is one undo step.
     ctx.current.play_segment(m, count, ctx.engine, &ctx.settings.config)
+}
+
+/// Mouse motion over the board: hover control slides the segment under the mouse; else, with
+/// clicks on, the segment a click would slide is highlighted.
+fn hover_at(column: u16, row: u16, ctx: &mut Context) -> Played {
+    if ctx.settings.config.input.hover {
+        return slide_segment_at(column, row, ctx);
+    }
+    if ctx.settings.config.game.mouse {
+        ctx.current.hovered = fit(ctx.area, ctx.current.game.size())
+            .fits()
+            .and_then(|l| l.cell_at(column, row));
+    }
+    Played::Nothing
+}
+
+/// Highlights the tiles a click on `cell` would slide (none when it is off the gap's row and
+/// column): reversed, or underlined where tiles are already drawn reversed (no colour).
+fn highlight_segment(board: &Board, cell: usize, layout: &ScreenLayout, view: &View, buf: &mut Buffer) {
+    let Some((m, count)) = segment_to(board, cell) else {
+        return;
+    };
+    let mono = view.settings.theme.tile.bg.is_none();
+    let style = ratatui::style::Style::new().add_modifier(if mono {
+        ratatui::style::Modifier::UNDERLINED
+    } else {
+        ratatui::style::Modifier::REVERSED
+    });
+    let size = board.size();
+    let mut at = board.blank();
+    for _ in 0..count {
+        let Some(next) = m.source_in(at, size.width(), size.height()) else {
+            return;
+        };
+        buf.set_style(layout.tile_rect(next), style);
+        at = next;
+    }
 }
 
 /// The move and the number of tiles that bring the gap of `board` to `cell`, if the cell is

@@ -131,6 +131,16 @@ pub enum Fit {
     TooSmall { need: (u16, u16), have: (u16, u16) },
 }
 
+impl Fit {
+    /// The layout, if everything fits.
+    pub fn fits(self) -> Option<ScreenLayout> {
+        match self {
+            Fit::Fits(l) => Some(l),
+            Fit::TooSmall { .. } => None,
+        }
+    }
+}
+
 /// The minimum screen (w, h) for a board of `size`.
 pub fn minimum(size: Size) -> (u16, u16) {
     let g = SMALL[SMALL.len() - 1];
