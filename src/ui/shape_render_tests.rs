@@ -334,3 +334,55 @@ fn hovering_highlights_the_tiles_a_click_would_slide() {
     assert!(!a.update(Action::Hover { column: 1, row: 0 }));
     assert_eq!(a.current.hovered, None);
 }
+
+#[test]
+fn a_picture_is_cut_to_the_rectangles_tiles() {
+    use crate::ui::capabilities::Colours;
+    use crate::ui::picture_mode::pixel_colour;
+    use crate::ui::widgets::picture_board::PictureBoard;
+    let mut a = shaped_app(Size::THREE);
+    a.look.colours = Colours::True;
+    let _ = a
+        .look
+        .set_picture(Some(slide::picture::Picture::resolve("sunset").expect("shipped")));
+    for shape in [size(5, 3), size(3, 5)] {
+        let board = random(shape);
+        let layout = layout_for(shape, 120, 40);
+        assert!(layout.tile.is_big());
+        let theme = Theme::colour();
+        let mut buf = Buffer::empty(Rect::new(0, 0, 120, 40));
+        PictureBoard {
+            board: BoardView {
+                board: &board,
+                layout: &layout,
+                theme: &theme,
+                hint: None,
+                blank_convention: false,
+                title: String::new(),
+                bumped: false,
+                scheme: Scheme::Plain,
+                unicode: true,
+                hidden: false,
+            },
+            look: &a.look,
+            numbers_key: "#".into(),
+        }
+        .render(layout.board, &mut buf);
+        let mode = a.look.picture.as_ref().expect("a picture");
+        let cut = mode.cut(shape, a.look.tile_pixels(layout.tile), Colours::True);
+        assert_eq!(cut.tiled.shape(), (shape.width(), shape.height()));
+        for cell in 0..shape.cells() {
+            let tile = board.tile_at(cell);
+            if tile == 0 {
+                continue;
+            }
+            // The tile's bottom-right cell: its part of the picture (no number drawn there).
+            let r = layout.tile_rect(cell);
+            let (x, y) = (r.width - 1, r.height - 1);
+            let shown = &buf[(r.x + x, r.y + y)];
+            assert_eq!(shown.symbol(), "▀", "{shape} cell {cell}");
+            let want = pixel_colour(Colours::True, cut.tiled.pixel(tile, u32::from(x), u32::from(y) * 2));
+            assert_eq!(shown.fg, want, "{shape} cell {cell} shows tile {tile}'s part");
+        }
+    }
+}
