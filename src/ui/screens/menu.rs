@@ -18,6 +18,7 @@ use crate::ui::keys::{Action, Bindings};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
+use crate::ui::screens::menu_size::{PRESETS, levels_offered, next_preset, stepped};
 use crate::ui::screens::paused::Paused;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
@@ -122,62 +123,6 @@ impl Menu {
             },
             None => DealRequest::daily_today(size),
         }
-    }
-}
-
-/// The sizes the size row cycles through: the classic ones, then the presets of other shapes
-/// (any width and height is chosen on the rows below it).
-pub const PRESETS: [(usize, usize); 12] = [
-    (3, 3),
-    (4, 4),
-    (5, 5),
-    (6, 6),
-    (3, 4),
-    (4, 3),
-    (4, 5),
-    (5, 4),
-    (7, 7),
-    (8, 8),
-    (9, 9),
-    (10, 10),
-];
-
-/// The size after (or before) `size` among the presets; a size that is no preset goes to the
-/// first (or last).
-fn next_preset(size: Size, forward: bool) -> Size {
-    let sizes: Vec<Size> = PRESETS.iter().filter_map(|&(w, h)| Size::rect(w, h).ok()).collect();
-    let n = sizes.len();
-    let next = match sizes.iter().position(|s| *s == size) {
-        Some(i) if forward => (i + 1) % n,
-        Some(i) => (i + n - 1) % n,
-        None if forward => 0,
-        None => n - 1,
-    };
-    sizes[next]
-}
-
-/// `size` with its width (or height) one more or one less, wrapping within 2 to 10.
-fn stepped(size: Size, width: bool, forward: bool) -> Size {
-    let step = |n: usize| match (forward, n) {
-        (true, 10) => 2,
-        (true, n) => n + 1,
-        (false, 2) => 10,
-        (false, n) => n - 1,
-    };
-    let (w, h) = (size.width(), size.height());
-    let (w, h) = if width { (step(w), h) } else { (w, step(h)) };
-    Size::rect(w, h).unwrap_or(size)
-}
-
-/// The levels the menu offers at `size`: every level on the classic sizes (their bands are
-/// measured), and "random" elsewhere.
-// The library's `slide::difficulty::shape_levels::levels_for(size)` is to answer this once
-// it lands: point this function at it.
-pub fn levels_offered(size: Size) -> Vec<Level> {
-    if size.is_classic() {
-        Level::ALL.to_vec()
-    } else {
-        vec![Level::Random]
     }
 }
 
