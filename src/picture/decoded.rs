@@ -115,10 +115,19 @@ impl Picture {
         self.image.width()
     }
 
-    /// The picture scaled to `w` × `h` pixels (a triangle filter: each pixel averages the
-    /// source pixels under it, so small boards keep the picture's colours, not noise).
-    pub(crate) fn scaled(&self, w: u32, h: u32) -> RgbImage {
-        image::imageops::resize(&self.image, w.max(1), h.max(1), image::imageops::FilterType::Triangle)
+    /// The middle of the picture in the proportions `aspect` (width to height), scaled to
+    /// `w` × `h` pixels (a triangle filter: each pixel averages the source pixels under it,
+    /// so small boards keep the picture's colours, not noise). A square aspect takes it all.
+    pub(crate) fn scaled_cut(&self, (aw, ah): (u32, u32), w: u32, h: u32) -> RgbImage {
+        let side = self.image.width();
+        let (aw, ah) = (aw.max(1), ah.max(1));
+        let (cw, ch) = if aw >= ah {
+            (side, (side * ah / aw).max(1))
+        } else {
+            ((side * aw / ah).max(1), side)
+        };
+        let middle = image::imageops::crop_imm(&self.image, (side - cw) / 2, (side - ch) / 2, cw, ch).to_image();
+        image::imageops::resize(&middle, w.max(1), h.max(1), image::imageops::FilterType::Triangle)
     }
 
     /// The name to show: a shipped picture's name, or a file's name without its folder.

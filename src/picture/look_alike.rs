@@ -22,7 +22,8 @@ const BLOCKS: u32 = 3;
 /// every pixel first passed through `colour` (the colour the terminal shows for it).
 fn block_means(tiled: &TiledPicture, colour: &dyn Fn(Rgb) -> Rgb) -> Vec<Vec<[f64; 3]>> {
     let (w, h) = tiled.tile_size();
-    let last = tiled.side() * tiled.side() - 1;
+    let (cols, rows) = tiled.shape();
+    let last = cols * rows - 1;
     (1..=last as u8)
         .map(|tile| {
             let mut means = Vec::with_capacity((BLOCKS * BLOCKS) as usize);

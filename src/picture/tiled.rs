@@ -4,32 +4,42 @@ use image::RgbImage;
 
 use crate::picture::decoded::{Picture, Rgb};
 
-/// A picture scaled to a board of `side` × `side` tiles of `tile_w` × `tile_h` pixels each.
-/// Tile `t` (1 … N²−1) shows the part at its goal cell, row-major from the top left; the
-/// bottom-right part belongs to the blank and shows only once the puzzle is solved.
+/// A picture scaled to a board of `cols` × `rows` tiles of `tile_w` × `tile_h` pixels each.
+/// Tile `t` (1 … W·H−1) shows the part at its goal cell, row-major from the top left; the
+/// bottom-right part belongs to the blank and shows only once the puzzle is solved. A
+/// rectangular board shows the middle of the picture in its own proportions (its tiles look
+/// square), never the picture stretched.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TiledPicture {
-    side: usize,
+    cols: usize,
+    rows: usize,
     tile_w: u32,
     tile_h: u32,
     image: RgbImage,
 }
 
 impl TiledPicture {
-    /// `picture` for a board of `side` tiles a side, each `tile_w` × `tile_h` pixels.
+    /// `picture` for a square board of `side` tiles a side, each `tile_w` × `tile_h` pixels.
     pub fn new(picture: &Picture, side: usize, tile_w: u32, tile_h: u32) -> TiledPicture {
-        let n = side as u32;
+        TiledPicture::shaped(picture, (side, side), tile_w, tile_h)
+    }
+
+    /// `picture` for a board of `cols` × `rows` tiles, each `tile_w` × `tile_h` pixels: the
+    /// middle of the picture in the board's proportions, `cols` to `rows`.
+    pub fn shaped(picture: &Picture, (cols, rows): (usize, usize), tile_w: u32, tile_h: u32) -> TiledPicture {
+        let (c, r) = (cols.max(1) as u32, rows.max(1) as u32);
         TiledPicture {
-            side,
+            cols: cols.max(1),
+            rows: rows.max(1),
             tile_w,
             tile_h,
-            image: picture.scaled(n * tile_w, n * tile_h),
+            image: picture.scaled_cut((c, r), c * tile_w, r * tile_h),
         }
     }
 
-    /// The board side it was cut for.
-    pub fn side(&self) -> usize {
-        self.side
+    /// The board's shape it was cut for: (columns, rows).
+    pub fn shape(&self) -> (usize, usize) {
+        (self.cols, self.rows)
     }
 
     /// A tile's size in pixels (width, height).
@@ -37,11 +47,11 @@ impl TiledPicture {
         (self.tile_w, self.tile_h)
     }
 
-    /// The pixel at (`x`, `y`) inside `tile` (1 … N², where N² is the blank's part).
+    /// The pixel at (`x`, `y`) inside `tile` (1 … W·H, where W·H is the blank's part).
     /// Out-of-range coordinates are clamped to the tile.
     pub fn pixel(&self, tile: u8, x: u32, y: u32) -> Rgb {
         let home = usize::from(tile.max(1)) - 1;
-        let (row, col) = ((home / self.side) as u32, (home % self.side) as u32);
+        let (row, col) = ((home / self.cols) as u32, (home % self.cols) as u32);
         let px = col * self.tile_w + x.min(self.tile_w - 1);
         let py = row * self.tile_h + y.min(self.tile_h - 1);
         self.image.get_pixel_checked(px, py).map_or([0, 0, 0], |p| p.0)
@@ -77,5 +87,19 @@ mod tests {
         assert!(sum(sea) < sum(glow), "{sea:?}");
         // Out of range is clamped, never a panic.
         assert_eq!(t.pixel(1, 99, 99), t.pixel(1, 5, 5));
+    }
+
+    #[test]
+    fn a_rectangle_shows_the_middle_of_the_picture_in_its_proportions() {
+        let p = Picture::decode("sunset", builtin("sunset").unwrap()).unwrap();
+        let square = TiledPicture::new(&p, 4, 6, 6);
+        let wide = TiledPicture::shaped(&p, (4, 2), 6, 6);
+        assert_eq!(wide.shape(), (4, 2));
+        // The wide board's top-left tile is the square board's tile 5 (one row down, the
+        // picture's top quarter cut off) and its last row the square board's third.
+        assert_eq!(wide.pixel(1, 3, 3), square.pixel(5, 3, 3));
+        assert_eq!(wide.pixel(6, 2, 2), square.pixel(10, 2, 2));
+        let tall = TiledPicture::shaped(&p, (2, 4), 6, 6);
+        assert_eq!(tall.pixel(1, 3, 3), square.pixel(2, 3, 3));
     }
 }

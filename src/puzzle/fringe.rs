@@ -29,44 +29,34 @@ pub struct Fringe {
 impl Fringe {
     /// Classifies the tiles of `board`.
     pub fn of(board: &Board) -> Fringe {
-        let n = board.size().side();
-        let mut regions = vec![Region::Rest; n * n];
+        let size = board.size();
+        let cells = size.cells();
+        let mut regions = vec![Region::Rest; cells];
         // A tile's number is its goal cell plus one.
         let home = |cell: usize| board.is_home(cell);
         let mut mark = |cells: &[usize], region: Region| {
             for &c in cells {
-                if c + 1 < n * n {
+                if c + 1 < regions.len() {
                     regions[c + 1] = region;
                 }
             }
         };
-        let mut k = 0;
-        loop {
-            if n - k <= 3 {
-                // The last block: every goal cell of the 3×3 but the blank's.
-                let block: Vec<usize> = (k..n)
-                    .flat_map(|r| (k..n).map(move |c| r * n + c))
-                    .filter(|&cell| cell + 1 < n * n)
-                    .collect();
-                let solved = block.iter().all(|&c| home(c));
-                mark(&block, if solved { Region::Solved } else { Region::Fringe });
-                break;
+        let (lines, block) = reduction(size.width(), size.height());
+        for (i, (line, is_row)) in lines.iter().enumerate() {
+            if !line.iter().all(|&c| home(c)) {
+                mark(line, Region::Fringe);
+                // An unsolved row brings the column after it into the fringe: the two are
+                // built together.
+                if *is_row && let Some((column, false)) = lines.get(i + 1) {
+                    mark(column, Region::Fringe);
+                }
+                return Fringe { regions };
             }
-            let row: Vec<usize> = (k..n).map(|c| k * n + c).collect();
-            let column: Vec<usize> = (k + 1..n).map(|r| r * n + k).collect();
-            if !row.iter().all(|&c| home(c)) {
-                mark(&row, Region::Fringe);
-                mark(&column, Region::Fringe);
-                break;
-            }
-            mark(&row, Region::Solved);
-            if !column.iter().all(|&c| home(c)) {
-                mark(&column, Region::Fringe);
-                break;
-            }
-            mark(&column, Region::Solved);
-            k += 1;
+            mark(line, Region::Solved);
         }
+        let block: Vec<usize> = block.into_iter().filter(|&cell| cell + 1 < cells).collect();
+        let solved = block.iter().all(|&c| home(c));
+        mark(&block, if solved { Region::Solved } else { Region::Fringe });
         Fringe { regions }
     }
 
@@ -74,6 +64,27 @@ impl Fringe {
     pub fn region(&self, tile: u8) -> Region {
         self.regions.get(usize::from(tile)).copied().unwrap_or(Region::Rest)
     }
+}
+
+/// The reduction order of a board `width` × `height`: its lines to solve in turn (each a
+/// list of goal cells, and whether it is a row), the longer side's first (a square's top row,
+/// then its left column), until at most 3×3 remains: that last block's goal cells.
+fn reduction(width: usize, height: usize) -> (Vec<(Vec<usize>, bool)>, Vec<usize>) {
+    let (mut top, mut left) = (0, 0);
+    let mut lines = Vec::new();
+    while height - top > 3 || width - left > 3 {
+        if height - top >= width - left {
+            lines.push(((left..width).map(|c| top * width + c).collect(), true));
+            top += 1;
+        } else {
+            lines.push(((top..height).map(|r| r * width + left).collect(), false));
+            left += 1;
+        }
+    }
+    let block = (top..height)
+        .flat_map(|r| (left..width).map(move |c| r * width + c))
+        .collect();
+    (lines, block)
 }
 
 #[cfg(test)]
@@ -123,5 +134,15 @@ mod tests {
         let solved_first_l = "1 2 3 4 5  6 8 7 9 10  11 12 13 14 15  16 17 18 19 20  21 22 24 0 23";
         // Row 1 (7-10) and column 1 (12, 17, 22) are next; 13 is home but not solved.
         assert_eq!(regions(solved_first_l), "SSSSSSFFFFSF...SF...SF._.");
+    }
+
+    #[test]
+    fn rectangles_reduce_their_longer_side_first() {
+        // 4×3: the left column, then the 3×3 block.
+        assert_eq!(regions("1 2 3 4/5 6 7 8/9 10 0 11"), "SFFFSFFFSF_F");
+        assert_eq!(regions("5 2 3 4/9 6 7 8/1 10 11 0"), "F...F...F.._");
+        assert_eq!(regions("1 2 3 4/5 6 7 8/9 10 11 0"), "SSSSSSSSSSS_");
+        // 2×5: the top rows, then the 2×3 block.
+        assert_eq!(regions("1 2/3 4/5 6/7 0/9 8"), "SSSSFFF_FF");
     }
 }

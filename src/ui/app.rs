@@ -128,7 +128,7 @@ impl App {
 
     /// Whether the terminal is big enough to show the board.
     pub fn board_visible(&self) -> bool {
-        matches!(fit(self.area, self.current.game.size().side() as u16), Fit::Fits(_))
+        matches!(fit(self.area, self.current.game.size()), Fit::Fits(_))
     }
 
     /// Applies one action of the player; whether the screen may have changed.
@@ -140,12 +140,13 @@ impl App {
         }
         if let Action::Hover { .. } = action {
             // Mouse motion is no key: it only slides tiles (hover control) on the board, and
-            // never closes a notice or a screen. Motion that moves nothing changes nothing.
-            let slid = self.current.game.stm();
+            // never closes a notice or a screen; it highlights what a click would slide.
+            // Motion that moves and highlights nothing new changes nothing.
+            let before = (self.current.game.stm(), self.current.hovered);
             if self.notices.boxed().is_none() && self.board_visible() && self.top_screen().clock_runs() {
                 self.dispatch(now, |screen, ctx| screen.update(action, ctx));
             }
-            if self.current.game.stm() == slid {
+            if (self.current.game.stm(), self.current.hovered) == before {
                 return false;
             }
         } else if self.notices.take_key(now) != KeyTaken::NoNotice {
@@ -169,7 +170,7 @@ impl App {
         let notices = (self.notices.len(), self.notices.readable_at(now));
         self.dispatch(now, Screen::tick);
         self.current.tick(now);
-        if let Some(n) = self.look.check_picture(self.area, self.current.game.size().side()) {
+        if let Some(n) = self.look.check_picture(self.area, self.current.game.size()) {
             self.notify(n);
         }
         self.sync();
@@ -271,7 +272,7 @@ impl App {
             clipboard: &self.clipboard,
             now: Instant::now(),
         };
-        match fit(area, self.current.game.size().side() as u16) {
+        match fit(area, self.current.game.size()) {
             Fit::TooSmall { need, have } => TooSmall::new(need, have, &self.settings.keys).render(area, buf),
             Fit::Fits(_) => draw_stack(&self.stack, area, buf, &view),
         }

@@ -377,7 +377,9 @@ fn blank_convention_inverts() {
 #[test]
 fn click_slides_a_segment() {
     let mut app = app_with("1 2 3 4 5 6 0 7 8");
-    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let Fit::Fits(l) = fit(app.area, Size::THREE) else {
+        panic!()
+    };
     let r = l.tile_rect(8);
     app.update(Action::Click {
         column: r.x + 1,
@@ -492,6 +494,8 @@ fn menu_deals_a_new_game_and_help_closes() {
     key(&mut app, KeyCode::Up); // picture row
     key(&mut app, KeyCode::Up); // mode row
     key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Up); // height row
+    key(&mut app, KeyCode::Up); // width row
     key(&mut app, KeyCode::Up); // size row
     key(&mut app, KeyCode::Right); // 3×3 → 4×4
     key(&mut app, KeyCode::Enter);
@@ -532,9 +536,11 @@ fn the_menu_offers_the_modes_and_starts_a_marathon_and_a_relay() {
         key(&mut app, KeyCode::Left); // marathon of 2 → blind → single → relay
     }
     key(&mut app, KeyCode::Up); // level row
+    key(&mut app, KeyCode::Up); // height row
+    key(&mut app, KeyCode::Up); // width row
     key(&mut app, KeyCode::Up); // size row
     key(&mut app, KeyCode::Right); // 3×3 → 4×4
-    for _ in 0..5 {
+    for _ in 0..Menu::START {
         key(&mut app, KeyCode::Down); // back to Start
     }
     key(&mut app, KeyCode::Enter);
@@ -669,7 +675,9 @@ fn the_first_game_is_dealt_in_the_background_from_its_seed() {
 #[test]
 fn undo_takes_the_move_and_the_count_back_and_a_mouse_slide_is_one_step() {
     let mut app = app_with("0 1 2 4 5 3 7 8 6");
-    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let Fit::Fits(l) = fit(app.area, Size::THREE) else {
+        panic!()
+    };
     let r = l.tile_rect(2);
     app.update(Action::Click {
         column: r.x + 1,
@@ -784,7 +792,9 @@ fn ctrl_c_quits_from_anywhere() {
 #[test]
 fn hover_slides_a_segment_only_when_turned_on() {
     let mut app = app_with("0 1 2 4 5 3 7 8 6");
-    let Fit::Fits(l) = fit(app.area, 3) else { panic!() };
+    let Fit::Fits(l) = fit(app.area, Size::THREE) else {
+        panic!()
+    };
     let r = l.tile_rect(2);
     let over = Action::Hover {
         column: r.x + 1,

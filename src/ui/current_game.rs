@@ -62,6 +62,9 @@ pub struct CurrentGame {
     pub(crate) large_question: Option<LargeQuestion>,
     /// When an impossible move was tried (the frame flashes for [`BUMP_TIME`]).
     pub bumped_at: Option<Instant>,
+    /// The board cell under the mouse, while clicks slide tiles and hover control is off:
+    /// the tiles a click there would slide are highlighted.
+    pub hovered: Option<usize>,
     /// Whether the player looks at the board (the screen on top is the board or the help):
     /// the engine improves its plan only then. Set by the app before each event.
     pub watching: bool,
@@ -104,6 +107,7 @@ impl CurrentGame {
             asked_large: Vec::new(),
             large_question: None,
             bumped_at: None,
+            hovered: None,
             watching: true,
             blind: false,
             chosen_seed: None,

@@ -155,8 +155,12 @@ fn log_hint_latency(app: &mut App, log: Option<&mut std::fs::File>) {
     {
         app.current.hint_asked_at = None;
         if let Some(log) = log {
-            let side = app.current.game.size().side();
-            let _ = writeln!(log, "{side} {}", asked.elapsed().as_micros());
+            // The size as `--size` takes it: N for a square, WxH for a rectangle.
+            let size = app.current.game.size();
+            let name = size
+                .square_side()
+                .map_or_else(|| format!("{}x{}", size.width(), size.height()), |n| n.to_string());
+            let _ = writeln!(log, "{name} {}", asked.elapsed().as_micros());
         }
     }
 }

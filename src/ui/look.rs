@@ -5,6 +5,7 @@
 use ratatui::layout::Rect;
 use slide::game::Notice;
 use slide::picture::Picture;
+use slide::puzzle::Size;
 
 use crate::ui::capabilities::Colours;
 use crate::ui::keys::{Action, Bindings};
@@ -67,50 +68,50 @@ impl Look {
     /// small for its tiles (the board then shows numbers; its frame says so too, and the
     /// notice says what size would do), a picture too tiny to cut, or tiles that look
     /// alike on this terminal (those show their numbers).
-    pub fn check_picture(&mut self, area: Rect, side: usize) -> Option<Notice> {
+    pub fn check_picture(&mut self, area: Rect, size: Size) -> Option<Notice> {
         let (colours, rows) = (self.colours, if self.unicode { 2 } else { 1 });
         let pixels = |t: TileGeometry| (u32::from(t.w), u32::from(t.h) * rows);
         let p = self.picture.as_mut()?;
-        let Fit::Fits(layout) = fit(area, side as u16) else {
+        let Fit::Fits(layout) = fit(area, size) else {
             return None;
         };
         if colours == Colours::None {
             return None;
         }
         if !layout.tile.is_big() {
-            if p.told_small.contains(&side) {
+            if p.told_small.contains(&size) {
                 return None;
             }
-            p.told_small.push(side);
-            let (w, h) = big_minimum(side as u16);
+            p.told_small.push(size);
+            let (w, h) = big_minimum(size);
             return Some(Notice::info(format!(
-                "The window is too small for the picture's tiles on {side}×{side}: the tiles show numbers. \
+                "The window is too small for the picture's tiles on {size}: the tiles show numbers. \
                  A window of {w}×{h} or more shows the picture."
             )));
         }
-        if p.told_alike.contains(&side) {
+        if p.told_alike.contains(&size) {
             return None;
         }
         let name = p.picture.short_name();
-        let text = if p.tiny(side) {
+        let text = if p.tiny(size) {
             let px = p.picture.side();
             format!(
                 "The picture {name} is only {px}×{px} pixels: too small to tell its tiles apart on \
-                 {side}×{side}, so they show their numbers."
+                 {size}, so they show their numbers."
             )
         } else {
-            let alike = p.cut(side, pixels(layout.tile), colours).alike.clone();
+            let alike = p.cut(size, pixels(layout.tile), colours).alike.clone();
             if alike.is_empty() {
                 return None;
             }
             let list: Vec<String> = alike.iter().map(ToString::to_string).collect();
             format!(
-                "Some tiles of the picture {name} look alike on {side}×{side} (tiles {}): they show \
+                "Some tiles of the picture {name} look alike on {size} (tiles {}): they show \
                  their numbers, so that the board can still be told apart.",
                 list.join(", ")
             )
         };
-        p.told_alike.push(side);
+        p.told_alike.push(size);
         Some(Notice::info(text))
     }
 

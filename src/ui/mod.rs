@@ -46,6 +46,8 @@ mod picture_render_tests;
 #[cfg(test)]
 mod render_tests;
 #[cfg(test)]
+mod shape_render_tests;
+#[cfg(test)]
 mod snapshot_tests;
 
 pub use launch::{PlayArgs, RunAsked, replay, run};

@@ -161,7 +161,7 @@ impl CurrentGame {
         if engine.pending().is_none() {
             self.hint_asked_at = Some(Instant::now());
         }
-        let big = self.game.size().side() >= 5;
+        let big = self.game.size().cells() > 16;
         let tables_now = engine.tables_ready(self.game.size());
         if let Some(k) = self.current_plan(engine)
             && !k.plan.is_empty()
@@ -219,7 +219,7 @@ impl CurrentGame {
                 Ok(h) => {
                     if board == self.game.start() && h.optimal {
                         self.game.set_par(h.remaining);
-                    } else if board == self.game.start() && board.size().side() >= 5 {
+                    } else if board == self.game.start() && board.size().cells() > 16 {
                         self.game.note_par_estimate(h.remaining);
                     }
                     self.game.note_hint();

@@ -6,6 +6,7 @@ use std::cell::{Ref, RefCell};
 
 use ratatui::style::Color;
 use slide::picture::{BUILTIN, Picture, PictureError, Rgb, TiledPicture, look_alike_tiles};
+use slide::puzzle::Size;
 
 use crate::ui::capabilities::{Colours, indexed_rgb, nearest_16_of};
 use crate::ui::theme::nearest_256;
@@ -66,10 +67,10 @@ pub struct Cut {
 pub struct PictureMode {
     /// The picture.
     pub picture: Picture,
-    /// The board sides for which "too small for the picture" was said (once each).
-    pub(crate) told_small: Vec<usize>,
-    /// The board sides whose look-alike tiles were said (once each).
-    pub(crate) told_alike: Vec<usize>,
+    /// The board sizes for which "too small for the picture" was said (once each).
+    pub(crate) told_small: Vec<Size>,
+    /// The board sizes whose look-alike tiles were said (once each).
+    pub(crate) told_alike: Vec<Size>,
     /// The cuts made so far (each size and tile size drawn), kept for the next frame: a
     /// cut scales the whole picture.
     cuts: RefCell<Vec<Cut>>,
@@ -86,12 +87,13 @@ impl PictureMode {
         }
     }
 
-    /// The picture cut for a board of `side` with tiles of `w` × `h` pixels, seen on a
+    /// The picture cut for a board of `size` with tiles of `w` × `h` pixels, seen on a
     /// terminal of `colours`.
-    pub fn cut(&self, side: usize, (w, h): (u32, u32), colours: Colours) -> Ref<'_, Cut> {
-        let found = |c: &Cut| c.tiled.side() == side && c.tiled.tile_size() == (w, h) && c.colours == colours;
+    pub fn cut(&self, size: Size, (w, h): (u32, u32), colours: Colours) -> Ref<'_, Cut> {
+        let shape = (size.width(), size.height());
+        let found = |c: &Cut| c.tiled.shape() == shape && c.tiled.tile_size() == (w, h) && c.colours == colours;
         if !self.cuts.borrow().iter().any(found) {
-            let tiled = TiledPicture::new(&self.picture, side, w, h);
+            let tiled = TiledPicture::shaped(&self.picture, shape, w, h);
             let alike = look_alike_tiles(&tiled, &|p| seen_rgb(colours, p));
             let mut cuts = self.cuts.borrow_mut();
             // A few sizes are kept: the board's, and the one before a resize.
@@ -105,10 +107,10 @@ impl PictureMode {
         })
     }
 
-    /// Whether the picture has fewer pixels than a board of `side` needs to tell its tiles
-    /// apart (a few a tile).
-    pub fn tiny(&self, side: usize) -> bool {
-        self.picture.side() < 3 * side as u32
+    /// Whether the picture has fewer pixels than a board of `size` needs to tell its tiles
+    /// apart (a few a tile, along the board's longer side, which the whole picture spans).
+    pub fn tiny(&self, size: Size) -> bool {
+        self.picture.side() < 3 * size.width().max(size.height()) as u32
     }
 }
 
@@ -162,12 +164,12 @@ mod tests {
     fn no_shipped_picture_has_look_alike_tiles_in_256_colours() {
         for (name, _) in slide::picture::BUILTIN {
             let mode = PictureMode::new(Picture::resolve(name).expect("shipped"));
-            for side in 3..=6 {
+            for size in Size::ALL {
                 for h in 3..=10 {
-                    let cut = mode.cut(side, (2 * h, 2 * h), Colours::Indexed);
+                    let cut = mode.cut(size, (2 * h, 2 * h), Colours::Indexed);
                     assert!(
                         cut.alike.is_empty(),
-                        "{name} {side}×{side} at {h} rows a tile: {:?}",
+                        "{name} {size} at {h} rows a tile: {:?}",
                         cut.alike
                     );
                 }

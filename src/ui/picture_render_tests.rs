@@ -57,8 +57,7 @@ fn text(buf: &Buffer) -> String {
 
 /// The colours (fg and bg) of every cell of the tile at `cell`.
 fn tile_colours(app: &App, buf: &Buffer, cell: usize) -> (Vec<String>, BTreeSet<String>) {
-    let side = app.current.game.size().side() as u16;
-    let Fit::Fits(layout) = fit(buf.area, side) else {
+    let Fit::Fits(layout) = fit(buf.area, app.current.game.size()) else {
         panic!("fits")
     };
     let r = layout.tile_rect(cell);
@@ -106,8 +105,7 @@ fn the_numbers_key_shows_each_tiles_number_in_its_corner() {
     let mut a = picture_app(THREE, "flower", PictureColours::True);
     a.update(crate::ui::keys::Action::Numbers);
     let buf = buffer(&a, 80, 24);
-    let side = 3;
-    let Fit::Fits(layout) = fit(buf.area, side) else {
+    let Fit::Fits(layout) = fit(buf.area, slide::puzzle::Size::THREE) else {
         panic!("fits")
     };
     for cell in 0..8 {
@@ -153,7 +151,10 @@ fn no_colour_or_small_tiles_fall_back_to_numbers_and_say_so() {
     small.tick(std::time::Instant::now());
     let said = small.notice().expect("a notice").notice.text.clone();
     assert!(said.contains("76×26"), "{said}");
-    assert_eq!(crate::ui::widgets::layout::big_minimum(6), (76, 26));
+    assert_eq!(
+        crate::ui::widgets::layout::big_minimum(slide::puzzle::Size::SIX),
+        (76, 26)
+    );
     small.notices.clear();
     small.tick(std::time::Instant::now());
     assert!(small.notice().is_none(), "said once");

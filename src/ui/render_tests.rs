@@ -389,7 +389,7 @@ fn tile_styles(a: &App) -> Vec<(ratatui::style::Color, ratatui::style::Color, Mo
     let t = draw(a, 60, 16);
     let buf = t.backend().buffer();
     let crate::ui::widgets::layout::Fit::Fits(l) =
-        crate::ui::widgets::layout::fit(ratatui::layout::Rect::new(0, 0, 60, 16), 4)
+        crate::ui::widgets::layout::fit(ratatui::layout::Rect::new(0, 0, 60, 16), slide::puzzle::Size::FOUR)
     else {
         panic!("4×4 fits 60×16")
     };
@@ -657,7 +657,7 @@ fn the_win_box_shows_every_action_at_60_by_17_and_each_is_clickable() {
 
 /// The board's frame's inside, as text (empty rows dropped).
 fn board_text(a: &App, w: u16, h: u16) -> String {
-    let Fit::Fits(layout) = fit(Rect::new(0, 0, w, h), a.current.game.size().side() as u16) else {
+    let Fit::Fits(layout) = fit(Rect::new(0, 0, w, h), a.current.game.size()) else {
         panic!("the board fits");
     };
     let lines = screen(a, w, h);

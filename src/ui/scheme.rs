@@ -81,8 +81,8 @@ impl Scheme {
 pub struct TileInfo {
     /// The tile's number (never 0).
     pub tile: u8,
-    /// The board's side.
-    pub side: usize,
+    /// The board's width (the rows' stride).
+    pub width: usize,
     /// Whether it is home.
     pub home: bool,
 }
@@ -94,7 +94,7 @@ pub fn tile_style(theme: &Theme, scheme: Scheme, info: TileInfo, fringe: Option<
         return base;
     }
     let goal = usize::from(info.tile) - 1;
-    let (goal_row, goal_col) = (goal / info.side, goal % info.side);
+    let (goal_row, goal_col) = (goal / info.width, goal % info.width);
     let mono = theme.tile.bg.is_none();
     let home_bold = if info.home { Modifier::BOLD } else { Modifier::empty() };
     if mono {

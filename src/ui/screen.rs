@@ -99,7 +99,7 @@ pub trait Screen: Any {
 pub fn draw_stack(stack: &[Box<dyn Screen>], area: Rect, buf: &mut Buffer, view: &View) {
     let from = stack.iter().rposition(|s| s.covers()).unwrap_or(0);
     let hides = stack.len() > 1 && stack.last().is_some_and(|top| !top.shows_board()) && view.current.under_way();
-    let hidden = match fit(area, view.current.game.size().side() as u16) {
+    let hidden = match fit(area, view.current.game.size()) {
         Fit::Fits(layout) if hides => Some(layout.board),
         _ => None,
     };

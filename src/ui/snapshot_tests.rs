@@ -94,7 +94,7 @@ fn playing_the_very_first_game_shows_the_goal() {
 fn the_terminal_too_small_for_the_board() {
     let a = app(FOUR, None, None);
     // 80×24 and 120×40 hold every board: the message shows below the smallest layout.
-    check("too_small", &a, &[(40, 10), (53, 24)]);
+    check("too_small", &a, &[(40, 10), (49, 24)]);
 }
 
 #[test]

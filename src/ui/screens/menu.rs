@@ -1,6 +1,7 @@
-//! The new-game menu: size, and a level or today's daily puzzle, the mode (single, blind,
-//! a marathon of some boards, a relay up to the size), a picture for the tiles, a puzzle
-//! code or a board typed in, or an unfinished game to resume.
+//! The new-game menu: size (a preset, or any width and height from 2 to 10), and a level or
+//! today's daily puzzle, the mode (single, blind, a marathon of some boards, a relay up to the
+//! size), a picture for the tiles, a puzzle code or a board typed in, or an unfinished game
+//! to resume.
 
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,6 +18,7 @@ use crate::ui::keys::{Action, Bindings};
 use crate::ui::screen::{Screen, Transition};
 use crate::ui::screens::dealing::deal;
 use crate::ui::screens::help::Help;
+use crate::ui::screens::menu_size::{PRESETS, levels_offered, next_preset, stepped};
 use crate::ui::screens::paused::Paused;
 use crate::ui::theme::Theme;
 use crate::ui::widgets::overlay;
@@ -24,11 +26,13 @@ use crate::ui::widgets::overlay;
 /// The new-game menu's choices.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Menu {
-    /// Index into [`Size::ALL`].
-    pub size: usize,
-    /// Index into [`Level::ALL`], or [`Menu::DAILY`].
+    /// The board's size: a preset, or any width and height.
+    pub size: Size,
+    /// Index into the levels offered at the size ([`levels_offered`]), or one past them for
+    /// today's daily puzzle (on the classic sizes, [`Menu::DAILY`]).
     pub level: usize,
-    /// The highlighted row: 0 size, 1 level, 2 mode, 3 picture, 4 code or board, 5 start.
+    /// The highlighted row: [`Menu::SIZE`], [`Menu::WIDTH`], [`Menu::HEIGHT`],
+    /// [`Menu::LEVEL`], [`Menu::MODE`], [`Menu::PICTURE`], [`Menu::CODE`], [`Menu::START`].
     pub row: usize,
     /// Index into `modes`.
     pub mode: usize,
@@ -47,22 +51,54 @@ pub struct Menu {
 }
 
 impl Menu {
-    /// The level index that stands for today's daily puzzle.
+    /// The level index that stands for today's daily puzzle on a classic size.
     pub const DAILY: usize = Level::ALL.len();
 
+    /// The row of the size presets.
+    pub const SIZE: usize = 0;
+    /// The row of the board's width.
+    pub const WIDTH: usize = 1;
+    /// The row of the board's height.
+    pub const HEIGHT: usize = 2;
+    /// The row of the level.
+    pub const LEVEL: usize = 3;
     /// The row of the mode choice.
-    pub const MODE: usize = 2;
+    pub const MODE: usize = 4;
     /// The row of the picture choice.
-    pub const PICTURE: usize = 3;
+    pub const PICTURE: usize = 5;
     /// The row where a puzzle code or a board is typed.
-    pub const CODE: usize = 4;
+    pub const CODE: usize = 6;
     /// The row of Start; the games to resume follow it.
-    pub const START: usize = 5;
+    pub const START: usize = 7;
 
-    /// How many rows the menu has: size, level, picture, code, start, then one per game to
-    /// resume.
+    /// How many rows the menu has: size, width, height, level, mode, picture, code, start,
+    /// then one per game to resume.
     pub fn rows(&self) -> usize {
         Menu::START + 1 + self.resumable.len()
+    }
+
+    /// The level chosen (`None`: today's daily puzzle).
+    pub fn chosen_level(&self) -> Option<Level> {
+        levels_offered(self.size).get(self.level).copied()
+    }
+
+    /// How many choices the level row has at the size: its levels, and the daily puzzle on
+    /// a classic size.
+    pub(crate) fn level_choices(&self) -> usize {
+        levels_offered(self.size).len() + usize::from(slide::difficulty::has_daily(self.size))
+    }
+
+    /// Changes the size, keeping the level chosen where the new size offers it (else its
+    /// first level).
+    pub fn set_size(&mut self, size: Size) {
+        let chosen = self.chosen_level();
+        self.size = size;
+        let offered = levels_offered(size);
+        self.level = match chosen {
+            None if slide::difficulty::has_daily(size) => Menu::DAILY,
+            Some(level) => offered.iter().position(|l| *l == level).unwrap_or(0),
+            None => 0,
+        };
     }
 
     /// The mode chosen.
@@ -73,9 +109,9 @@ impl Menu {
     /// What Start deals: the chosen size at the chosen level, or today's daily puzzle; a
     /// blind solve's board is uniformly random (ranked).
     pub fn request(&self) -> DealRequest {
-        let size = Size::ALL[self.size];
+        let size = self.size;
         let level = match self.chosen_mode() {
-            MenuMode::Single => Level::ALL.get(self.level).copied(),
+            MenuMode::Single => self.chosen_level(),
             _ => Some(Level::Random),
         };
         match level {
@@ -170,12 +206,17 @@ impl MenuScreen {
     /// unfinished games to resume.
     pub fn open(ctx: &mut Context) -> MenuScreen {
         let game = &ctx.current.game;
-        let size = Size::ALL.iter().position(|s| *s == game.size()).unwrap_or(1);
+        let size = game.size();
+        let offered = levels_offered(size);
         let level = game.level().unwrap_or(ctx.settings.config.level());
+        // The daily puzzle is dealt on the classic sizes only.
         let level = if game.daily().is_some() {
             Menu::DAILY
         } else {
-            Level::ALL.iter().position(|l| *l == level).unwrap_or(1)
+            offered
+                .iter()
+                .position(|l| *l == level)
+                .unwrap_or(usize::from(offered.len() > 1))
         };
         let current = ctx.look.picture.as_ref().map(|p| &p.picture);
         let pictures = crate::ui::picture_mode::menu_choices(current);
@@ -255,9 +296,11 @@ impl Screen for MenuScreen {
             Action::Left | Action::Right => {
                 let fwd = action == Action::Right;
                 match menu.row {
-                    0 => menu.size = cycle(menu.size, Size::ALL.len(), fwd),
-                    1 if menu.chosen_mode() == MenuMode::Single => {
-                        menu.level = cycle(menu.level, Menu::DAILY + 1, fwd);
+                    Menu::SIZE => menu.set_size(next_preset(menu.size, fwd)),
+                    Menu::WIDTH => menu.set_size(stepped(menu.size, true, fwd)),
+                    Menu::HEIGHT => menu.set_size(stepped(menu.size, false, fwd)),
+                    Menu::LEVEL if menu.chosen_mode() == MenuMode::Single => {
+                        menu.level = cycle(menu.level, menu.level_choices(), fwd);
                     }
                     Menu::MODE => menu.mode = cycle(menu.mode, menu.modes.len().max(1), fwd),
                     Menu::PICTURE => menu.picture = cycle(menu.picture, menu.pictures.len().max(1), fwd),
@@ -277,7 +320,7 @@ impl Screen for MenuScreen {
                 self.choose_picture(ctx);
                 let mode = self.menu.chosen_mode();
                 ctx.current.blind = mode == MenuMode::Blind;
-                let size = Size::ALL[self.menu.size];
+                let size = self.menu.size;
                 let run = match mode {
                     MenuMode::Marathon(count) => Some(RunKind::Marathon { size, count }),
                     MenuMode::Relay => Some(RunKind::relay_to(size)),
@@ -379,8 +422,8 @@ impl MenuScreen {
     }
 }
 
-/// The most characters the code field takes (a 6×6 board written out with spaces).
-const MAX_TYPED: usize = 120;
+/// The most characters the code field takes (a 10×10 board written out with spaces).
+const MAX_TYPED: usize = 300;
 
 /// What was typed in the code field.
 enum Typed {
@@ -428,16 +471,23 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
         };
         Line::styled(format!("{} {text}", if selected { "▸" } else { " " }), style)
     };
+    let preset = PRESETS.contains(&(m.size.width(), m.size.height()));
     let mut lines = vec![
-        pick(0, format!("Size    ◀ {} ▶", Size::ALL[m.size])),
-        match m.chosen_mode() {
-            MenuMode::Single => pick(1, format!("Level   ◀ {:<6} ▶", level_name(m.level))),
-            _ => pick(1, "Level   random (ranked)".to_string()),
-        },
         pick(
-            Menu::MODE,
-            format!("Mode    ◀ {} ▶", m.chosen_mode().label(Size::ALL[m.size])),
+            Menu::SIZE,
+            format!(
+                "Size    ◀ {:<5} ▶{}",
+                m.size.to_string(),
+                if preset { "" } else { " (custom)" }
+            ),
         ),
+        pick(Menu::WIDTH, format!("  width  ◀ {:>2} ▶", m.size.width())),
+        pick(Menu::HEIGHT, format!("  height ◀ {:>2} ▶", m.size.height())),
+        match m.chosen_mode() {
+            MenuMode::Single => pick(Menu::LEVEL, format!("Level   ◀ {:<6} ▶", level_name(m.chosen_level()))),
+            _ => pick(Menu::LEVEL, "Level   random (ranked)".to_string()),
+        },
+        pick(Menu::MODE, format!("Mode    ◀ {} ▶", m.chosen_mode().label(m.size))),
         pick(
             Menu::PICTURE,
             format!(
@@ -455,8 +505,10 @@ fn menu_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> (Vec<Line<'static>>, 
         pick(Menu::START, "Start".to_string()),
     ];
     let mut rows = vec![
-        Some(0),
-        Some(1),
+        Some(Menu::SIZE),
+        Some(Menu::WIDTH),
+        Some(Menu::HEIGHT),
+        Some(Menu::LEVEL),
         Some(Menu::MODE),
         Some(Menu::PICTURE),
         Some(Menu::CODE),
@@ -506,10 +558,8 @@ fn key_lines(m: &Menu, theme: &Theme, keys: &Bindings) -> Vec<Line<'static>> {
 
 const MENU_TITLE: &str = " New game ";
 
-fn level_name(index: usize) -> String {
-    Level::ALL
-        .get(index)
-        .map_or_else(|| "daily".to_string(), ToString::to_string)
+fn level_name(level: Option<Level>) -> String {
+    level.map_or_else(|| "daily".to_string(), |l| l.to_string())
 }
 
 /// The last `n` characters of `text`, after an ellipsis when it is longer.

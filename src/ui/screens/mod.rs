@@ -12,6 +12,7 @@ pub mod dealing;
 pub mod help;
 pub mod loading;
 pub mod menu;
+pub mod menu_size;
 pub mod paused;
 pub mod peek;
 pub mod playing;

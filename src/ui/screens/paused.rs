@@ -37,7 +37,7 @@ impl Screen for Paused {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        if let Fit::Fits(layout) = fit(area, view.current.game.size().side() as u16) {
+        if let Fit::Fits(layout) = fit(area, view.current.game.size()) {
             Clear.render(layout.board, buf);
         }
         let theme = &view.settings.theme;

@@ -28,8 +28,8 @@ impl Screen for Peek {
     }
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
-        let side = view.current.game.size();
-        let Fit::Fits(layout) = fit(area, side.side() as u16) else {
+        let size = view.current.game.size();
+        let Fit::Fits(layout) = fit(area, size) else {
             return;
         };
         let key = view.settings.keys.name(Action::Peek);
@@ -42,7 +42,7 @@ impl Screen for Peek {
         };
         // The board drawn beneath shows through wherever the goal draws nothing (its gap).
         Clear.render(layout.board, buf);
-        draw_board(view, &layout, &Board::goal(side), None, title, false, buf);
+        draw_board(view, &layout, &Board::goal(size), None, title, false, buf);
     }
 
     fn watches_board(&self) -> bool {

@@ -5,7 +5,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::widgets::Widget;
 use slide::config::ArrowsMove;
-use slide::puzzle::Move;
+use slide::puzzle::{Board, Move};
 
 use crate::ui::context::{Context, View};
 use crate::ui::keys::Action;
@@ -26,7 +26,7 @@ use crate::ui::screens::settings::{self, SettingsScreen};
 use crate::ui::screens::stats::{StatsScreen, open_statistics};
 use crate::ui::screens::win::WinScreen;
 use crate::ui::widgets::footer::Footer;
-use crate::ui::widgets::layout::{Fit, fit};
+use crate::ui::widgets::layout::{Fit, ScreenLayout, fit};
 use crate::ui::widgets::panel::Panel;
 use crate::ui::widgets::times::Times;
 
@@ -76,7 +76,7 @@ impl Screen for Playing {
                 session.play(move_of(action, config.game.arrows_move), engine, config)
             }
             Action::Click { column, row } if config.game.mouse => slide_segment_at(column, row, ctx),
-            Action::Hover { column, row } if config.input.hover => slide_segment_at(column, row, ctx),
+            Action::Hover { column, row } => hover_at(column, row, ctx),
             Action::Undo => session.undo(engine, config),
             Action::Redo => session.redo(engine, config),
             // Leaving an attempt with moves counts (a DNF): asked first, as the restart is.
@@ -119,7 +119,6 @@ impl Screen for Playing {
             }
             Action::Quit | Action::ForceQuit => return Transition::Quit,
             Action::Click { .. }
-            | Action::Hover { .. }
             | Action::Restart
             | Action::Pause
             | Action::Review
@@ -156,7 +155,7 @@ impl Screen for Playing {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let s = view.current;
-        let Fit::Fits(layout) = fit(area, s.game.size().side() as u16) else {
+        let Fit::Fits(layout) = fit(area, s.game.size()) else {
             return;
         };
         let (keys, theme) = (&view.settings.keys, &view.settings.theme);
@@ -180,6 +179,9 @@ impl Screen for Playing {
         // A blind solve hides the tiles from the first move on.
         let hidden = s.game.is_blind() && !s.game.log().is_empty() && !s.game.is_won();
         draw_board(view, &layout, s.game.board(), hint, title, hidden, buf);
+        if !hidden && let Some(cell) = s.hovered {
+            highlight_segment(s.game.board(), cell, &layout, view, buf);
+        }
         Panel {
             game: &s.game,
             plan: s.current_plan(view.engine),
@@ -235,27 +237,72 @@ pub fn move_of(direction: Action, convention: ArrowsMove) -> Move {
 /// gap's row or column (a click, or hover control).
 fn slide_segment_at(column: u16, row: u16, ctx: &mut Context) -> Played {
     let game = &ctx.current.game;
-    let Fit::Fits(layout) = fit(ctx.area, game.size().side() as u16) else {
+    let Fit::Fits(layout) = fit(ctx.area, game.size()) else {
         return Played::Nothing;
     };
     let Some(cell) = layout.cell_at(column, row) else {
         return Played::Nothing;
     };
-    let side = game.size().side();
-    let blank = game.board().blank();
-    let (br, bc) = (blank / side, blank % side);
-    let (cr, cc) = (cell / side, cell % side);
-    let (m, count) = if cr == br && cc > bc {
-        (Move::Left, cc - bc)
-    } else if cr == br && cc < bc {
-        (Move::Right, bc - cc)
-    } else if cc == bc && cr > br {
-        (Move::Up, cr - br)
-    } else if cc == bc && cr < br {
-        (Move::Down, br - cr)
-    } else {
+    let Some((m, count)) = segment_to(game.board(), cell) else {
         return Played::Nothing;
     };
     // The whole segment is one undo step.
     ctx.current.play_segment(m, count, ctx.engine, &ctx.settings.config)
+}
+
+/// Mouse motion over the board: hover control slides the segment under the mouse; else, with
+/// clicks on, the segment a click would slide is highlighted.
+fn hover_at(column: u16, row: u16, ctx: &mut Context) -> Played {
+    if ctx.settings.config.input.hover {
+        return slide_segment_at(column, row, ctx);
+    }
+    if ctx.settings.config.game.mouse {
+        ctx.current.hovered = fit(ctx.area, ctx.current.game.size())
+            .fits()
+            .and_then(|l| l.cell_at(column, row));
+    }
+    Played::Nothing
+}
+
+/// Highlights the tiles a click on `cell` would slide (none when it is off the gap's row and
+/// column): reversed, or underlined where tiles are already drawn reversed (no colour).
+fn highlight_segment(board: &Board, cell: usize, layout: &ScreenLayout, view: &View, buf: &mut Buffer) {
+    let Some((m, count)) = segment_to(board, cell) else {
+        return;
+    };
+    let mono = view.settings.theme.tile.bg.is_none();
+    let style = ratatui::style::Style::new().add_modifier(if mono {
+        ratatui::style::Modifier::UNDERLINED
+    } else {
+        ratatui::style::Modifier::REVERSED
+    });
+    let size = board.size();
+    let mut at = board.blank();
+    for _ in 0..count {
+        let Some(next) = m.source_in(at, size.width(), size.height()) else {
+            return;
+        };
+        buf.set_style(layout.tile_rect(next), style);
+        at = next;
+    }
+}
+
+/// The move and the number of tiles that bring the gap of `board` to `cell`, if the cell is
+/// in the gap's row or column.
+pub(crate) fn segment_to(board: &Board, cell: usize) -> Option<(Move, usize)> {
+    let cols = board.size().width();
+    let blank = board.blank();
+    let (br, bc) = (blank / cols, blank % cols);
+    let (cr, cc) = (cell / cols, cell % cols);
+    if cr == br && cc > bc {
+        Some((Move::Left, cc - bc))
+    } else if cr == br && cc < bc {
+        Some((Move::Right, bc - cc))
+    } else if cc == bc && cr > br {
+        Some((Move::Up, cr - br))
+    } else if cc == bc && cr < br {
+        Some((Move::Down, br - cr))
+    } else {
+        None
+    }
 }

@@ -67,8 +67,12 @@ impl ReplayState {
         let titles = titles(record, run);
         let when = record.date().replace('T', " ");
         let run_boards = run.map(RunKind::count);
-        // The 3×3 and 4×4 boards, from the first (a relay's sizes grow to its record size).
-        let reviewed = replay.legs().iter().take_while(|l| l.start.size().side() <= 4).count();
+        // The boards of at most 16 cells (3×3, 4×4, …), from the first (a relay's sizes grow to its record size).
+        let reviewed = replay
+            .legs()
+            .iter()
+            .take_while(|l| l.start.size().cells() <= 16)
+            .count();
         Ok(ReplayState {
             id: record.id.clone(),
             title: titles[0].clone(),

@@ -49,15 +49,15 @@ impl Widget for ReplayView<'_> {
         let middle_h = body.height - chart_h;
         let board = s.replay.board_after(s.step);
         // A relay's board grows as it goes: the layout is the board's on view.
-        let side = board.size().side() as u16;
+        let size = board.size();
         let room = Rect {
             height: middle_h,
             width: body.width.saturating_sub(SIDE_MIN + 1),
             ..body
         };
-        let Some(fitted) = board_within(self.terminal, room, side) else {
+        let Some(fitted) = board_within(self.terminal, room, size) else {
             Paragraph::new(Line::styled(
-                format!("The terminal is too small to replay a {side}×{side} board: make it larger."),
+                format!("The terminal is too small to replay a {size} board: make it larger."),
                 t.accent,
             ))
             .wrap(Wrap { trim: true })
@@ -69,7 +69,7 @@ impl Widget for ReplayView<'_> {
         let side_w = (body.width - bw - 1).min(SIDE_MAX);
         let x = body.x + (body.width - (bw + 1 + side_w)) / 2;
         let board_room = Rect::new(x, body.y, bw, bh);
-        let Some(layout) = board_within(self.terminal, board_room, side) else {
+        let Some(layout) = board_within(self.terminal, board_room, size) else {
             return;
         };
         // The title on the board's frame: between its corners, with a space either side.
@@ -154,8 +154,7 @@ fn info_lines(s: &ReplayState, t: &Theme) -> Vec<Line<'static>> {
     if let Some(count) = s.run_boards {
         let leg = r.leg_at(s.step);
         let on = &r.legs()[leg];
-        let side = on.start.size().side();
-        let mut board = format!("{} of {count} · {side}×{side}", leg + 1);
+        let mut board = format!("{} of {count} · {}", leg + 1, on.start.size());
         if on.solved && s.step >= on.moves.end {
             board.push_str(" · solved");
         }
@@ -170,12 +169,16 @@ fn info_lines(s: &ReplayState, t: &Theme) -> Vec<Line<'static>> {
     ]);
     let leg = r.leg_at(s.step);
     match &s.distances {
-        // A 5×5 or 6×6 board: its distances are not computed, and no figure stands for them.
+        // A board of more than 16 cells: its distances are not computed, and no figure
+        // stands for them.
         _ if leg >= s.reviewed => {
-            let side = r.legs().get(leg).map_or(0, |l| l.start.size().side());
+            let size = r
+                .legs()
+                .get(leg)
+                .map_or_else(String::new, |l| l.start.size().to_string());
             lines.push(row(
                 "To go",
-                Span::styled(format!("not shown for {side}×{side} boards"), t.dim),
+                Span::styled(format!("not shown for {size} boards"), t.dim),
             ));
         }
         Distances::NotShown => {}

@@ -271,10 +271,11 @@ fn render_progress(s: &ReviewState, area: Rect, buf: &mut Buffer, t: &Theme) {
         Constraint::Fill(1),
     ])
     .areas(area);
-    let side = s.start.size().side();
-    let what = match side {
-        3 | 4 => "Computing the optimal distance to the goal after each move…",
-        _ => "Estimating the distance to the goal after each move…",
+    // The boards of at most 16 cells are solved optimally; larger ones are estimated.
+    let what = if s.start.size().cells() <= 16 {
+        "Computing the optimal distance to the goal after each move…"
+    } else {
+        "Estimating the distance to the goal after each move…"
     };
     Line::raw(what).centered().render(text, buf);
     let (done, total) = s.progress.map_or((0, s.moves.len() + 1), |p| (p.done, p.total));
@@ -307,8 +308,7 @@ fn render_review(s: &ReviewState, review: &Review, run: &[String], area: Rect, b
         .iter()
         .map(|l| l.width().div_ceil(width).max(1) as u16)
         .sum::<u16>();
-    let side = s.start.size().side() as u16;
-    let board_width = side * 3 + 2;
+    let board_width = s.start.size().width() as u16 * 3 + 2;
     let [head_area, middle, detour_area] = Layout::vertical([
         Constraint::Length(head_height),
         Constraint::Min(4),
@@ -386,21 +386,21 @@ fn detour_rows(entries: &[String], width: usize, height: usize) -> Vec<String> {
 /// The position at the step shown, the move that led to it and what it did.
 fn render_step(s: &ReviewState, review: &Review, area: Rect, buf: &mut Buffer, t: &Theme) {
     let board = review.board_after(s.step);
-    let side = board.size().side();
+    let (cols, rows) = (board.size().width(), board.size().height());
     let moved_tile = s
         .step
         .checked_sub(1)
         .map(|i| review.board_after(i).tile_moved_by(s.moves[i]).unwrap_or(0));
     let mut lines = Vec::new();
-    for row in 0..side {
+    for row in 0..rows {
         let mut spans = Vec::new();
-        for col in 0..side {
-            let tile = board.tile_at(row * side + col);
+        for col in 0..cols {
+            let tile = board.tile_at(row * cols + col);
             let style = if tile == 0 {
                 t.dim
             } else if Some(tile) == moved_tile {
                 t.hint
-            } else if board.is_home(row * side + col) {
+            } else if board.is_home(row * cols + col) {
                 t.tile_home
             } else {
                 t.tile

@@ -45,10 +45,10 @@ impl RunPart {
             .iter()
             .enumerate()
             .map(|(i, b)| {
-                let side = b.board.size().side();
+                let size = b.board.size();
                 let at = if i == self.board { "▸" } else { "" };
                 format!(
-                    "{at}{} {side}×{side}: {}/{} +{}",
+                    "{at}{} {size}: {}/{} +{}",
                     i + 1,
                     b.moves.len(),
                     b.distances.first().copied().unwrap_or(0),

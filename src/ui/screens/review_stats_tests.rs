@@ -344,7 +344,7 @@ fn many_rows() -> Stats {
             let win = AttemptRecord {
                 size: slide::game::WrittenSize::of(size),
                 level: level.name().to_string(),
-                ..finished(0, 40, 40, 10 + size.side() as u64)
+                ..finished(0, 40, 40, 10 + size.width() as u64)
             };
             slide::game::count(&mut stats, &win);
         }

@@ -17,7 +17,7 @@ use ratatui::widgets::{
 };
 use slide::difficulty::UtcDate;
 use slide::game::records::averages::{Average, format_average};
-use slide::game::{AttemptRecord, Outcome, Record, Stats, format_time};
+use slide::game::{AttemptRecord, Kind, Outcome, Record, Stats, format_time};
 use slide::puzzle::Size;
 
 use crate::ui::context::{Context, View};
@@ -202,21 +202,27 @@ struct RecordRow<'a> {
     record: &'a Record,
 }
 
+/// The rows recorded, by size (fewest cells first, the narrower first: 3×3, 3×4, 4×3, 4×4,
+/// …) and, within a size, by kind in the order `Stats::kinds` gives; each row's size and
+/// kind are read from its key ("4x3 random"), so that every shape recorded shows.
 fn record_rows(stats: &Stats) -> Vec<RecordRow<'_>> {
-    let mut rows = Vec::new();
-    for size in Size::ALL {
-        for kind in stats.kinds() {
-            if let Some(record) = stats.row(size, kind) {
-                rows.push(RecordRow {
-                    name: format!("{size} {}", kind.name()),
-                    record,
-                });
-            }
-        }
-    }
-    rows
+    let kinds = stats.kinds();
+    let mut rows: Vec<((usize, usize, usize), RecordRow<'_>)> = stats
+        .records
+        .iter()
+        .filter_map(|(key, record)| {
+            let (size, kind) = key.split_once(' ')?;
+            let size: Size = size.parse().ok()?;
+            let order = kinds.iter().position(|k| Some(*k) == Kind::from_name(kind))?;
+            let name = format!("{size} {kind}");
+            Some(((size.cells(), size.width(), order), RecordRow { name, record }))
+        })
+        .collect();
+    rows.sort_by_key(|(order, _)| *order);
+    rows.into_iter().map(|(_, row)| row).collect()
 }
 
+/// An attempt's board size as the screen writes it ("4×3").
 /// A figure or a dash.
 fn or_dash<T>(value: Option<T>, show: impl FnOnce(T) -> String) -> String {
     value.map_or_else(|| "—".to_string(), show)
@@ -481,7 +487,7 @@ fn render_streaks(stats: &Stats, today: UtcDate, area: Rect, buf: &mut Buffer, t
     for size in Size::ALL {
         let won = stats
             .daily_wins
-            .get(&format!("{0}x{0}", size.side()))
+            .get(&format!("{}x{}", size.width(), size.height()))
             .map_or(0, std::collections::BTreeSet::len);
         if won == 0 {
             continue;
@@ -551,4 +557,36 @@ fn render_recent(state: &StatsState, area: Rect, buf: &mut Buffer, t: &Theme) {
         buf,
         &mut list_state,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_shape_recorded_has_its_row_in_size_order() {
+        let mut stats = Stats::default();
+        for key in [
+            "4x4 easy",
+            "4x3 random",
+            "3x3 hard",
+            "3x3 easy",
+            "10x10 random",
+            "3x4 random",
+        ] {
+            stats.records.insert(key.to_string(), Record::default());
+        }
+        let names: Vec<String> = record_rows(&stats).into_iter().map(|r| r.name).collect();
+        assert_eq!(
+            names,
+            [
+                "3×3 easy",
+                "3×3 hard",
+                "3×4 random",
+                "4×3 random",
+                "4×4 easy",
+                "10×10 random"
+            ]
+        );
+    }
 }

@@ -139,12 +139,11 @@ impl Screen for WinScreen {
 
     fn draw(&self, area: Rect, buf: &mut Buffer, view: &View) {
         let (keys, theme) = (&view.settings.keys, &view.settings.theme);
-        if self.aside {
-            let side = view.current.game.size().side() as u16;
-            if let Fit::Fits(layout) = fit(area, side) {
-                draw_aside(&self.summary, keys, theme, layout.panel, buf);
-                return;
-            }
+        if self.aside
+            && let Fit::Fits(layout) = fit(area, view.current.game.size())
+        {
+            draw_aside(&self.summary, keys, theme, layout.panel, buf);
+            return;
         }
         WinView {
             win: &self.summary,

@@ -57,12 +57,13 @@ impl Widget for BoardView<'_> {
             .title(self.title)
             .title_style(self.theme.accent)
             .render(self.layout.board, buf);
+        let size = self.board.size();
         let hinted = self.hint.and_then(|m| {
-            m.source(self.board.blank(), self.board.size().side())
+            m.source_in(self.board.blank(), size.width(), size.height())
                 .map(|cell| (cell, m))
         });
         let fringe = (self.scheme == Scheme::Fringe).then(|| Fringe::of(self.board));
-        let side = self.board.size().side();
+        let width = size.width();
         for cell in 0..self.board.size().cells() {
             let tile = self.board.tile_at(cell);
             let rect = self.layout.tile_rect(cell);
@@ -91,7 +92,7 @@ impl Widget for BoardView<'_> {
             let style = if highlighted {
                 self.theme.hint
             } else {
-                tile_style(self.theme, self.scheme, TileInfo { tile, side, home }, fringe.as_ref())
+                tile_style(self.theme, self.scheme, TileInfo { tile, width, home }, fringe.as_ref())
             };
             draw_tile(buf, rect, Face { tile, home, arrow }, style, self.unicode);
         }
@@ -150,9 +151,17 @@ fn draw_tile(buf: &mut Buffer, rect: Rect, face: Face, style: Style, unicode: bo
 
 /// The middle row of a tile `w` wide. Numbers sit right-aligned in a two-column field in the
 /// middle, so one- and two-digit tiles line up; the outer columns carry brackets (home) or
-/// the hint's arrow.
+/// the hint's arrow. A compact tile (3 columns) has one column beside the number, on the
+/// left: the hint's arrow, else a space (a tile at home shows it by its colour and bold).
 fn tile_text(n: &str, w: usize, home: bool, arrow: Option<Move>, tall: bool) -> String {
     let field = format!("{n:>2}");
+    if w < 4 {
+        let marker = match arrow {
+            Some(m) => crate::ui::widgets::panel::describe(m).0,
+            None => " ",
+        };
+        return format!("{marker}{field}");
+    }
     let left = (w - 2) / 2;
     let right = w - 2 - left;
     let (l, r) = match arrow {
@@ -183,5 +192,10 @@ mod tests {
         assert_eq!(tile_text("12", 6, false, Some(Move::Right), true), "  12 ▶");
         assert_eq!(tile_text("12", 4, true, None, false), "[12]");
         assert_eq!(tile_text("7", 4, false, Some(Move::Up), false), "▲ 7 ");
+        // Compact: the number right-aligned, the arrow before it.
+        assert_eq!(tile_text("99", 3, true, None, false), " 99");
+        assert_eq!(tile_text("7", 3, false, None, false), "  7");
+        assert_eq!(tile_text("12", 3, false, Some(Move::Left), false), "◀12");
+        assert_eq!(tile_text("12", 3, false, Some(Move::Down), false), "▼12");
     }
 }

@@ -1,6 +1,7 @@
 //! Where everything goes on screen, shared by drawing and by mouse hit-testing.
 
 use ratatui::layout::Rect;
+use slide::puzzle::Size;
 
 /// Width of the side panel.
 pub const PANEL_WIDTH: u16 = 30;
@@ -29,8 +30,10 @@ pub const REFERENCE: (u16, u16) = (80, 24);
 /// The big tiles' height on the reference terminal.
 const BASE_TILE_HEIGHT: u16 = 3;
 
-/// The tiles tried when the big ones do not fit: 4×1 with a gap row, then without.
-const SMALL: [TileGeometry; 2] = [
+/// The tiles tried when the big ones do not fit: 4×1 with a gap row, then without; then the
+/// compact ones, 3×1 (a two-digit number and a column for the hint's arrow), with which a
+/// 10×10 board fits beside the panel on 80×24.
+const SMALL: [TileGeometry; 4] = [
     TileGeometry {
         w: 4,
         h: 1,
@@ -39,6 +42,18 @@ const SMALL: [TileGeometry; 2] = [
     },
     TileGeometry {
         w: 4,
+        h: 1,
+        gap_x: 1,
+        gap_y: 0,
+    },
+    TileGeometry {
+        w: 3,
+        h: 1,
+        gap_x: 1,
+        gap_y: 1,
+    },
+    TileGeometry {
+        w: 3,
         h: 1,
         gap_x: 1,
         gap_y: 0,
@@ -77,11 +92,13 @@ impl TileGeometry {
         self.h >= BASE_TILE_HEIGHT
     }
 
-    /// The framed board's size: tiles, gaps, a border and one column of padding a side.
-    pub fn board_size(self, side: u16) -> (u16, u16) {
+    /// The framed board's size for a board of `size`: tiles, gaps, a border and one column
+    /// of padding a side.
+    pub fn board_size(self, size: Size) -> (u16, u16) {
+        let (cols, rows) = (size.width() as u16, size.height() as u16);
         (
-            side * (self.w + self.gap_x) - self.gap_x + 4,
-            side * (self.h + self.gap_y) - self.gap_y + 2,
+            cols * (self.w + self.gap_x) - self.gap_x + 4,
+            rows * (self.h + self.gap_y) - self.gap_y + 2,
         )
     }
 }
@@ -101,8 +118,8 @@ pub struct ScreenLayout {
     pub times: Option<Rect>,
     /// The key footer (last row).
     pub footer: Rect,
-    /// Board side.
-    pub side: u16,
+    /// The board's shape (columns and rows).
+    pub size: Size,
 }
 
 /// Either a layout, or the size the screen would need.
@@ -114,30 +131,40 @@ pub enum Fit {
     TooSmall { need: (u16, u16), have: (u16, u16) },
 }
 
-/// The minimum screen (w, h) for a board side.
-pub fn minimum(side: u16) -> (u16, u16) {
+impl Fit {
+    /// The layout, if everything fits.
+    pub fn fits(self) -> Option<ScreenLayout> {
+        match self {
+            Fit::Fits(l) => Some(l),
+            Fit::TooSmall { .. } => None,
+        }
+    }
+}
+
+/// The minimum screen (w, h) for a board of `size`.
+pub fn minimum(size: Size) -> (u16, u16) {
     let g = SMALL[SMALL.len() - 1];
-    let (bw, bh) = g.board_size(side);
+    let (bw, bh) = g.board_size(size);
     (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
 }
 
-/// The smallest screen (w, h) that shows a board of `side` with big tiles (which a picture
+/// The smallest screen (w, h) that shows a board of `size` with big tiles (which a picture
 /// needs).
-pub fn big_minimum(side: u16) -> (u16, u16) {
+pub fn big_minimum(size: Size) -> (u16, u16) {
     let g = TileGeometry {
         w: 2 * BASE_TILE_HEIGHT,
         h: BASE_TILE_HEIGHT,
         gap_x: 1,
         gap_y: 1,
     };
-    let (bw, bh) = g.board_size(side);
+    let (bw, bh) = g.board_size(size);
     (bw + 1 + PANEL_WIDTH, bh.max(PANEL_HEIGHT) + 1)
 }
 
-/// Lays out a board of `side` in `area`, with the biggest tiles that fit.
-pub fn fit(area: Rect, side: u16) -> Fit {
+/// Lays out a board of `size` in `area`, with the biggest tiles that fit.
+pub fn fit(area: Rect, size: Size) -> Fit {
     for g in geometries(area) {
-        let (bw, bh) = g.board_size(side);
+        let (bw, bh) = g.board_size(size);
         let w = bw + 1 + PANEL_WIDTH;
         let h = bh.max(PANEL_HEIGHT);
         if w <= area.width && h < area.height {
@@ -154,25 +181,25 @@ pub fn fit(area: Rect, side: u16) -> Fit {
                 panel: Rect::new(x + bw + 1, y, PANEL_WIDTH, h),
                 times: times.then(|| Rect::new(x + w + 1, y, TIMES_WIDTH, h)),
                 footer: Rect::new(area.x, area.y + area.height - 1, area.width, 1),
-                side,
+                size,
             });
         }
     }
     Fit::TooSmall {
-        need: minimum(side),
+        need: minimum(size),
         have: (area.width, area.height),
     }
 }
 
-/// A board of `side` framed at the top-left of `room`, with the biggest tiles a terminal
+/// A board of `size` framed at the top-left of `room`, with the biggest tiles a terminal
 /// of `terminal` allows that fit there (a screen with its own panels, such as the replay);
 /// `None` if even the smallest do not. Only the board's fields are set.
-pub fn board_within(terminal: Rect, room: Rect, side: u16) -> Option<ScreenLayout> {
+pub fn board_within(terminal: Rect, room: Rect, size: Size) -> Option<ScreenLayout> {
     let tile = geometries(terminal).find(|g| {
-        let (bw, bh) = g.board_size(side);
+        let (bw, bh) = g.board_size(size);
         bw <= room.width && bh <= room.height
     })?;
-    let (bw, bh) = tile.board_size(side);
+    let (bw, bh) = tile.board_size(size);
     let board = Rect::new(room.x, room.y, bw, bh);
     Some(ScreenLayout {
         board,
@@ -181,15 +208,15 @@ pub fn board_within(terminal: Rect, room: Rect, side: u16) -> Option<ScreenLayou
         panel: Rect::default(),
         times: None,
         footer: Rect::default(),
-        side,
+        size,
     })
 }
 
 impl ScreenLayout {
     /// The rectangle of the tile at cell `index`.
     pub fn tile_rect(&self, index: usize) -> Rect {
-        let side = usize::from(self.side);
-        let (row, col) = ((index / side) as u16, (index % side) as u16);
+        let cols = self.size.width();
+        let (row, col) = ((index / cols) as u16, (index % cols) as u16);
         Rect::new(
             self.tiles_origin.0 + col * (self.tile.w + self.tile.gap_x),
             self.tiles_origin.1 + row * (self.tile.h + self.tile.gap_y),
@@ -200,8 +227,7 @@ impl ScreenLayout {
 
     /// The cell under a screen position, if it is on a tile.
     pub fn cell_at(&self, column: u16, row: u16) -> Option<usize> {
-        let side = usize::from(self.side);
-        (0..side * side).find(|&i| {
+        (0..self.size.cells()).find(|&i| {
             let r = self.tile_rect(i);
             column >= r.x && column < r.x + r.width && row >= r.y && row < r.y + r.height
         })
@@ -212,9 +238,17 @@ impl ScreenLayout {
 mod tests {
     use super::*;
 
+    fn sq(n: u16) -> Size {
+        Size::new(usize::from(n)).expect("2 to 10")
+    }
+
+    fn rect(w: usize, h: usize) -> Size {
+        Size::rect(w, h).expect("2 to 10")
+    }
+
     #[test]
     fn big_tiles_when_they_fit_and_hit_testing_agrees() {
-        let Fit::Fits(l) = fit(Rect::new(0, 0, 100, 35), 6) else {
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 100, 35), sq(6)) else {
             panic!("6×6 fits 100×35")
         };
         assert_eq!(l.tile.w, 6);
@@ -225,7 +259,7 @@ mod tests {
 
     /// The board's frame width for `side` on a `w`×`h` terminal.
     fn board_width(w: u16, h: u16, side: u16) -> u16 {
-        match fit(Rect::new(0, 0, w, h), side) {
+        match fit(Rect::new(0, 0, w, h), sq(side)) {
             Fit::Fits(l) => l.board.width,
             Fit::TooSmall { .. } => 0,
         }
@@ -235,7 +269,7 @@ mod tests {
     fn tiles_grow_with_the_terminal_and_keep_their_shape() {
         // 80×24: the tiles of before, 6×3 (6×6 takes the small ones).
         for side in 3..=5 {
-            let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), side) else {
+            let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), sq(side)) else {
                 panic!("{side} fits 80×24")
             };
             assert_eq!((l.tile.w, l.tile.h), (6, 3), "{side}×{side}");
@@ -245,7 +279,7 @@ mod tests {
         assert!(board_width(200, 60, 3) * 10 >= 24 * 18, "{}", board_width(200, 60, 3));
         for (w, h) in [(100, 30), (120, 40), (160, 50), (200, 60), (300, 90)] {
             for side in 3..=6 {
-                let Fit::Fits(l) = fit(Rect::new(0, 0, w, h), side) else {
+                let Fit::Fits(l) = fit(Rect::new(0, 0, w, h), sq(side)) else {
                     panic!("{side} fits {w}×{h}")
                 };
                 assert!(l.tile.w == 2 * l.tile.h || !l.tile.is_big(), "{:?}", l.tile);
@@ -256,7 +290,7 @@ mod tests {
                     "{w}×{h} {side}"
                 );
                 // Never smaller than on a smaller terminal.
-                let smaller = fit(Rect::new(0, 0, w - 20, h - 6), side);
+                let smaller = fit(Rect::new(0, 0, w - 20, h - 6), sq(side));
                 if let Fit::Fits(s) = smaller {
                     assert!(s.tile.h <= l.tile.h, "{w}×{h} {side}");
                 }
@@ -266,7 +300,7 @@ mod tests {
 
     #[test]
     fn compact_then_too_small() {
-        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 20), 6) else {
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 20), sq(6)) else {
             panic!("compact 6×6 fits 80×20")
         };
         assert_eq!(l.tile.h, 1);
@@ -274,19 +308,68 @@ mod tests {
             l.times,
             Some(Rect::new(l.panel.right() + 1, l.panel.y, TIMES_WIDTH, l.panel.height))
         );
-        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), 5) else {
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), sq(5)) else {
             panic!("5×5 fits 80×24")
         };
         assert_eq!(l.times, None, "no room for the times beside 5×5 at 80×24");
-        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), 3) else {
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), sq(3)) else {
             panic!("3×3 fits 80×24")
         };
         assert!(l.times.is_some_and(|t| t.right() <= 80));
         assert_eq!(
-            fit(Rect::new(0, 0, 40, 10), 4),
+            fit(Rect::new(0, 0, 40, 10), sq(4)),
             Fit::TooSmall {
-                need: minimum(4),
+                need: minimum(sq(4)),
                 have: (40, 10)
+            }
+        );
+    }
+
+    #[test]
+    fn every_shape_fits_80_by_24_and_hit_testing_follows_the_width() {
+        for w in 2..=10 {
+            for h in 2..=10 {
+                let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), rect(w, h)) else {
+                    panic!("{w}×{h} fits 80×24")
+                };
+                let right = l.times.map_or(l.panel.right(), Rect::right);
+                assert!(right <= 80 && l.board.bottom() < 24, "{w}×{h}");
+                for cell in 0..w * h {
+                    let r = l.tile_rect(cell);
+                    assert!(r.right() < l.board.right() && r.bottom() < l.board.bottom(), "{w}×{h}");
+                    assert_eq!(l.cell_at(r.x, r.y), Some(cell), "{w}×{h}");
+                    assert_eq!(l.cell_at(r.right() - 1, r.bottom() - 1), Some(cell), "{w}×{h}");
+                }
+            }
+        }
+        // 10×10 takes the compact tiles at 80×24, big ones at 200×60.
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 80, 24), sq(10)) else {
+            panic!("10×10 fits 80×24")
+        };
+        assert_eq!((l.tile.w, l.tile.h), (3, 1));
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 200, 60), sq(10)) else {
+            panic!("10×10 fits 200×60")
+        };
+        assert!(l.tile.is_big());
+        // A wide board is wider than tall; its third row starts after two rows of tiles.
+        let Fit::Fits(l) = fit(Rect::new(0, 0, 120, 40), rect(5, 3)) else {
+            panic!("5×3 fits 120×40")
+        };
+        assert!(l.board.width > 2 * l.board.height);
+        assert_eq!(l.tile_rect(10).y, l.tile_rect(0).y + 2 * (l.tile.h + l.tile.gap_y));
+        assert_eq!(l.tile_rect(4).x, l.tile_rect(0).x + 4 * (l.tile.w + l.tile.gap_x));
+    }
+
+    #[test]
+    fn too_small_names_the_compact_size_needed() {
+        let need = minimum(sq(10));
+        assert_eq!(need, (43 + 1 + PANEL_WIDTH, PANEL_HEIGHT + 1));
+        assert!(matches!(fit(Rect::new(0, 0, need.0, need.1), sq(10)), Fit::Fits(_)));
+        assert_eq!(
+            fit(Rect::new(0, 0, need.0 - 1, 30), sq(10)),
+            Fit::TooSmall {
+                need,
+                have: (need.0 - 1, 30)
             }
         );
     }

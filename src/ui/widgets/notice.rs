@@ -35,7 +35,7 @@ impl NoticeView<'_> {
         let above = Rect::new(area.x, area.y, area.width, area.height - used);
         if let Some(shown) = notices.boxed() {
             if view.current.under_way()
-                && let Fit::Fits(layout) = fit(area, view.current.game.size().side() as u16)
+                && let Fit::Fits(layout) = fit(area, view.current.game.size())
             {
                 Clear.render(layout.board, buf);
             }

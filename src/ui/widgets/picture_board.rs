@@ -66,10 +66,10 @@ impl Widget for PictureBoard<'_> {
         if !layout.tile.is_big() {
             return bottom(buf, TOO_SMALL);
         }
-        let side = board.size().side();
-        let cut = mode.cut(side, look.tile_pixels(layout.tile), look.colours);
-        let tiny = mode.tiny(side);
-        let hinted = hint.and_then(|m| m.source(board.blank(), side));
+        let size = board.size();
+        let cut = mode.cut(size, look.tile_pixels(layout.tile), look.colours);
+        let tiny = mode.tiny(size);
+        let hinted = hint.and_then(|m| m.source_in(board.blank(), size.width(), size.height()));
         let solved = board.is_goal();
         let last = board.size().cells() as u8;
         for cell in 0..board.size().cells() {
