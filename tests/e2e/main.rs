@@ -21,6 +21,7 @@ mod ranked;
 mod records;
 mod replay;
 mod run_replay;
+mod shapes;
 mod signals;
 mod start;
 mod terminal;
