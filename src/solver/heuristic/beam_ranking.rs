@@ -12,7 +12,7 @@
 
 use crate::puzzle::Size;
 use crate::solver::heuristic::linear_conflict::{LcState, LinearConflict};
-use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::heuristic::{Incremental, Reads, SearchBoard};
 
 /// A heuristic whose `rank` adds `weight` quarter moves per line conflict; `h` is the
 /// heuristic's own.
@@ -74,6 +74,32 @@ impl<H: Incremental> Incremental for WithConflicts<'_, H> {
             self.conflicts.update(&mut s.1, board, tile, from, to);
         }
         h
+    }
+
+    #[inline]
+    fn evaluate(
+        &self,
+        s: &mut Self::State,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> (u32, Reads) {
+        let (h, mut reads) = self.inner.evaluate(&mut s.0, board, tile, from, to, limit);
+        if h <= limit {
+            self.conflicts.update(&mut s.1, board, tile, from, to);
+            // At most five tiles a line leave it on the largest board: far below 255.
+            reads.conflicts = u8::try_from(s.1.conflicts()).unwrap_or(u8::MAX);
+        }
+        (h, reads)
+    }
+
+    #[inline]
+    fn replay(&self, s: &mut Self::State, board: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+        self.inner.replay(&mut s.0, board, tile, from, to, reads);
+        self.conflicts
+            .replay(&mut s.1, board, tile, from, to, u32::from(reads.conflicts));
     }
 
     #[inline]
