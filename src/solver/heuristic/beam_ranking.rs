@@ -12,7 +12,7 @@
 
 use crate::puzzle::Size;
 use crate::solver::heuristic::linear_conflict::{LcState, LinearConflict};
-use crate::solver::heuristic::{Incremental, Reads, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 
 /// A heuristic whose `rank` adds `weight` quarter moves per line conflict; `h` is the
 /// heuristic's own.
@@ -79,20 +79,23 @@ impl<H: Incremental> Incremental for WithConflicts<'_, H> {
     #[inline]
     fn evaluate(
         &self,
-        s: &mut Self::State,
+        p: &Self::State,
         board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, Reads) {
-        let (h, mut reads) = self.inner.evaluate(&mut s.0, board, tile, from, to, limit);
-        if h <= limit {
-            self.conflicts.update(&mut s.1, board, tile, from, to);
+    ) -> Evaluated {
+        let mut e = self.inner.evaluate(&p.0, board, tile, from, to, limit);
+        if e.h <= limit {
+            // The conflicts' state is small: updating a copy costs little more than a count.
+            let mut lc = p.1;
+            self.conflicts.update(&mut lc, board, tile, from, to);
+            e.rank += self.weight * lc.conflicts();
             // At most five tiles a line leave it on the largest board: far below 255.
-            reads.conflicts = u8::try_from(s.1.conflicts()).unwrap_or(u8::MAX);
+            e.reads.conflicts = u8::try_from(lc.conflicts()).unwrap_or(u8::MAX);
         }
-        (h, reads)
+        e
     }
 
     #[inline]

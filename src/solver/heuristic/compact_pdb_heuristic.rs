@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::SEARCH_CELLS;
-use crate::solver::heuristic::{Incremental, Reads, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
 
@@ -138,24 +138,40 @@ impl Incremental for CompactPdbHeuristic<'_> {
     #[inline]
     fn evaluate(
         &self,
-        s: &mut CompactState,
+        p: &CompactState,
         board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, Reads) {
-        // As `update_within`, noting each value read.
-        let value = self.update_direct(s, board, tile, from, to, None);
+    ) -> Evaluated {
+        // As `update_within` on a copy, but only the sums are worked out.
+        let db = self.db;
+        let t = tile as usize;
+        let g = db.group_of(t);
+        let r = p.ranks[g].wrapping_add_signed(db.rank_step(false, &board.tiles, t, from, to));
+        let md = p.md[g] + db.tile_distance(t, to) - db.tile_distance(t, from);
+        let value = db.compact_value_at(g, r, md);
+        let sum = p.sum + u32::from(value) - u32::from(p.vals[g]);
         let mut reads = Reads {
             value,
             ..Reads::default()
         };
-        if s.sum > limit || !self.db.uses_mirror() {
-            return (s.sum, reads);
+        if sum > limit || !db.uses_mirror() {
+            let rank = db.rank_of_sums(sum, p.msum);
+            return Evaluated { h: sum, rank, reads };
         }
-        reads.mirrored = self.update_mirror(s, board, tile, from, to, None);
-        (s.sum.max(s.msum), reads)
+        let mt = db.mirror_tile(t);
+        let mg = db.group_of(mt);
+        let r = p.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        let mmd = p.mmd[mg] + db.tile_distance(mt, db.mirror_cell(to)) - db.tile_distance(mt, db.mirror_cell(from));
+        reads.mirrored = db.compact_value_at(mg, r, mmd);
+        let msum = p.msum + u32::from(reads.mirrored) - u32::from(p.mvals[mg]);
+        Evaluated {
+            h: sum.max(msum),
+            rank: db.rank_of_sums(sum, msum),
+            reads,
+        }
     }
 
     #[inline]

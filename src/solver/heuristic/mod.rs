@@ -54,6 +54,17 @@ pub(crate) struct Reads {
     pub(crate) conflicts: u8,
 }
 
+/// One child as [`Incremental::evaluate`] found it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Evaluated {
+    /// The admissible value (above the limit: some admissible value above it).
+    pub(crate) h: u32,
+    /// [`Incremental::rank`] of the child, if `h` is within the limit.
+    pub(crate) rank: u32,
+    /// What was read, for [`Incremental::replay`].
+    pub(crate) reads: Reads,
+}
+
 /// An admissible heuristic that can be kept up to date as tiles move.
 ///
 /// Contract: `h` never exceeds the true number of moves to the goal, and
@@ -88,24 +99,30 @@ pub(crate) trait Incremental: Sync {
         self.h(state)
     }
 
-    /// [`Incremental::update_within`], with what the update read from tables: enough for
-    /// [`Incremental::replay`] to give the same state again without reading them. The
-    /// bounded search ranks every child with this and keeps the reads beside it, so a child
-    /// it keeps is rebuilt without a second evaluation. By default nothing is noted.
+    /// A child's value and rank from its parent's state `parent` (as
+    /// [`Incremental::update_within`] then [`Incremental::rank`] on a copy), with what it read
+    /// from tables: enough for [`Incremental::replay`] to build the child's state without
+    /// reading them again. The bounded search ranks every child with this and keeps the
+    /// reads beside it, so a child it keeps is evaluated once. The rank means nothing for a
+    /// value above `limit`. A heuristic with tables overrides it to copy no state: most
+    /// children are never kept. By default nothing is noted.
     #[inline]
     fn evaluate(
         &self,
-        state: &mut Self::State,
+        parent: &Self::State,
         board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, Reads) {
-        (
-            self.update_within(state, board, tile, from, to, limit),
-            Reads::default(),
-        )
+    ) -> Evaluated {
+        let mut s = *parent;
+        let h = self.update_within(&mut s, board, tile, from, to, limit);
+        Evaluated {
+            h,
+            rank: if h <= limit { self.rank(&s) } else { u32::MAX },
+            reads: Reads::default(),
+        }
     }
 
     /// The state [`Incremental::evaluate`] left for a child within its limit, from the
@@ -207,16 +224,15 @@ mod tests {
     ) {
         let mut within = *parent;
         let quick = h.update_within(&mut within, moved, tile, from, to, limit);
-        let mut evaluated = *parent;
-        let (value, reads) = h.evaluate(&mut evaluated, moved, tile, from, to, limit);
-        assert_eq!(value, quick);
-        if value <= limit {
+        let e = h.evaluate(parent, moved, tile, from, to, limit);
+        assert_eq!(e.h, quick);
+        if e.h <= limit {
             let mut full = *parent;
             h.update(&mut full, moved, tile, from, to);
             let mut replayed = *parent;
-            h.replay(&mut replayed, moved, tile, from, to, reads);
+            h.replay(&mut replayed, moved, tile, from, to, e.reads);
             assert_eq!((h.h(&replayed), h.rank(&replayed)), (h.h(&full), h.rank(&full)));
-            assert_eq!((h.h(&evaluated), h.rank(&evaluated)), (h.h(&full), h.rank(&full)));
+            assert_eq!((e.h, e.rank), (h.h(&full), h.rank(&full)));
         }
     }
 

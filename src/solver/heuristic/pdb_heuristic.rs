@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::SEARCH_CELLS;
-use crate::solver::heuristic::{Incremental, Reads, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
 
@@ -124,24 +124,37 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
     #[inline]
     fn evaluate(
         &self,
-        s: &mut PdbState<G>,
+        p: &PdbState<G>,
         board: &SearchBoard,
         tile: u8,
         from: usize,
         to: usize,
         limit: u32,
-    ) -> (u32, Reads) {
-        // As `update_within`, noting each value read.
-        let value = self.update_direct(s, board, tile, from, to, None);
+    ) -> Evaluated {
+        // As `update_within` on a copy, but only the sums are worked out.
+        let db = self.db;
+        let t = tile as usize;
+        let g = db.group_of(t);
+        let r = p.ranks[g].wrapping_add_signed(db.direct_rank_step(&board.tiles, t, from, to));
+        let value = self.tables[g][r as usize];
+        let sum = p.sum + u32::from(value) - u32::from(p.vals[g]);
         let mut reads = Reads {
             value,
             ..Reads::default()
         };
-        if s.sum > limit || !self.mirror {
-            return (s.sum, reads);
+        if sum > limit || !self.mirror {
+            let rank = db.rank_of_sums(sum, p.msum);
+            return Evaluated { h: sum, rank, reads };
         }
-        reads.mirrored = self.update_mirror(s, board, tile, from, to, None);
-        (s.sum.max(s.msum), reads)
+        let mg = self.mirror_group[t] as usize;
+        let r = p.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        reads.mirrored = self.tables[mg][r as usize];
+        let msum = p.msum + u32::from(reads.mirrored) - u32::from(p.mvals[mg]);
+        Evaluated {
+            h: sum.max(msum),
+            rank: db.rank_of_sums(sum, msum),
+            reads,
+        }
     }
 
     #[inline]
@@ -366,7 +379,8 @@ mod tests {
             let sb = SearchBoard::new(&after);
             let (tile, from, to) = (sb.tiles[board.blank()], sb.blank, board.blank());
             let mut evaluated = parent;
-            let (_, reads) = h.evaluate(&mut evaluated, &sb, tile, from, to, u32::MAX);
+            h.update(&mut evaluated, &sb, tile, from, to);
+            let reads = h.evaluate(&parent, &sb, tile, from, to, u32::MAX).reads;
             let raised = Reads {
                 value: reads.value + 1,
                 mirrored: reads.mirrored + 1,

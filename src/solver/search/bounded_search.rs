@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, Move};
-use crate::solver::heuristic::{Incremental, Reads, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::search::beam_memory::{MemoryBudget, Reservation};
 use crate::solver::search::beam_width;
 use crate::solver::search::beam_width::{FIRST_WIDTH, MAX_WIDTH, MEMORY_DEPTHS, NodeBytes, next_width, widest_fitting};
@@ -374,8 +374,9 @@ impl<H: Incremental> Search<'_, H> {
                 b.tiles[blank] = tile;
                 b.tiles[from] = 0;
                 b.blank = from;
-                let mut s = node.state;
-                let (h, reads) = heuristic.evaluate(&mut s, &b, tile, from, blank, within);
+                // From the parent's state: a child's own state is built only if it is kept
+                // (`build_next_layer`), from what this read.
+                let Evaluated { h, rank, reads } = heuristic.evaluate(&node.state, &b, tile, from, blank, within);
                 if h > within {
                     continue;
                 }
@@ -383,7 +384,7 @@ impl<H: Incremental> Search<'_, H> {
                     return ControlFlow::Break(Beam::Found(path(&layers.trace, parent as u32, m)));
                 }
                 layers.candidates.push(Candidate {
-                    rank: heuristic.rank(&s),
+                    rank,
                     key,
                     parent: parent as u32,
                     mv: m,
@@ -635,17 +636,9 @@ mod tests {
             self.updated.fetch_add(1, Ordering::Relaxed);
             self.inner.update_within(s, b, tile, from, to, limit)
         }
-        fn evaluate(
-            &self,
-            s: &mut H::State,
-            b: &SearchBoard,
-            tile: u8,
-            from: usize,
-            to: usize,
-            limit: u32,
-        ) -> (u32, Reads) {
+        fn evaluate(&self, p: &H::State, b: &SearchBoard, tile: u8, from: usize, to: usize, limit: u32) -> Evaluated {
             self.evaluated.fetch_add(1, Ordering::Relaxed);
-            self.inner.evaluate(s, b, tile, from, to, limit)
+            self.inner.evaluate(p, b, tile, from, to, limit)
         }
         fn replay(&self, s: &mut H::State, b: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
             self.replayed.fetch_add(1, Ordering::Relaxed);
@@ -684,6 +677,61 @@ mod tests {
             _ => None,
         };
         (plan, counts)
+    }
+
+    /// CPU seconds this process has used (user and system), from `/proc/self/stat`.
+    fn cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let after = stat.rsplit(')').next().unwrap_or("");
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// The beam's rate and plans at fixed widths, one thread, no deadline: the same work
+    /// whatever the machine's load, so that builds compare by CPU time. The held-out
+    /// forty 24-puzzles (5×5) and the first 24 of fifty seeded random 6×6 boards.
+    /// `cargo test --release --lib beam_rate_at_fixed_widths -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a measurement, minutes long"]
+    fn beam_rate_at_fixed_widths() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/korf-felner40-24puzzle.txt"
+        ))
+        .expect("the held-out forty");
+        let five: Vec<(u32, Board)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
+                (len.parse().expect("a length"), tiles.parse().expect("a board"))
+            })
+            .collect();
+        let mut rng = SeededRng::new(1);
+        let six: Vec<(u32, Board)> = (0..24).map(|_| (0, Board::random(Size::SIX, &mut rng))).collect();
+        for (size, boards, width) in [(Size::FIVE, &five, 8192), (Size::SIX, &six, 8192)] {
+            let db = default_tables(size);
+            let pdb = PdbHeuristic::new(db);
+            let h = WithConflicts::new(&pdb, size);
+            let (mut moves, mut optimal, mut nodes, mut generated) = (0, 0, 0, 0);
+            let cpu = cpu_seconds();
+            for (len, board) in boards {
+                let (plan, counts) = one_beam(&h, board, width);
+                moves += plan.map_or(0, |p| p.len());
+                optimal += *len as usize;
+                nodes += counts.expanded;
+                generated += counts.generated;
+            }
+            let cpu = cpu_seconds() - cpu;
+            println!(
+                "{}x{} width {width}: {} boards, {moves} moves (optimal {optimal}), {nodes} expanded, {generated} generated, {cpu:.2} CPU-s, {:.3} M expanded a CPU-second",
+                size.side(),
+                size.side(),
+                boards.len(),
+                nodes as f64 / cpu / 1e6
+            );
+        }
     }
 
     #[test]
