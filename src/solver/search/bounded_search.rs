@@ -768,6 +768,8 @@ mod tests {
 
     #[test]
     fn the_beam_keeps_the_best_ranked_in_the_order_they_came() {
+        // The reads ride in what was padding: a candidate is no larger than before them.
+        assert_eq!(std::mem::size_of::<Candidate>(), 24);
         let mut rng = SeededRng::new(3);
         for (n, width) in [(10, 3), (1000, 250), (1000, 999), (5, 10), (64, 64)] {
             let budget = MemoryBudget::new(usize::MAX);
