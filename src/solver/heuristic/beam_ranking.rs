@@ -12,7 +12,7 @@
 
 use crate::puzzle::Size;
 use crate::solver::heuristic::linear_conflict::{LcState, LinearConflict};
-use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 
 /// A heuristic whose `rank` adds `weight` quarter moves per line conflict; `h` is the
 /// heuristic's own.
@@ -74,6 +74,35 @@ impl<H: Incremental> Incremental for WithConflicts<'_, H> {
             self.conflicts.update(&mut s.1, board, tile, from, to);
         }
         h
+    }
+
+    #[inline]
+    fn evaluate(
+        &self,
+        p: &Self::State,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> Evaluated {
+        let mut e = self.inner.evaluate(&p.0, board, tile, from, to, limit);
+        if e.h <= limit {
+            // The conflicts' state is small: updating a copy costs little more than a count.
+            let mut lc = p.1;
+            self.conflicts.update(&mut lc, board, tile, from, to);
+            e.rank += self.weight * lc.conflicts();
+            // At most five tiles a line leave it on the largest board: far below 255.
+            e.reads.conflicts = u8::try_from(lc.conflicts()).unwrap_or(u8::MAX);
+        }
+        e
+    }
+
+    #[inline]
+    fn replay(&self, s: &mut Self::State, board: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+        self.inner.replay(&mut s.0, board, tile, from, to, reads);
+        self.conflicts
+            .replay(&mut s.1, board, tile, from, to, u32::from(reads.conflicts));
     }
 
     #[inline]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::SEARCH_CELLS;
-use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
 
@@ -43,8 +43,17 @@ impl<'a> CompactPdbHeuristic<'a> {
         md
     }
 
+    /// Returns the value it set: the table's, or `known` (a replay's), which saves the read.
     #[inline]
-    fn update_direct(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    fn update_direct(
+        &self,
+        s: &mut CompactState,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        known: Option<u8>,
+    ) -> u8 {
         let db = self.db;
         let t = tile as usize;
         let g = db.group_of(t);
@@ -52,13 +61,23 @@ impl<'a> CompactPdbHeuristic<'a> {
         s.ranks[g] = r;
         // One step changes the tile's distance by exactly one.
         s.md[g] = s.md[g] + db.tile_distance(t, to) - db.tile_distance(t, from);
-        let v = db.compact_value_at(g, r, s.md[g]);
+        let v = known.unwrap_or_else(|| db.compact_value_at(g, r, s.md[g]));
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
+        v
     }
 
+    /// As `update_direct`, on the mirror.
     #[inline]
-    fn update_mirror(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    fn update_mirror(
+        &self,
+        s: &mut CompactState,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        known: Option<u8>,
+    ) -> u8 {
         let db = self.db;
         let t = tile as usize;
         let mt = db.mirror_tile(t);
@@ -67,9 +86,10 @@ impl<'a> CompactPdbHeuristic<'a> {
         let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
         s.mranks[mg] = r;
         s.mmd[mg] = s.mmd[mg] + db.tile_distance(mt, mto) - db.tile_distance(mt, mfrom);
-        let mv = db.compact_value_at(mg, r, s.mmd[mg]);
+        let mv = known.unwrap_or_else(|| db.compact_value_at(mg, r, s.mmd[mg]));
         s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
         s.mvals[mg] = mv;
+        mv
     }
 }
 
@@ -109,9 +129,56 @@ impl Incremental for CompactPdbHeuristic<'_> {
 
     #[inline]
     fn update(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        self.update_direct(s, board, tile, from, to);
+        self.update_direct(s, board, tile, from, to, None);
         if self.db.uses_mirror() {
-            self.update_mirror(s, board, tile, from, to);
+            self.update_mirror(s, board, tile, from, to, None);
+        }
+    }
+
+    #[inline]
+    fn evaluate(
+        &self,
+        p: &CompactState,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> Evaluated {
+        // As `update_within` on a copy, but only the sums are worked out.
+        let db = self.db;
+        let t = tile as usize;
+        let g = db.group_of(t);
+        let r = p.ranks[g].wrapping_add_signed(db.rank_step(false, &board.tiles, t, from, to));
+        let md = p.md[g] + db.tile_distance(t, to) - db.tile_distance(t, from);
+        let value = db.compact_value_at(g, r, md);
+        let sum = p.sum + u32::from(value) - u32::from(p.vals[g]);
+        let mut reads = Reads {
+            value,
+            ..Reads::default()
+        };
+        if sum > limit || !db.uses_mirror() {
+            let rank = db.rank_of_sums(sum, p.msum);
+            return Evaluated { h: sum, rank, reads };
+        }
+        let mt = db.mirror_tile(t);
+        let mg = db.group_of(mt);
+        let r = p.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        let mmd = p.mmd[mg] + db.tile_distance(mt, db.mirror_cell(to)) - db.tile_distance(mt, db.mirror_cell(from));
+        reads.mirrored = db.compact_value_at(mg, r, mmd);
+        let msum = p.msum + u32::from(reads.mirrored) - u32::from(p.mvals[mg]);
+        Evaluated {
+            h: sum.max(msum),
+            rank: db.rank_of_sums(sum, msum),
+            reads,
+        }
+    }
+
+    #[inline]
+    fn replay(&self, s: &mut CompactState, board: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+        self.update_direct(s, board, tile, from, to, Some(reads.value));
+        if self.db.uses_mirror() {
+            self.update_mirror(s, board, tile, from, to, Some(reads.mirrored));
         }
     }
 
@@ -126,11 +193,11 @@ impl Incremental for CompactPdbHeuristic<'_> {
         limit: u32,
     ) -> u32 {
         // As with byte tables: the direct sum alone usually cuts the child off.
-        self.update_direct(s, board, tile, from, to);
+        self.update_direct(s, board, tile, from, to, None);
         if s.sum > limit || !self.db.uses_mirror() {
             return s.sum;
         }
-        self.update_mirror(s, board, tile, from, to);
+        self.update_mirror(s, board, tile, from, to, None);
         s.sum.max(s.msum)
     }
 }

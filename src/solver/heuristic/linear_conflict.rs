@@ -100,6 +100,20 @@ impl Goals {
         *code = *code + d * self.place[to] - d * self.place[from];
     }
 
+    /// As [`Goals::cross`] when the conflicts after the move are known: the codes only.
+    #[inline]
+    fn cross_known(
+        &self,
+        codes: &mut [u32; SEARCH_SIDE],
+        tile: u8,
+        (left, entered): (usize, usize),
+        at: usize,
+        row: bool,
+    ) {
+        codes[left] -= self.digit(tile, left, row) * self.place[at];
+        codes[entered] += self.digit(tile, entered, row) * self.place[at];
+    }
+
     /// `tile`, at position `at` along them, leaves one of the lines `(left, entered)` (rows
     /// if `row`) for the other, where the blank was; both are re-scored into `extra`.
     #[inline]
@@ -200,6 +214,26 @@ impl LinearConflict {
     pub(crate) fn floor_after(&self, s: &LcState, tile: u8, from: usize, to: usize) -> u32 {
         let manhattan = s.manhattan + self.manhattan.tile_distance(tile, to) - self.manhattan.tile_distance(tile, from);
         manhattan + 2 * s.extra.saturating_sub(1)
+    }
+}
+
+impl LinearConflict {
+    /// [`Incremental::update`] when the conflict count after the move, `extra`, is known
+    /// (the bounded search noted it when it ranked the child): the codes move and no line is
+    /// scored again.
+    #[inline]
+    pub(crate) fn replay(&self, s: &mut LcState, board: &SearchBoard, tile: u8, from: usize, to: usize, extra: u32) {
+        self.manhattan.update(&mut s.manhattan, board, tile, from, to);
+        let n = board.side;
+        let (fr, fc, tr, tc) = (from / n, from % n, to / n, to % n);
+        if fr == tr {
+            self.goals.slide(&mut s.rows[fr], tile, fr, true, fc, tc);
+            self.goals.cross_known(&mut s.cols, tile, (fc, tc), fr, false);
+        } else {
+            self.goals.slide(&mut s.cols[fc], tile, fc, false, fr, tr);
+            self.goals.cross_known(&mut s.rows, tile, (fr, tr), fc, true);
+        }
+        s.extra = extra;
     }
 }
 

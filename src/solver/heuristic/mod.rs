@@ -42,6 +42,29 @@ impl SearchBoard {
     }
 }
 
+/// What evaluating one move read from tables ([`Incremental::evaluate`]): a few bytes that
+/// the bounded search keeps beside each child it ranks, in room its child record had spare.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
+pub(crate) struct Reads {
+    /// The moved tile's group's table value.
+    pub(crate) value: u8,
+    /// The mirrored tile's group's table value (0 when the mirror is not read).
+    pub(crate) mirrored: u8,
+    /// The line conflicts after the move (a ranking that counts them).
+    pub(crate) conflicts: u8,
+}
+
+/// One child as [`Incremental::evaluate`] found it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Evaluated {
+    /// The admissible value (above the limit: some admissible value above it).
+    pub(crate) h: u32,
+    /// [`Incremental::rank`] of the child, if `h` is within the limit.
+    pub(crate) rank: u32,
+    /// What was read, for [`Incremental::replay`].
+    pub(crate) reads: Reads,
+}
+
 /// An admissible heuristic that can be kept up to date as tiles move.
 ///
 /// Contract: `h` never exceeds the true number of moves to the goal, and
@@ -74,6 +97,41 @@ pub(crate) trait Incremental: Sync {
         let _ = limit;
         self.update(state, board, tile, from, to);
         self.h(state)
+    }
+
+    /// A child's value and rank from its parent's state `parent` (as
+    /// [`Incremental::update_within`] then [`Incremental::rank`] on a copy), with what it read
+    /// from tables: enough for [`Incremental::replay`] to build the child's state without
+    /// reading them again. The bounded search ranks every child with this and keeps the
+    /// reads beside it, so a child it keeps is evaluated once. The rank means nothing for a
+    /// value above `limit`. A heuristic with tables overrides it to copy no state: most
+    /// children are never kept. By default nothing is noted.
+    #[inline]
+    fn evaluate(
+        &self,
+        parent: &Self::State,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> Evaluated {
+        let mut s = *parent;
+        let h = self.update_within(&mut s, board, tile, from, to, limit);
+        Evaluated {
+            h,
+            rank: if h <= limit { self.rank(&s) } else { u32::MAX },
+            reads: Reads::default(),
+        }
+    }
+
+    /// The state [`Incremental::evaluate`] left for a child within its limit, from the
+    /// parent's state and the reads it returned for the same move: no table is read again.
+    /// By default (a heuristic without tables, whose update is cheap) a plain update.
+    #[inline]
+    fn replay(&self, state: &mut Self::State, board: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+        let _ = reads;
+        self.update(state, board, tile, from, to);
     }
 
     /// Every child of a node at once: for the tile at each cell of `from` slid into the
@@ -122,8 +180,8 @@ mod tests {
     use crate::solver::tables::pattern_db::PatternDb;
 
     /// Walks `steps` random moves, checking after each that the incremental state gives the
-    /// same value as a fresh start, and that `update_within` and `children` agree whenever
-    /// they finish.
+    /// same value as a fresh start, that `update_within`, `evaluate` and `children` agree
+    /// whenever they finish, and that a replay with `evaluate`'s reads gives its state.
     fn check_incremental<H: Incremental>(h: &H, size: Size, seed: u64, steps: usize) {
         let mut rng = SeededRng::new(seed);
         let mut board = Board::random(size, &mut rng);
@@ -141,6 +199,7 @@ mod tests {
             let mut within = state;
             let limit = h.h(&state) + 1;
             let quick = h.update_within(&mut within, &moved, tile, from, blank, limit);
+            check_replay(h, &state, &moved, (tile, from, blank), limit);
             h.update(&mut state, &moved, tile, from, blank);
             sb = moved;
             let fresh = h.init(&sb);
@@ -150,6 +209,30 @@ mod tests {
             } else {
                 assert!(quick <= h.h(&state), "early value must stay admissible: {board}");
             }
+        }
+    }
+
+    /// `evaluate` from `parent` by the move `(tile, from, to)` (`moved` is the board after
+    /// it) agrees with `update_within`; within the limit, replaying its reads gives the same
+    /// value and rank as a full update.
+    fn check_replay<H: Incremental>(
+        h: &H,
+        parent: &H::State,
+        moved: &SearchBoard,
+        (tile, from, to): (u8, usize, usize),
+        limit: u32,
+    ) {
+        let mut within = *parent;
+        let quick = h.update_within(&mut within, moved, tile, from, to, limit);
+        let e = h.evaluate(parent, moved, tile, from, to, limit);
+        assert_eq!(e.h, quick);
+        if e.h <= limit {
+            let mut full = *parent;
+            h.update(&mut full, moved, tile, from, to);
+            let mut replayed = *parent;
+            h.replay(&mut replayed, moved, tile, from, to, e.reads);
+            assert_eq!((h.h(&replayed), h.rank(&replayed)), (h.h(&full), h.rank(&full)));
+            assert_eq!((e.h, e.rank), (h.h(&full), h.rank(&full)));
         }
     }
 
@@ -175,6 +258,15 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// Compact 6×6 tables of three-tile groups, built once for the tests that share them.
+    fn compact_6x6_pdb() -> &'static Arc<PatternDb> {
+        static DB: std::sync::OnceLock<Arc<PatternDb>> = std::sync::OnceLock::new();
+        DB.get_or_init(|| {
+            let p = crate::solver::tables::test_tables::small_6x6();
+            Arc::new(builder::build(&p, &|_| {}).expect("small 6×6 tables"))
+        })
     }
 
     fn small_4x4_pdb() -> Arc<PatternDb> {
@@ -215,6 +307,17 @@ mod tests {
             check_incremental(&crate::solver::heuristic::pdb_heuristic::PdbHeuristic::new(&db3), Size::THREE, seed, 60);
             let db4 = small_4x4_pdb();
             check_incremental(&crate::solver::heuristic::pdb_heuristic::PdbHeuristic::new(&db4), Size::FOUR, seed, 60);
+        }
+
+        #[test]
+        fn the_beams_ranking_replays_what_it_evaluated(seed in any::<u64>()) {
+            use crate::solver::heuristic::beam_ranking::WithConflicts;
+            use crate::solver::heuristic::compact_pdb_heuristic::CompactPdbHeuristic;
+            use crate::solver::heuristic::pdb_heuristic::PdbHeuristic;
+            let db4 = small_4x4_pdb();
+            check_incremental(&WithConflicts::new(&PdbHeuristic::new(&db4), Size::FOUR), Size::FOUR, seed, 60);
+            let compact = compact_6x6_pdb();
+            check_incremental(&WithConflicts::new(&CompactPdbHeuristic::new(compact), Size::SIX), Size::SIX, seed, 60);
         }
     }
 }

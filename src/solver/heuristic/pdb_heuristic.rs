@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::puzzle::SEARCH_CELLS;
-use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
 
@@ -115,9 +115,53 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
 
     #[inline]
     fn update(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
-        self.update_direct(s, board, tile, from, to);
+        self.update_direct(s, board, tile, from, to, None);
         if self.mirror {
-            self.update_mirror(s, board, tile, from, to);
+            self.update_mirror(s, board, tile, from, to, None);
+        }
+    }
+
+    #[inline]
+    fn evaluate(
+        &self,
+        p: &PdbState<G>,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        limit: u32,
+    ) -> Evaluated {
+        // As `update_within` on a copy, but only the sums are worked out.
+        let db = self.db;
+        let t = tile as usize;
+        let g = db.group_of(t);
+        let r = p.ranks[g].wrapping_add_signed(db.direct_rank_step(&board.tiles, t, from, to));
+        let value = self.tables[g][r as usize];
+        let sum = p.sum + u32::from(value) - u32::from(p.vals[g]);
+        let mut reads = Reads {
+            value,
+            ..Reads::default()
+        };
+        if sum > limit || !self.mirror {
+            let rank = db.rank_of_sums(sum, p.msum);
+            return Evaluated { h: sum, rank, reads };
+        }
+        let mg = self.mirror_group[t] as usize;
+        let r = p.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
+        reads.mirrored = self.tables[mg][r as usize];
+        let msum = p.msum + u32::from(reads.mirrored) - u32::from(p.mvals[mg]);
+        Evaluated {
+            h: sum.max(msum),
+            rank: db.rank_of_sums(sum, msum),
+            reads,
+        }
+    }
+
+    #[inline]
+    fn replay(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+        self.update_direct(s, board, tile, from, to, Some(reads.value));
+        if self.mirror {
+            self.update_mirror(s, board, tile, from, to, Some(reads.mirrored));
         }
     }
 
@@ -133,11 +177,11 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
     ) -> u32 {
         // Most children are cut off; the direct sum alone usually proves it, which saves the
         // mirror's table lookup.
-        self.update_direct(s, board, tile, from, to);
+        self.update_direct(s, board, tile, from, to, None);
         if s.sum > limit || !self.mirror {
             return s.sum;
         }
-        self.update_mirror(s, board, tile, from, to);
+        self.update_mirror(s, board, tile, from, to, None);
         s.sum.max(s.msum)
     }
 
@@ -195,31 +239,50 @@ impl<const G: usize> Incremental for PdbHeuristic<'_, G> {
 
 impl<const G: usize> PdbHeuristic<'_, G> {
     // Always inlined: the search's inner loop is these two and the move, and a call costs
-    // as much as the arithmetic.
+    // as much as the arithmetic. Each returns the value it set: the table's, or `known`
+    // (a replay's, read before for the same move), which then saves the read.
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    fn update_direct(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    fn update_direct(
+        &self,
+        s: &mut PdbState<G>,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        known: Option<u8>,
+    ) -> u8 {
         let db = self.db;
         let t = tile as usize;
         let g = db.group_of(t);
         let r = s.ranks[g].wrapping_add_signed(db.direct_rank_step(&board.tiles, t, from, to));
         s.ranks[g] = r;
-        let v = self.tables[g][r as usize];
+        let v = known.unwrap_or_else(|| self.tables[g][r as usize]);
         s.sum = s.sum + u32::from(v) - u32::from(s.vals[g]);
         s.vals[g] = v;
+        v
     }
 
     #[allow(clippy::inline_always)] // the search's inner loop: measured (BENCHMARKS.md)
     #[inline(always)]
-    fn update_mirror(&self, s: &mut PdbState<G>, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+    fn update_mirror(
+        &self,
+        s: &mut PdbState<G>,
+        board: &SearchBoard,
+        tile: u8,
+        from: usize,
+        to: usize,
+        known: Option<u8>,
+    ) -> u8 {
         let db = self.db;
         let t = tile as usize;
         let mg = self.mirror_group[t] as usize;
         let r = s.mranks[mg].wrapping_add_signed(db.rank_step(true, &board.tiles, t, from, to));
         s.mranks[mg] = r;
-        let mv = self.tables[mg][r as usize];
+        let mv = known.unwrap_or_else(|| self.tables[mg][r as usize]);
         s.msum = s.msum + u32::from(mv) - u32::from(s.mvals[mg]);
         s.mvals[mg] = mv;
+        mv
     }
 }
 
@@ -299,6 +362,35 @@ mod tests {
                     60 + seed as u32 * 3,
                 );
             }
+        }
+    }
+
+    #[test]
+    fn a_replay_takes_the_values_it_is_given_and_reads_no_table() {
+        // Replayed with values one higher than the tables', the sums are one higher: the
+        // values came from the reads, not from the tables.
+        let db = default_tables(Size::FIVE);
+        let h = PdbHeuristic::new(db);
+        let board = Board::random(Size::FIVE, &mut crate::puzzle::SeededRng::new(12));
+        let parent = h.init(&SearchBoard::new(&board));
+        for m in board.legal_moves() {
+            let mut after = board;
+            assert!(after.try_move(m));
+            let sb = SearchBoard::new(&after);
+            let (tile, from, to) = (sb.tiles[board.blank()], sb.blank, board.blank());
+            let mut evaluated = parent;
+            h.update(&mut evaluated, &sb, tile, from, to);
+            let reads = h.evaluate(&parent, &sb, tile, from, to, u32::MAX).reads;
+            let raised = Reads {
+                value: reads.value + 1,
+                mirrored: reads.mirrored + 1,
+                conflicts: 0,
+            };
+            let mut replayed = parent;
+            h.replay(&mut replayed, &sb, tile, from, to, raised);
+            assert_eq!((replayed.sum, replayed.msum), (evaluated.sum + 1, evaluated.msum + 1));
+            assert_eq!(replayed.ranks, evaluated.ranks);
+            assert_eq!(replayed.mranks, evaluated.mranks);
         }
     }
 

@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::puzzle::{Board, Move};
-use crate::solver::heuristic::{Incremental, SearchBoard};
+use crate::solver::heuristic::{Evaluated, Incremental, Reads, SearchBoard};
 use crate::solver::search::beam_memory::{MemoryBudget, Reservation};
 use crate::solver::search::beam_width;
 use crate::solver::search::beam_width::{FIRST_WIDTH, MAX_WIDTH, MEMORY_DEPTHS, NodeBytes, next_width, widest_fitting};
@@ -252,7 +252,8 @@ impl<H: Incremental> Search<'_, H> {
         };
         let bytes = NodeBytes {
             node: std::mem::size_of::<Node<H::State>>(),
-            candidate: std::mem::size_of::<Candidate>(),
+            // With its place in the order the beam selects by.
+            candidate: std::mem::size_of::<Candidate>() + std::mem::size_of::<u64>(),
         };
         let mut last = 0;
         loop {
@@ -373,8 +374,9 @@ impl<H: Incremental> Search<'_, H> {
                 b.tiles[blank] = tile;
                 b.tiles[from] = 0;
                 b.blank = from;
-                let mut s = node.state;
-                let h = heuristic.update_within(&mut s, &b, tile, from, blank, within);
+                // From the parent's state: a child's own state is built only if it is kept
+                // (`build_next_layer`), from what this read.
+                let Evaluated { h, rank, reads } = heuristic.evaluate(&node.state, &b, tile, from, blank, within);
                 if h > within {
                     continue;
                 }
@@ -382,10 +384,11 @@ impl<H: Incremental> Search<'_, H> {
                     return ControlFlow::Break(Beam::Found(path(&layers.trace, parent as u32, m)));
                 }
                 layers.candidates.push(Candidate {
-                    rank: heuristic.rank(&s),
+                    rank,
                     key,
                     parent: parent as u32,
                     mv: m,
+                    reads,
                 });
             }
         }
@@ -396,10 +399,12 @@ impl<H: Incremental> Search<'_, H> {
     /// their depth to the trace. Breaks when the trace does not fit in the memory budget, or
     /// when the beam must halt.
     ///
-    /// Each kept child's heuristic state is computed again here rather than kept from
-    /// `expand`: keeping every candidate's state (a pattern database's and the linear
-    /// conflicts', over a hundred bytes) was measured slower on 5×5: 3.7–4.2 M nodes a
-    /// second against 4.2–4.8 M, runs interleaved (BENCHMARKS.md's log).
+    /// Each kept child is evaluated once, in `expand`: here its state is replayed from its
+    /// parent's with the table values `expand` read ([`Incremental::replay`]), which the
+    /// candidate carries in bytes its record had spare. Keeping every candidate's whole
+    /// state instead (over a hundred bytes) was measured slower on 5×5: 3.7–4.2 M nodes a
+    /// second against 4.2–4.8 M for evaluating again (BENCHMARKS.md's log). The candidates
+    /// come in their parents' order, so the layer is read in order.
     #[inline]
     fn build_next_layer(&self, layers: &mut Layers<'_, H::State>) -> ControlFlow<Beam> {
         let (heuristic, best, halt) = (self.heuristic, &self.best, &self.halt);
@@ -423,7 +428,7 @@ impl<H: Incremental> Search<'_, H> {
             b.tiles[from] = 0;
             b.blank = from;
             let mut s = node.state;
-            heuristic.update(&mut s, &b, tile, from, blank);
+            heuristic.replay(&mut s, &b, tile, from, blank, c.reads);
             kept.push(trace_entry(c.parent, c.mv));
             layers.next_layer.push(Node {
                 board: b,
@@ -446,14 +451,15 @@ struct Shape<'a> {
 }
 
 /// Node counts over all beams.
-#[derive(Default)]
+#[derive(Default, Debug)]
 struct Counts {
     expanded: u64,
     generated: u64,
 }
 
 /// A child before selection: just enough to rank it and to rebuild it if it is kept, so
-/// the many children that are dropped never cost a full node copy.
+/// the many children that are dropped never cost a full node copy. 24 bytes, as before it
+/// carried its reads: they fill what was padding.
 #[derive(Clone, Copy)]
 struct Candidate {
     /// [`Incremental::rank`]: the beam keeps the lowest.
@@ -461,7 +467,22 @@ struct Candidate {
     key: u64,
     parent: u32,
     mv: Move,
+    /// What its evaluation read, to rebuild it without reading again.
+    reads: Reads,
 }
+
+impl Candidate {
+    /// Its place in the order the beam keeps by, in one word: the rank, then the key's high
+    /// bits (keys are distinct within a depth, so ties past 40 bits are all but impossible,
+    /// and [`Layers::keep_best_ranked`] keeps exactly the width if there are any).
+    #[inline]
+    fn order(&self) -> u64 {
+        (u64::from(self.rank.min(ORDER_RANK_MAX)) << 40) | (self.key >> 24)
+    }
+}
+
+/// The highest rank [`Candidate::order`] tells apart (quarter moves: far above any board's).
+const ORDER_RANK_MAX: u32 = (1 << 24) - 1;
 
 /// What a beam holds from one depth to the next.
 struct Layers<'b, S: Copy> {
@@ -475,6 +496,8 @@ struct Layers<'b, S: Copy> {
     memory: Vec<DepthSet>,
     /// The children of the layer, before the beam keeps the best ranked.
     candidates: Vec<Candidate>,
+    /// The candidates' [`Candidate::order`], to find the width-th without moving them.
+    order: Vec<u64>,
     /// The beam's memory: all but the trace reserved up front, the trace a depth at a time.
     reserved: Reservation<'b>,
 }
@@ -492,6 +515,7 @@ impl<'b, S: Copy> Layers<'b, S> {
             trace: Vec::new(),
             memory: vec![first],
             candidates: Vec::with_capacity(width * 3),
+            order: Vec::with_capacity(width * 3),
             reserved,
         }
     }
@@ -508,12 +532,27 @@ impl<'b, S: Copy> Layers<'b, S> {
         }
     }
 
-    /// Keeps the `width` candidates ranked best (lowest rank, then lowest key).
+    /// Keeps the `width` candidates ranked best (lowest rank, then lowest key), in the
+    /// order they came: their parents', so that the next layer is built reading the layer
+    /// from start to end rather than at random (a cache miss a kept child at wide beams).
     fn keep_best_ranked(&mut self, width: usize) {
-        if self.candidates.len() > width {
-            self.candidates.select_nth_unstable_by_key(width, |c| (c.rank, c.key));
-            self.candidates.truncate(width);
+        if self.candidates.len() <= width || width == 0 {
+            return;
         }
+        self.order.clear();
+        self.order.extend(self.candidates.iter().map(Candidate::order));
+        let (below, &mut cut, _) = self.order.select_nth_unstable(width - 1);
+        // Those equal to the cut are kept while there is room: exactly `width` in all.
+        let mut room = width - below.iter().filter(|&&o| o < cut).count();
+        self.candidates.retain(|c| {
+            let o = c.order();
+            if o < cut {
+                return true;
+            }
+            let tie = o == cut && room > 0;
+            room -= usize::from(tie);
+            tie
+        });
     }
 }
 
@@ -540,6 +579,232 @@ mod tests {
     use crate::puzzle::SeededRng;
     use crate::puzzle::Size;
     use crate::solver::heuristic::linear_conflict::LinearConflict;
+
+    use std::sync::atomic::AtomicU64;
+
+    use crate::solver::heuristic::beam_ranking::WithConflicts;
+    use crate::solver::heuristic::pdb_heuristic::PdbHeuristic;
+    use crate::solver::tables::test_tables::default_tables;
+
+    /// A heuristic that counts its calls: evaluations (which read tables) and replays (which
+    /// do not).
+    struct Counting<'a, H> {
+        inner: &'a H,
+        evaluated: AtomicU64,
+        updated: AtomicU64,
+        replayed: AtomicU64,
+    }
+
+    impl<'a, H: Incremental> Counting<'a, H> {
+        fn new(inner: &'a H) -> Self {
+            Counting {
+                inner,
+                evaluated: AtomicU64::new(0),
+                updated: AtomicU64::new(0),
+                replayed: AtomicU64::new(0),
+            }
+        }
+        fn counts(&self) -> [u64; 3] {
+            [&self.evaluated, &self.updated, &self.replayed].map(|c| c.load(Ordering::Relaxed))
+        }
+    }
+
+    impl<H: Incremental> Incremental for Counting<'_, H> {
+        type State = H::State;
+        fn init(&self, board: &SearchBoard) -> H::State {
+            self.inner.init(board)
+        }
+        fn h(&self, s: &H::State) -> u32 {
+            self.inner.h(s)
+        }
+        fn rank(&self, s: &H::State) -> u32 {
+            self.inner.rank(s)
+        }
+        fn update(&self, s: &mut H::State, board: &SearchBoard, tile: u8, from: usize, to: usize) {
+            self.updated.fetch_add(1, Ordering::Relaxed);
+            self.inner.update(s, board, tile, from, to);
+        }
+        fn update_within(
+            &self,
+            s: &mut H::State,
+            b: &SearchBoard,
+            tile: u8,
+            from: usize,
+            to: usize,
+            limit: u32,
+        ) -> u32 {
+            self.updated.fetch_add(1, Ordering::Relaxed);
+            self.inner.update_within(s, b, tile, from, to, limit)
+        }
+        fn evaluate(&self, p: &H::State, b: &SearchBoard, tile: u8, from: usize, to: usize, limit: u32) -> Evaluated {
+            self.evaluated.fetch_add(1, Ordering::Relaxed);
+            self.inner.evaluate(p, b, tile, from, to, limit)
+        }
+        fn replay(&self, s: &mut H::State, b: &SearchBoard, tile: u8, from: usize, to: usize, reads: Reads) {
+            self.replayed.fetch_add(1, Ordering::Relaxed);
+            self.inner.replay(s, b, tile, from, to, reads);
+        }
+    }
+
+    /// One beam of `width`, no deadline, on one thread: its plan (if it found one), its
+    /// counts, and the nodes it kept over all depths.
+    fn one_beam<H: Incremental>(h: &H, board: &Board, width: usize) -> (Option<Vec<Move>>, Counts) {
+        let stop = Stop::never();
+        let root = SearchBoard::new(board);
+        let state = h.init(&root);
+        let search = Search {
+            heuristic: h,
+            zobrist: Zobrist::shared(),
+            root,
+            state,
+            lower_bound: h.h(&state),
+            best: Best::none(),
+            halt: Halt::new(&stop, Duration::ZERO),
+            threads: 1,
+            budget: MemoryBudget::process(),
+        };
+        let shape = Shape {
+            width,
+            bytes: NodeBytes {
+                node: std::mem::size_of::<Node<H::State>>(),
+                candidate: std::mem::size_of::<Candidate>() + 8,
+            },
+            budget: MemoryBudget::process(),
+        };
+        let mut counts = Counts::default();
+        let plan = match search.beam(&shape, &mut counts) {
+            Beam::Found(moves) => Some(moves),
+            _ => None,
+        };
+        (plan, counts)
+    }
+
+    /// CPU seconds this process has used (user and system), from `/proc/self/stat`.
+    fn cpu_seconds() -> f64 {
+        let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+        let after = stat.rsplit(')').next().unwrap_or("");
+        let fields: Vec<&str> = after.split_whitespace().collect();
+        let ticks = |i: usize| fields.get(i).and_then(|f| f.parse::<f64>().ok()).unwrap_or(0.0);
+        (ticks(11) + ticks(12)) / 100.0
+    }
+
+    /// The beam's rate and plans at fixed widths, one thread, no deadline: the same work
+    /// whatever the machine's load, so that builds compare by CPU time. The held-out
+    /// forty 24-puzzles (5×5) and the first 24 of fifty seeded random 6×6 boards.
+    /// `cargo test --release --lib beam_rate_at_fixed_widths -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a measurement, minutes long"]
+    fn beam_rate_at_fixed_widths() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/korf-felner40-24puzzle.txt"
+        ))
+        .expect("the held-out forty");
+        let five: Vec<(u32, Board)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
+                (len.parse().expect("a length"), tiles.parse().expect("a board"))
+            })
+            .collect();
+        let mut rng = SeededRng::new(1);
+        let six: Vec<(u32, Board)> = (0..24).map(|_| (0, Board::random(Size::SIX, &mut rng))).collect();
+        for (size, boards, width) in [(Size::FIVE, &five, 8192), (Size::SIX, &six, 8192)] {
+            let db = default_tables(size);
+            let pdb = PdbHeuristic::new(db);
+            let h = WithConflicts::new(&pdb, size);
+            let (mut moves, mut optimal, mut nodes, mut generated) = (0, 0, 0, 0);
+            let cpu = cpu_seconds();
+            for (len, board) in boards {
+                let (plan, counts) = one_beam(&h, board, width);
+                moves += plan.map_or(0, |p| p.len());
+                optimal += *len as usize;
+                nodes += counts.expanded;
+                generated += counts.generated;
+            }
+            let cpu = cpu_seconds() - cpu;
+            println!(
+                "{}x{} width {width}: {} boards, {moves} moves (optimal {optimal}), {nodes} expanded, {generated} generated, {cpu:.2} CPU-s, {:.3} M expanded a CPU-second",
+                size.side(),
+                size.side(),
+                boards.len(),
+                nodes as f64 / cpu / 1e6
+            );
+        }
+    }
+
+    #[test]
+    fn a_kept_child_is_evaluated_once_and_the_beams_plans_solve_their_boards() {
+        let mut rng = SeededRng::new(35);
+        for size in [Size::FIVE, Size::SIX] {
+            let db = default_tables(size);
+            let pdb = PdbHeuristic::new(db);
+            let ranked = WithConflicts::new(&pdb, size);
+            for width in [256, 1024] {
+                let board = Board::random(size, &mut rng);
+                let h = Counting::new(&ranked);
+                let (plan, counts) = one_beam(&h, &board, width);
+                let plan = plan.expect("a beam this wide finds a plan");
+                let mut b = board;
+                b.apply_all(&plan).expect("legal moves");
+                assert!(b.is_goal(), "{board}");
+                assert!(plan.len() as u32 >= h.h(&h.init(&SearchBoard::new(&board))));
+                let [evaluated, updated, replayed] = h.counts();
+                // Every child not a duplicate is evaluated once, in `expand`; every kept one
+                // (a node of some depth, each expanded but the last depth's) is then replayed
+                // from those reads, and nothing is updated a second way.
+                assert_eq!(updated, 0, "no second evaluation");
+                assert!(evaluated <= counts.generated && evaluated > 0);
+                assert!(
+                    replayed >= counts.expanded - 1 && replayed <= evaluated,
+                    "{replayed} {counts:?}"
+                );
+                // Each depth keeps at most the width: the plan's depth bounds the replays.
+                assert!(replayed <= (plan.len() * width) as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn the_beam_keeps_the_best_ranked_in_the_order_they_came() {
+        // The reads ride in what was padding: a candidate is no larger than before them.
+        assert_eq!(std::mem::size_of::<Candidate>(), 24);
+        let mut rng = SeededRng::new(3);
+        for (n, width) in [(10, 3), (1000, 250), (1000, 999), (5, 10), (64, 64)] {
+            let budget = MemoryBudget::new(usize::MAX);
+            let root = Node {
+                board: SearchBoard::new(&Board::goal(Size::FIVE)),
+                state: (),
+                key: 0,
+                last: None,
+            };
+            let mut layers = Layers::start(root, width, budget.reserve(0).expect("room"));
+            for parent in 0..n {
+                layers.candidates.push(Candidate {
+                    // Few ranks, so that many tie and the key decides.
+                    rank: (rng.next_u64() % 7) as u32,
+                    key: rng.next_u64(),
+                    parent,
+                    mv: Move::ALL[(parent % 4) as usize],
+                    reads: Reads::default(),
+                });
+            }
+            let mut best: Vec<(u32, u64)> = layers.candidates.iter().map(|c| (c.rank, c.key)).collect();
+            best.sort_unstable();
+            best.truncate(width);
+            best.sort_unstable_by_key(|&(_, key)| key);
+            layers.keep_best_ranked(width);
+            assert_eq!(layers.candidates.len(), width.min(n as usize));
+            assert!(
+                layers.candidates.windows(2).all(|w| w[0].parent < w[1].parent),
+                "their order kept"
+            );
+            let mut kept: Vec<(u32, u64)> = layers.candidates.iter().map(|c| (c.rank, c.key)).collect();
+            kept.sort_unstable_by_key(|&(_, key)| key);
+            assert_eq!(kept, best);
+        }
+    }
 
     #[test]
     fn out_of_time_before_any_plan_takes_the_constructive_one() {
