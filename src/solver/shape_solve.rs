@@ -3,6 +3,7 @@
 //! else the reduction plan, labelled as a plan ([`Solution::optimal`] false, with the
 //! Manhattan-plus-conflicts bound beside it).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::puzzle::Board;
@@ -14,23 +15,28 @@ use crate::solver::options::{DEFAULT_BUDGET, SolveOptions};
 use crate::solver::rating::Rating;
 use crate::solver::search::{reduction_plan, shape_ida_star};
 use crate::solver::solution::Solution;
+use crate::solver::tables::partition::{Partition, has_shape_tables};
+use crate::solver::tables::pattern_db::PatternDb;
 
 /// Boards of at most this many cells are solved optimally unless the caller sets a time
-/// limit, as 3×3 and 4×4 are: IDA* proves every one within seconds (2×6, the slowest, in
-/// at most 4.7 s on 20 random boards; 3×4 and 4×3 in at most 0.2 s).
-const ALWAYS_OPTIMAL_CELLS: usize = 12;
+/// limit, as 3×3 and 4×4 are: IDA* with the shape's pattern databases proves every one
+/// within about a second (3×5, 5×3 and 2×7 at most 1.5 s on 20 random boards a shape,
+/// BENCHMARKS.md). 2×8 and 8×2 are not there yet: most boards are proven in milliseconds
+/// with their 7-7-1 tables, but one in twenty takes a minute or more, so they prove within
+/// the time and fall back to a plan as the larger shapes do.
+const ALWAYS_OPTIMAL_CELLS: usize = 15;
 
 /// The share of a limited time the optimal search gets before the plan takes over: the
 /// plan's cheapest try takes milliseconds, and the rest of the time shortens it.
 const PROOF_SHARE: f64 = 0.75;
 
 impl Solver {
-    /// [`Solver::solve`] for a board whose size the game does not play: IDA* with Manhattan
-    /// plus linear conflicts on boards of at most 36 cells, for the time allowed (without a
-    /// limit when `optimal` is asked with none, and on boards of at most 12 cells; three
-    /// quarters of it otherwise); the reduction plan, shortened in the time left, otherwise or
-    /// after.
-    pub(crate) fn solve_shape(board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
+    /// [`Solver::solve`] for a board whose size is not classic: IDA* with Manhattan plus
+    /// linear conflicts (and the shape's pattern databases, on boards of at most 20 cells) on
+    /// boards of at most 36 cells, for the time allowed (without a limit when `optimal` is
+    /// asked with none, and on boards of at most 15 cells; three quarters of it otherwise);
+    /// the reduction plan, shortened in the time left, otherwise or after.
+    pub(crate) fn solve_shape(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         if !matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::LinearConflict) {
             return Err(SolveError::HeuristicUnavailable {
@@ -51,7 +57,8 @@ impl Solver {
                 None if opts.optimal || board.size().cells() <= ALWAYS_OPTIMAL_CELLS => opts.stop.clone(),
                 None => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
             };
-            match shape_ida_star::solve(board, &stop) {
+            let db = self.shape_tables(board);
+            match shape_ida_star::solve(board, db.as_deref(), &stop) {
                 Ok(mut s) => {
                     s.elapsed = start.elapsed();
                     return Ok(s);
@@ -62,7 +69,7 @@ impl Solver {
         }
         let stop = opts.stop.clone().within(start, budget);
         let moves = reduction_plan::plan(board, &stop).ok_or(SolveError::Cancelled)?;
-        let lower_bound = shape_bound::value(board);
+        let lower_bound = self.rate_shape(board).lower_bound;
         Ok(Solution {
             optimal: moves.len() as u32 == lower_bound,
             lower_bound,
@@ -73,19 +80,30 @@ impl Solver {
         })
     }
 
-    /// [`Solver::rate`] for a board whose size the game does not play: Manhattan and
-    /// Manhattan plus linear conflicts, the larger the bound.
-    pub(crate) fn rate_shape(board: &Board) -> Rating {
+    /// [`Solver::rate`] for a board whose size is not classic: Manhattan, Manhattan plus
+    /// linear conflicts, and the shape's pattern databases where it has them; the largest
+    /// is the bound.
+    pub(crate) fn rate_shape(&self, board: &Board) -> Rating {
         let manhattan = board.manhattan();
         let linear_conflict = shape_bound::value(board);
+        let pdb = self.shape_tables(board).map(|db| db.value(board));
         Rating {
             manhattan,
             linear_conflict,
             walking_distance: None,
-            pdb: None,
+            pdb,
             exact: None,
-            lower_bound: linear_conflict.max(manhattan),
+            lower_bound: linear_conflict.max(manhattan).max(pdb.unwrap_or(0)),
         }
+    }
+
+    /// The default pattern databases of `board`'s shape, if it has them (loaded or built on
+    /// first need).
+    fn shape_tables(&self, board: &Board) -> Option<Arc<PatternDb>> {
+        let size = board.size();
+        has_shape_tables(size)
+            .then(|| self.shape_pdb(&Partition::default_for(size), &|_| {}))
+            .flatten()
     }
 }
 
