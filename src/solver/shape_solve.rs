@@ -30,11 +30,24 @@ const ALWAYS_OPTIMAL_CELLS: usize = 15;
 /// plan's cheapest try takes milliseconds, and the rest of the time shortens it.
 const PROOF_SHARE: f64 = 0.75;
 
+/// The proof's share where the shape has pattern databases: half, and the weighted search
+/// ([`WEIGHT`]) gets until [`WEIGHTED_SHARE`] of the time, its plan far shorter than the
+/// reduction's (4×5 in 1 s: BENCHMARKS.md).
+const TABLE_PROOF_SHARE: f64 = 0.5;
+
+/// See [`TABLE_PROOF_SHARE`].
+const WEIGHTED_SHARE: f64 = 0.9;
+
+/// The weighted search's weight on the heuristic, in quarters: 1.5, so its plan is at most
+/// half again as long as the optimal one.
+const WEIGHT: u32 = 6;
+
 impl Solver {
     /// [`Solver::solve`] for a board whose size is not classic: IDA* with Manhattan plus
     /// linear conflicts (and the shape's pattern databases, on boards of at most 20 cells) on
     /// boards of at most 36 cells, for the time allowed (without a limit when `optimal` is
-    /// asked with none, and on boards of at most 15 cells; three quarters of it otherwise);
+    /// asked with none, and on boards of at most 15 cells; three quarters of it otherwise,
+    /// half where the shape has tables, and then their weighted search most of the rest);
     /// the reduction plan, shortened in the time left, otherwise or after.
     pub(crate) fn solve_shape(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
@@ -50,14 +63,15 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         if shape_ida_star::fits(board) {
+            let db = self.shape_tables(board);
+            let share = if db.is_some() { TABLE_PROOF_SHARE } else { PROOF_SHARE };
             let stop = match opts.max_time {
                 // The proof gets most of the time; the plan, if it fails, the rest.
-                Some(_) if !opts.optimal => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
+                Some(_) if !opts.optimal => opts.stop.clone().within(start, budget.mul_f64(share)),
                 Some(t) => opts.stop.clone().within(start, t),
                 None if opts.optimal || board.size().cells() <= ALWAYS_OPTIMAL_CELLS => opts.stop.clone(),
-                None => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
+                None => opts.stop.clone().within(start, budget.mul_f64(share)),
             };
-            let db = self.shape_tables(board);
             match shape_ida_star::solve(board, db.as_deref(), &stop) {
                 Ok(mut s) => {
                     s.elapsed = start.elapsed();
@@ -65,6 +79,15 @@ impl Solver {
                 }
                 Err(SolveError::OutOfTime) if !opts.stop.should_stop() => {}
                 Err(e) => return Err(e),
+            }
+            if let Some(db) = db.as_deref() {
+                let stop = opts.stop.clone().within(start, budget.mul_f64(WEIGHTED_SHARE));
+                if let Ok(mut s) = shape_ida_star::solve_weighted(board, Some(db), WEIGHT, &stop) {
+                    s.lower_bound = self.rate_shape(board).lower_bound;
+                    s.optimal = s.len() as u32 == s.lower_bound;
+                    s.elapsed = start.elapsed();
+                    return Ok(s);
+                }
             }
         }
         let stop = opts.stop.clone().within(start, budget);
