@@ -139,6 +139,11 @@ impl Solver {
         self.tables.shapes.get(&self.tables.cache, partition, progress).ok()
     }
 
+    /// [`Solver::shape_pdb`] if loaded or cached already, never built.
+    pub(crate) fn cached_shape_pdb(&self, partition: &Partition) -> Option<Arc<PatternDb>> {
+        self.tables.shapes.cached(&self.tables.cache, partition)
+    }
+
     /// The exact 3×3 distance table (built on first use, in about 50 ms).
     pub fn exact3(&self) -> &ExactTable {
         self.tables.exact3.get_or_init(ExactTable::build)

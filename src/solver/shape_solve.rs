@@ -17,6 +17,7 @@ use crate::solver::search::{reduction_plan, shape_ida_star};
 use crate::solver::solution::Solution;
 use crate::solver::tables::partition::{Partition, has_shape_tables};
 use crate::solver::tables::pattern_db::PatternDb;
+use crate::solver::tables::placement::placements;
 
 /// Boards of at most this many cells are solved optimally unless the caller sets a time
 /// limit, as 3×3 and 4×4 are: IDA* with the shape's pattern databases proves every one
@@ -25,6 +26,10 @@ use crate::solver::tables::pattern_db::PatternDb;
 /// with their 7-7-1 tables, but one in twenty takes a minute or more, so they prove within
 /// the time and fall back to a plan as the larger shapes do.
 const ALWAYS_OPTIMAL_CELLS: usize = 15;
+
+/// The most placements of a group whose table builds within about a second on the first
+/// need (6 tiles on 16 cells: 5.8 million).
+const QUICK_BUILD_PLACEMENTS: u64 = 16 * 15 * 14 * 13 * 12 * 11;
 
 /// The share of a limited time the optimal search gets before the plan takes over: the
 /// plan's cheapest try takes milliseconds, and the rest of the time shortens it.
@@ -63,7 +68,7 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         if shape_ida_star::fits(board) {
-            let db = self.shape_tables(board);
+            let db = self.shape_tables(board, opts.max_time.is_none() && opts.optimal);
             let share = if db.is_some() { TABLE_PROOF_SHARE } else { PROOF_SHARE };
             let stop = match opts.max_time {
                 // The proof gets most of the time; the plan, if it fails, the rest.
@@ -109,7 +114,7 @@ impl Solver {
     pub(crate) fn rate_shape(&self, board: &Board) -> Rating {
         let manhattan = board.manhattan();
         let linear_conflict = shape_bound::value(board);
-        let pdb = self.shape_tables(board).map(|db| db.value(board));
+        let pdb = self.shape_tables(board, false).map(|db| db.value(board));
         Rating {
             manhattan,
             linear_conflict,
@@ -122,11 +127,27 @@ impl Solver {
 
     /// The default pattern databases of `board`'s shape, if it has them (loaded or built on
     /// first need).
-    fn shape_tables(&self, board: &Board) -> Option<Arc<PatternDb>> {
+    ///
+    /// Tables whose build takes more than a second or so (a group of more than
+    /// [`QUICK_BUILD_PLACEMENTS`]: 2×8's and 8×2's, 20–30 CPU seconds) are built here only
+    /// when `may_wait` (an optimal solve without a time limit; `slide solve`, `hint` and
+    /// `rate` build them first, with a progress bar): a hint in the game is never held up
+    /// by them, and uses them once they are in the cache.
+    fn shape_tables(&self, board: &Board, may_wait: bool) -> Option<Arc<PatternDb>> {
         let size = board.size();
-        has_shape_tables(size)
-            .then(|| self.shape_pdb(&Partition::default_for(size), &|_| {}))
-            .flatten()
+        if !has_shape_tables(size) {
+            return None;
+        }
+        let partition = Partition::default_for(size);
+        let quick = partition
+            .groups()
+            .iter()
+            .all(|g| placements(size.cells(), g.len()) <= QUICK_BUILD_PLACEMENTS);
+        if quick || may_wait {
+            self.shape_pdb(&partition, &|_| {})
+        } else {
+            self.cached_shape_pdb(&partition)
+        }
     }
 }
 
@@ -135,6 +156,31 @@ mod tests {
     use super::*;
     use crate::puzzle::{SeededRng, Size};
     use crate::solver::TableCache;
+    use crate::solver::tables::test_tables::temp_dir;
+
+    #[test]
+    fn a_limited_solve_never_waits_for_tables_that_take_seconds_but_builds_quick_ones() {
+        let dir = temp_dir("shape-wait");
+        let solver = Solver::new(TableCache::at(dir.clone()));
+        let mut rng = SeededRng::new(6);
+        let opts = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(200)),
+            ..SolveOptions::default()
+        };
+        let long = Board::random(Size::rect(2, 8).unwrap(), &mut rng);
+        let s = solver.solve(&long, &opts).unwrap();
+        let mut end = long;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
+        let files = || std::fs::read_dir(&dir).map_or(0, Iterator::count);
+        assert_eq!(files(), 0, "2×8's 7-7-1 tables are not built for a hint");
+        assert_eq!(solver.rate(&long).pdb, None);
+        let quick = Board::random(Size::rect(3, 4).unwrap(), &mut rng);
+        assert!(solver.solve(&quick, &opts).unwrap().optimal);
+        assert_eq!(files(), 1, "3×4's tables are");
+        assert!(solver.rate(&quick).pdb.is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn small_rectangles_are_optimal_and_large_boards_get_a_plan() {

@@ -25,7 +25,8 @@ type Entry = Result<Arc<PatternDb>, TableError>;
 #[derive(Default)]
 pub(crate) struct ShapeTables {
     /// Held while a partition's tables are loaded or built, so that concurrent callers wait
-    /// instead of building them twice (the builds are short, so one lock serves all shapes).
+    /// instead of building them twice (one lock serves all shapes: the builds that take
+    /// seconds happen only where the caller may wait, see `shape_solve.rs`).
     tables: Mutex<HashMap<Partition, Entry>>,
 }
 
@@ -45,6 +46,18 @@ impl ShapeTables {
         let entry = cache.load_or_build(partition.clone(), progress).map(Arc::new);
         tables.insert(partition.clone(), entry.clone());
         entry
+    }
+
+    /// `partition`'s tables if they are loaded already or their file is in `cache` (loaded
+    /// now), never building them.
+    pub fn cached(&self, cache: &TableCache, partition: &Partition) -> Option<Arc<PatternDb>> {
+        let mut tables = lock(&self.tables);
+        if let Some(entry) = tables.get(partition) {
+            return entry.as_ref().ok().cloned();
+        }
+        let db = Arc::new(cache.load(partition, &|_| {})?);
+        tables.insert(partition.clone(), Ok(db.clone()));
+        Some(db)
     }
 
     /// The default tables of `size`, if it is a shape that has them.
@@ -79,6 +92,11 @@ mod tests {
             .unwrap()
             .unwrap();
         assert_eq!(loaded.tables(), db.tables());
+        let cached = ShapeTables::default().cached(&cache, db.partition()).unwrap();
+        assert_eq!(cached.tables(), db.tables());
+        let other = Partition::default_for(Size::rect(4, 3).unwrap());
+        assert!(tables.cached(&cache, &other).is_none(), "never built here");
+        assert!(!cache.file_for(&other).unwrap().exists());
         assert!(tables.default_for(&cache, Size::rect(5, 5).unwrap(), &|_| {}).is_none());
         assert!(has_shape_tables(Size::rect(4, 5).unwrap()));
         assert!(!has_shape_tables(Size::FOUR) && !has_shape_tables(Size::rect(7, 3).unwrap()));
