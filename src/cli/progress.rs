@@ -13,9 +13,11 @@ use slide::solver::{BuildProgress, Solver};
 use crate::cli::CliError;
 use crate::cli::output::print_note;
 
-/// Loads or builds every table the solver wants for `size`, showing progress.
+/// Loads or builds every table the solver wants for `size`, showing progress. A shape that
+/// is not classic counts as ready (its tables are built on the search's first need), but
+/// here they are prepared first, so that a build of seconds (2×8's) shows its bar.
 pub fn prepare(solver: &Solver, size: Size) -> Result<(), CliError> {
-    if solver.is_ready(size) {
+    if solver.is_ready(size) && size.is_classic() {
         return Ok(());
     }
     with_bar(|show| solver.prepare(size, show)).map_err(|source| CliError::Tables { size, source })

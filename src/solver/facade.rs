@@ -15,6 +15,7 @@ use crate::solver::tables::error::TableError;
 use crate::solver::tables::exact_table::ExactTable;
 use crate::solver::tables::partition::Partition;
 use crate::solver::tables::pattern_db::PatternDb;
+use crate::solver::tables::shape_tables::ShapeTables;
 use crate::threads::lock;
 
 /// The solver and its tables. Cheap to clone; clones share the tables.
@@ -44,6 +45,9 @@ struct Tables {
     /// Why a size's default databases failed to build, so that later calls report it at
     /// once instead of failing the same slow way again; the searches use the next heuristic.
     failed: [OnceLock<TableError>; 4],
+    /// The pattern databases of the shapes that are not classic (rectangles of at most 20
+    /// cells, and 2×2).
+    shapes: ShapeTables,
 }
 
 /// The environment variable that replaces one size's large partition by the one whose
@@ -88,6 +92,7 @@ impl Solver {
                 guides: Default::default(),
                 building: Default::default(),
                 failed: Default::default(),
+                shapes: ShapeTables::default(),
             }),
         }
     }
@@ -101,7 +106,9 @@ impl Solver {
     /// threads and again later (it is then free).
     pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
         if !size.is_classic() {
-            // Rectangles and the other squares have no tables to prepare.
+            // A shape's own tables, if it has any (a failed build leaves the search to
+            // Manhattan plus linear conflicts, so it is no error here).
+            let _ = self.tables.shapes.default_for(&self.tables.cache, size, progress);
             return Ok(());
         }
         match size.side() {
@@ -118,9 +125,23 @@ impl Solver {
         Ok(())
     }
 
-    /// Whether [`Solver::prepare`] has finished for `size`.
+    /// Whether [`Solver::prepare`] has finished for `size`. Always, for a shape that is not
+    /// classic: its own tables build in well under a second on the first search's need, so
+    /// nothing waits for them.
     pub fn is_ready(&self, size: Size) -> bool {
         !size.is_classic() || self.tables.pdbs[size_slot(size)].get().is_some()
+    }
+
+    /// The pattern databases of `partition`, a shape that is not classic, loaded or built
+    /// on first need (and kept): `None` if they could not be built, with the searches left
+    /// to Manhattan plus linear conflicts.
+    pub(crate) fn shape_pdb(&self, partition: &Partition, progress: &dyn Fn(BuildProgress)) -> Option<Arc<PatternDb>> {
+        self.tables.shapes.get(&self.tables.cache, partition, progress).ok()
+    }
+
+    /// [`Solver::shape_pdb`] if loaded or cached already, never built.
+    pub(crate) fn cached_shape_pdb(&self, partition: &Partition) -> Option<Arc<PatternDb>> {
+        self.tables.shapes.cached(&self.tables.cache, partition)
     }
 
     /// The exact 3×3 distance table (built on first use, in about 50 ms).
@@ -287,7 +308,7 @@ impl Solver {
     /// Every heuristic's value for `board`.
     pub fn rate(&self, board: &Board) -> Rating {
         if !board.size().is_classic() {
-            return Solver::rate_shape(board);
+            return self.rate_shape(board);
         }
         let manhattan = manhattan::value(board);
         let linear_conflict = linear_conflict::value(board);

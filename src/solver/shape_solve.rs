@@ -3,6 +3,7 @@
 //! else the reduction plan, labelled as a plan ([`Solution::optimal`] false, with the
 //! Manhattan-plus-conflicts bound beside it).
 
+use std::sync::Arc;
 use std::time::Instant;
 
 use crate::puzzle::Board;
@@ -14,23 +15,46 @@ use crate::solver::options::{DEFAULT_BUDGET, SolveOptions};
 use crate::solver::rating::Rating;
 use crate::solver::search::{reduction_plan, shape_ida_star};
 use crate::solver::solution::Solution;
+use crate::solver::tables::partition::{Partition, has_shape_tables};
+use crate::solver::tables::pattern_db::PatternDb;
+use crate::solver::tables::placement::placements;
 
 /// Boards of at most this many cells are solved optimally unless the caller sets a time
-/// limit, as 3×3 and 4×4 are: IDA* proves every one within seconds (2×6, the slowest, in
-/// at most 4.7 s on 20 random boards; 3×4 and 4×3 in at most 0.2 s).
-const ALWAYS_OPTIMAL_CELLS: usize = 12;
+/// limit, as 3×3 and 4×4 are: IDA* with the shape's pattern databases proves every one
+/// within about a second (3×5, 5×3 and 2×7 at most 1.5 s on 20 random boards a shape,
+/// BENCHMARKS.md). 2×8 and 8×2 are not there yet: most boards are proven in milliseconds
+/// with their 7-7-1 tables, but one in twenty takes a minute or more, so they prove within
+/// the time and fall back to a plan as the larger shapes do.
+const ALWAYS_OPTIMAL_CELLS: usize = 15;
+
+/// The most placements of a group whose table builds within about a second on the first
+/// need (6 tiles on 16 cells: 5.8 million).
+const QUICK_BUILD_PLACEMENTS: u64 = 16 * 15 * 14 * 13 * 12 * 11;
 
 /// The share of a limited time the optimal search gets before the plan takes over: the
 /// plan's cheapest try takes milliseconds, and the rest of the time shortens it.
 const PROOF_SHARE: f64 = 0.75;
 
+/// The proof's share where the shape has pattern databases: half, and the weighted search
+/// ([`WEIGHT`]) gets until [`WEIGHTED_SHARE`] of the time, its plan far shorter than the
+/// reduction's (4×5 in 1 s: BENCHMARKS.md).
+const TABLE_PROOF_SHARE: f64 = 0.5;
+
+/// See [`TABLE_PROOF_SHARE`].
+const WEIGHTED_SHARE: f64 = 0.9;
+
+/// The weighted search's weight on the heuristic, in quarters: 1.5, so its plan is at most
+/// half again as long as the optimal one.
+const WEIGHT: u32 = 6;
+
 impl Solver {
-    /// [`Solver::solve`] for a board whose size the game does not play: IDA* with Manhattan
-    /// plus linear conflicts on boards of at most 36 cells, for the time allowed (without a
-    /// limit when `optimal` is asked with none, and on boards of at most 12 cells; three
-    /// quarters of it otherwise); the reduction plan, shortened in the time left, otherwise or
-    /// after.
-    pub(crate) fn solve_shape(board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
+    /// [`Solver::solve`] for a board whose size is not classic: IDA* with Manhattan plus
+    /// linear conflicts (and the shape's pattern databases, on boards of at most 20 cells) on
+    /// boards of at most 36 cells, for the time allowed (without a limit when `optimal` is
+    /// asked with none, and on boards of at most 15 cells; three quarters of it otherwise,
+    /// half where the shape has tables, and then their weighted search most of the rest);
+    /// the reduction plan, shortened in the time left, otherwise or after.
+    pub(crate) fn solve_shape(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         let start = Instant::now();
         if !matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::LinearConflict) {
             return Err(SolveError::HeuristicUnavailable {
@@ -44,14 +68,16 @@ impl Solver {
         // Stop a little early: the caller's budget includes returning and drawing the answer.
         let budget = opts.max_time.unwrap_or(DEFAULT_BUDGET).mul_f64(0.97);
         if shape_ida_star::fits(board) {
+            let db = self.shape_tables(board, opts.max_time.is_none() && opts.optimal);
+            let share = if db.is_some() { TABLE_PROOF_SHARE } else { PROOF_SHARE };
             let stop = match opts.max_time {
                 // The proof gets most of the time; the plan, if it fails, the rest.
-                Some(_) if !opts.optimal => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
+                Some(_) if !opts.optimal => opts.stop.clone().within(start, budget.mul_f64(share)),
                 Some(t) => opts.stop.clone().within(start, t),
                 None if opts.optimal || board.size().cells() <= ALWAYS_OPTIMAL_CELLS => opts.stop.clone(),
-                None => opts.stop.clone().within(start, budget.mul_f64(PROOF_SHARE)),
+                None => opts.stop.clone().within(start, budget.mul_f64(share)),
             };
-            match shape_ida_star::solve(board, &stop) {
+            match shape_ida_star::solve(board, db.as_deref(), &stop) {
                 Ok(mut s) => {
                     s.elapsed = start.elapsed();
                     return Ok(s);
@@ -59,10 +85,19 @@ impl Solver {
                 Err(SolveError::OutOfTime) if !opts.stop.should_stop() => {}
                 Err(e) => return Err(e),
             }
+            if let Some(db) = db.as_deref() {
+                let stop = opts.stop.clone().within(start, budget.mul_f64(WEIGHTED_SHARE));
+                if let Ok(mut s) = shape_ida_star::solve_weighted(board, Some(db), WEIGHT, &stop) {
+                    s.lower_bound = self.rate_shape(board).lower_bound;
+                    s.optimal = s.len() as u32 == s.lower_bound;
+                    s.elapsed = start.elapsed();
+                    return Ok(s);
+                }
+            }
         }
         let stop = opts.stop.clone().within(start, budget);
         let moves = reduction_plan::plan(board, &stop).ok_or(SolveError::Cancelled)?;
-        let lower_bound = shape_bound::value(board);
+        let lower_bound = self.rate_shape(board).lower_bound;
         Ok(Solution {
             optimal: moves.len() as u32 == lower_bound,
             lower_bound,
@@ -73,18 +108,45 @@ impl Solver {
         })
     }
 
-    /// [`Solver::rate`] for a board whose size the game does not play: Manhattan and
-    /// Manhattan plus linear conflicts, the larger the bound.
-    pub(crate) fn rate_shape(board: &Board) -> Rating {
+    /// [`Solver::rate`] for a board whose size is not classic: Manhattan, Manhattan plus
+    /// linear conflicts, and the shape's pattern databases where it has them; the largest
+    /// is the bound.
+    pub(crate) fn rate_shape(&self, board: &Board) -> Rating {
         let manhattan = board.manhattan();
         let linear_conflict = shape_bound::value(board);
+        let pdb = self.shape_tables(board, false).map(|db| db.value(board));
         Rating {
             manhattan,
             linear_conflict,
             walking_distance: None,
-            pdb: None,
+            pdb,
             exact: None,
-            lower_bound: linear_conflict.max(manhattan),
+            lower_bound: linear_conflict.max(manhattan).max(pdb.unwrap_or(0)),
+        }
+    }
+
+    /// The default pattern databases of `board`'s shape, if it has them (loaded or built on
+    /// first need).
+    ///
+    /// Tables whose build takes more than a second or so (a group of more than
+    /// [`QUICK_BUILD_PLACEMENTS`]: 2×8's and 8×2's, 20–30 CPU seconds) are built here only
+    /// when `may_wait` (an optimal solve without a time limit; `slide solve`, `hint` and
+    /// `rate` build them first, with a progress bar): a hint in the game is never held up
+    /// by them, and uses them once they are in the cache.
+    fn shape_tables(&self, board: &Board, may_wait: bool) -> Option<Arc<PatternDb>> {
+        let size = board.size();
+        if !has_shape_tables(size) {
+            return None;
+        }
+        let partition = Partition::default_for(size);
+        let quick = partition
+            .groups()
+            .iter()
+            .all(|g| placements(size.cells(), g.len()) <= QUICK_BUILD_PLACEMENTS);
+        if quick || may_wait {
+            self.shape_pdb(&partition, &|_| {})
+        } else {
+            self.cached_shape_pdb(&partition)
         }
     }
 }
@@ -94,6 +156,31 @@ mod tests {
     use super::*;
     use crate::puzzle::{SeededRng, Size};
     use crate::solver::TableCache;
+    use crate::solver::tables::test_tables::temp_dir;
+
+    #[test]
+    fn a_limited_solve_never_waits_for_tables_that_take_seconds_but_builds_quick_ones() {
+        let dir = temp_dir("shape-wait");
+        let solver = Solver::new(TableCache::at(dir.clone()));
+        let mut rng = SeededRng::new(6);
+        let opts = SolveOptions {
+            max_time: Some(std::time::Duration::from_millis(200)),
+            ..SolveOptions::default()
+        };
+        let long = Board::random(Size::rect(2, 8).unwrap(), &mut rng);
+        let s = solver.solve(&long, &opts).unwrap();
+        let mut end = long;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
+        let files = || std::fs::read_dir(&dir).map_or(0, Iterator::count);
+        assert_eq!(files(), 0, "2×8's 7-7-1 tables are not built for a hint");
+        assert_eq!(solver.rate(&long).pdb, None);
+        let quick = Board::random(Size::rect(3, 4).unwrap(), &mut rng);
+        assert!(solver.solve(&quick, &opts).unwrap().optimal);
+        assert_eq!(files(), 1, "3×4's tables are");
+        assert!(solver.rate(&quick).pdb.is_some());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn small_rectangles_are_optimal_and_large_boards_get_a_plan() {

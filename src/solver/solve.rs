@@ -43,7 +43,7 @@ impl Solver {
         let start = Instant::now();
         let size = board.size();
         if !size.is_classic() {
-            return Solver::solve_shape(board, opts);
+            return self.solve_shape(board, opts);
         }
         if size.side() == 3 && opts.heuristic == HeuristicKind::Auto {
             let moves = self.exact3().solve(board);

@@ -55,6 +55,9 @@ fn a_rectangle_is_dealt_from_a_seed_and_solved_optimally() {
     let rate = slide(&data, &["rate", board, "--json"]);
     let v: Value = serde_json::from_str(out(&rate).trim()).expect("json");
     assert!(v["lower_bound"].as_u64().expect("bound") <= moves.len() as u64);
+    // The shape's own pattern databases rate it, and bound it from below as well.
+    let pdb = v["pdb"].as_u64().expect("the 4×3 tables");
+    assert!(pdb <= v["lower_bound"].as_u64().expect("bound"));
     assert_eq!(v["level"], "random");
 }
 

@@ -37,11 +37,17 @@ fn factorial(n: usize) -> usize {
     (1..=n).product()
 }
 
+/// One solver for the tests that solve many boards: each shape's tables are built once.
+fn shared_solver() -> &'static Solver {
+    static SOLVER: std::sync::OnceLock<Solver> = std::sync::OnceLock::new();
+    SOLVER.get_or_init(|| Solver::new(TableCache::disabled()))
+}
+
 #[test]
 fn breadth_first_search_agrees_with_the_solver_on_small_shapes() {
-    let solver = Solver::new(TableCache::disabled());
+    let solver = shared_solver();
     let mut rng = SeededRng::new(34);
-    for (w, h) in [(2, 3), (3, 2), (2, 4), (2, 5), (3, 3)] {
+    for (w, h) in [(2, 3), (3, 2), (2, 4), (2, 5), (5, 2), (3, 3)] {
         let size = Size::rect(w, h).unwrap();
         let exact = distances(size);
         // Half of all permutations are solvable, and the search reaches exactly those.
@@ -54,6 +60,20 @@ fn breadth_first_search_agrees_with_the_solver_on_small_shapes() {
             assert!(end.is_goal(), "{board}");
             assert!(s.optimal, "{board}");
             assert_eq!(s.len(), usize::from(exact[&key(&board)]), "{board}");
+        }
+        // The shape's pattern databases (every shape here but 3×3, which has its own) never
+        // exceed the exact length, and are exact where one group holds every tile (2×3, 2×4).
+        if size.is_classic() {
+            continue;
+        }
+        for _ in 0..300 {
+            let board = Board::random(size, &mut rng);
+            let exact = u32::from(exact[&key(&board)]);
+            let pdb = solver.rate(&board).pdb.expect("tables");
+            assert!(pdb <= exact, "{board}: {pdb} > {exact}");
+            if size.cells() <= 9 {
+                assert_eq!(pdb, exact, "{board}");
+            }
         }
     }
 }
@@ -101,11 +121,13 @@ proptest! {
         size in small_rectangle(),
         seed in any::<u64>(),
     ) {
-        let solver = Solver::new(TableCache::disabled());
+        let solver = shared_solver();
         let board = Board::random(size, &mut SeededRng::new(seed));
         let s = solver.solve(&board, &SolveOptions { optimal: true, ..SolveOptions::default() }).unwrap();
         prop_assert!(s.optimal);
-        prop_assert!(solver.rate(&board).lower_bound <= s.len() as u32);
+        let rating = solver.rate(&board);
+        prop_assert!(rating.lower_bound <= s.len() as u32);
+        prop_assert!(rating.pdb.is_some_and(|p| p <= s.len() as u32));
         let mut end = board;
         end.apply_all(&s.moves).unwrap();
         prop_assert!(end.is_goal());

@@ -119,10 +119,10 @@ impl TableCache {
     /// The file that holds `partition`'s tables.
     pub fn file_for(&self, partition: &Partition) -> Option<PathBuf> {
         let sig = partition.signature();
-        let side = partition.size().side();
+        let (w, h) = (partition.size().width(), partition.size().height());
         self.dir.as_ref().map(|d| {
             d.join(format!(
-                "pdb-v{FORMAT_VERSION}-b{BUILDER_VERSION}-{side}x{side}-{}-{:016x}.bin",
+                "pdb-v{FORMAT_VERSION}-b{BUILDER_VERSION}-{w}x{h}-{}-{:016x}.bin",
                 partition.name(),
                 fnv1a(sig.as_bytes())
             ))

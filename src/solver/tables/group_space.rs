@@ -42,21 +42,21 @@ pub(crate) struct Grid {
 
 impl Grid {
     pub fn new(size: Size) -> Grid {
-        let (n, cells) = (size.side(), size.cells());
+        let (w, h, cells) = (size.width(), size.height(), size.cells());
         let mut neighbours = [0u64; SEARCH_CELLS];
         for (i, nb) in neighbours.iter_mut().enumerate().take(cells) {
-            let (r, c) = (i / n, i % n);
+            let (r, c) = (i / w, i % w);
             if c > 0 {
                 *nb |= 1 << (i - 1);
             }
-            if c + 1 < n {
+            if c + 1 < w {
                 *nb |= 1 << (i + 1);
             }
             if r > 0 {
-                *nb |= 1 << (i - n);
+                *nb |= 1 << (i - w);
             }
-            if r + 1 < n {
-                *nb |= 1 << (i + n);
+            if r + 1 < h {
+                *nb |= 1 << (i + w);
             }
         }
         Grid { cells, neighbours }
@@ -182,7 +182,8 @@ impl GroupSpace {
             *w = (1..=(k - 1 - i) as u64).product();
         }
         let places: Vec<[u8; MAX_GROUP_TILES]> = (0..orders).map(|order| decode_order(k, &weights, order)).collect();
-        let side = size.side();
+        // A step along a column passes the `width − 1` cells between in index order.
+        let side = size.width();
         let shifts = 2 * side - 1;
         let mut shifted = vec![0u16; orders as usize * k * shifts];
         for (order, p) in places.iter().enumerate() {

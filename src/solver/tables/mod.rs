@@ -3,7 +3,8 @@
 //! `group_bfs.rs`, packed by `compact_table.rs`; `resumable_build.rs` checkpoints it (its files in `checkpoint_files.rs`), paced by
 //! `build_control.rs` and reported by `build_progress.rs`), the lookup (`pattern_db.rs`,
 //! stepped by `rank_steps.rs`), the cache and its files (`cache.rs`, `file.rs`, errors in
-//! `error.rs`), and `exact_table.rs`, every 3×3 distance.
+//! `error.rs`), `shape_tables.rs`, the tables of the shapes that are not classic, and
+//! `exact_table.rs`, every 3×3 distance.
 
 pub(crate) mod build_control;
 pub(crate) mod build_progress;
@@ -21,5 +22,6 @@ pub(crate) mod pattern_db;
 pub(crate) mod placement;
 pub(crate) mod rank_steps;
 pub(crate) mod resumable_build;
+pub(crate) mod shape_tables;
 #[cfg(test)]
 pub(crate) mod test_tables;

@@ -144,11 +144,19 @@ impl Partition {
 
     /// The partition chosen for each size by measurement (see BENCHMARKS.md).
     ///
-    /// 4×4: 6-6-3 with the first column and its neighbours, the block around the blank's
+    /// Rectangles (and 2×2) of at most [`SHAPE_TABLE_CELLS`] cells take
+    /// [`shape_groups`]'s whole lines of tiles. 4×4: 6-6-3 with the first column and its neighbours, the block around the blank's
     /// corner, and the rest of the top row: on Korf's 100 it expands 45% fewer nodes than the
     /// left-half/right-half/bottom-row split (30.9 M against 56.0 M). 5×5: 5-5-5-5-4 blocks.
     /// 6×6: 2×2 blocks, 4 tiles each.
     pub fn default_for(size: Size) -> Partition {
+        if !size.is_classic() {
+            return Partition {
+                size,
+                groups: shape_groups(size),
+                compact: false,
+            };
+        }
         let groups: Vec<Vec<u8>> = match size.side() {
             3 => vec![vec![1, 2, 4, 5], vec![3, 6, 7, 8]],
             4 => vec![vec![1, 5, 6, 9, 10, 13], vec![7, 8, 11, 12, 14, 15], vec![2, 3, 4]],
@@ -199,8 +207,8 @@ impl Partition {
         let storage = if self.compact { COMPACT_SUFFIX } else { "" };
         format!(
             "{}x{}:{}{storage}",
-            self.size.side(),
-            self.size.side(),
+            self.size.width(),
+            self.size.height(),
             groups.join("/")
         )
     }
@@ -225,14 +233,11 @@ impl Partition {
         };
         let (dims, groups) = groups_sig.split_once(':').ok_or_else(bad)?;
         let (a, b) = dims.split_once('x').ok_or_else(bad)?;
-        if a != b {
-            return Err(bad());
+        let size = match (a.parse::<usize>(), b.parse::<usize>()) {
+            (Ok(w), Ok(h)) => Size::rect(w, h).ok().filter(|&s| s.is_classic() || has_shape_tables(s)),
+            _ => None,
         }
-        let size = a
-            .parse::<usize>()
-            .ok()
-            .and_then(|n| Size::classic(n).ok())
-            .ok_or_else(bad)?;
+        .ok_or_else(bad)?;
         let groups = groups
             .split('/')
             .map(|g| g.split(',').map(str::parse::<u8>).collect::<Result<Vec<u8>, _>>())
@@ -246,6 +251,10 @@ impl Partition {
     /// are not a group of this partition (only then can the mirrored lookup add anything).
     pub(crate) fn differs_from_mirror(&self) -> bool {
         let size = self.size;
+        if !size.is_square() {
+            // A rectangle's mirror is another shape: there is no mirrored lookup.
+            return false;
+        }
         let mirror = |t: u8| {
             let (r, c) = size.row_col(size.goal_index(t));
             size.goal_tile(size.index(c, r))
@@ -261,6 +270,58 @@ impl Partition {
             !own.contains(&sorted(&m))
         })
     }
+}
+
+/// The most cells of a shape that is not classic with pattern databases of its own: every
+/// board of at most 16 cells is solved optimally with them, and 4×5 and 5×4 on demand.
+pub(crate) const SHAPE_TABLE_CELLS: usize = 20;
+
+/// Whether `size`, not classic, has pattern databases of its own ([`shape_groups`]).
+pub(crate) fn has_shape_tables(size: Size) -> bool {
+    !size.is_classic() && size.cells() <= SHAPE_TABLE_CELLS
+}
+
+/// The most tiles in one group of a shape's default partition: 6 on at most 15 cells (at
+/// most 3.6 million placements, built in well under a second), 7 on 16 (2×8 and 8×2, whose
+/// boards 6-6-3 left minutes from a proof: 57.7 million placements a group, built in
+/// seconds), 5 on 4×5 and 5×4 (the hints' tables: 1.9 million placements a group).
+fn shape_group_tiles(size: Size) -> usize {
+    match size.cells() {
+        ..=15 => 6,
+        16 => 7,
+        _ => 5,
+    }
+}
+
+/// The groups of a shape that is not classic, of at most [`SHAPE_TABLE_CELLS`] cells.
+///
+/// Up to 8 tiles: one group, every distance exact. Else the tiles line by line across the
+/// short side (row by row on a tall board, column by column on a wide one), cut into runs
+/// of [`shape_group_tiles`]: on every shape of at most 15 cells, whole lines (Korf and Felner's 7-8 split of 4×4 is two rows
+/// each: a group of whole lines holds the tiles that block each other most).
+pub(crate) fn shape_groups(size: Size) -> Vec<Vec<u8>> {
+    let tiles = size.cells() - 1;
+    if tiles <= MAX_GROUP_TILES {
+        return vec![(1..=tiles as u8).collect()];
+    }
+    let (w, h) = (size.width(), size.height());
+    let cells: Vec<usize> = if h >= w {
+        (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .map(|(r, c)| size.index(r, c))
+            .collect()
+    } else {
+        (0..w)
+            .flat_map(|c| (0..h).map(move |r| (r, c)))
+            .map(|(r, c)| size.index(r, c))
+            .collect()
+    };
+    let order: Vec<u8> = cells
+        .into_iter()
+        .map(|c| size.goal_tile(c))
+        .filter(|&t| t != 0)
+        .collect();
+    order.chunks(shape_group_tiles(size)).map(<[u8]>::to_vec).collect()
 }
 
 /// Square blocks of `b`×`b` cells, row by row, the last one short of the blank.
@@ -307,12 +368,49 @@ mod tests {
     }
 
     #[test]
+    fn every_shape_of_at_most_20_cells_has_whole_lines_in_groups_and_its_signature_reads_back() {
+        let names = [
+            ((2, 2), "3"),
+            ((2, 4), "7"),
+            ((2, 5), "6-3"),
+            ((3, 4), "6-5"),
+            ((4, 3), "6-5"),
+            ((2, 7), "6-6-1"),
+            ((3, 5), "6-6-2"),
+            ((5, 3), "6-6-2"),
+            ((2, 8), "7-7-1"),
+            ((8, 2), "7-7-1"),
+            ((4, 5), "5-5-5-4"),
+        ];
+        for ((w, h), name) in names {
+            let p = Partition::default_for(Size::rect(w, h).unwrap());
+            assert_eq!(p.name(), name, "{w}×{h}");
+            assert_eq!(Partition::from_signature(&p.signature()), Ok(p.clone()));
+            assert!(!p.differs_from_mirror());
+        }
+        // 5×3 is wide: its groups are columns, the first two (1, 6, 11 and 2, 7, 12) first.
+        let p = Partition::default_for(Size::rect(5, 3).unwrap());
+        assert_eq!(p.groups()[0], vec![1, 6, 11, 2, 7, 12]);
+        assert_eq!(p.signature().split(':').next(), Some("5x3"));
+        for w in 2..=10 {
+            for h in 2..=10 {
+                let size = Size::rect(w, h).unwrap();
+                if has_shape_tables(size) {
+                    let p = Partition::default_for(size);
+                    assert!(Partition::new(size, p.groups().to_vec()).is_ok(), "{size}");
+                }
+            }
+        }
+        assert!(Partition::from_signature("7x3:1").is_err(), "no tables for 21 cells");
+    }
+
+    #[test]
     fn signatures_read_back() {
         for size in Size::ALL {
             let p = Partition::default_for(size);
             assert_eq!(Partition::from_signature(&p.signature()), Ok(p));
         }
-        for bad in ["", "3x4:1", "3x3:1,2,3", "3x3:1,2,x/3", "9x9:1"] {
+        for bad in ["", "3x4:1", "3x3:1,2,3", "3x3:1,2,x/3", "9x9:1", "2x11:1"] {
             assert!(Partition::from_signature(bad).is_err(), "{bad}");
         }
     }

@@ -62,7 +62,8 @@ impl PatternDb {
         let mut mirror_cell = [0u8; SEARCH_CELLS];
         for cell in 0..size.cells() {
             let (r, c) = size.row_col(cell);
-            let m = size.index(c, r);
+            // A rectangle has no mirror of its own shape: its mirror maps are the identity.
+            let m = if size.is_square() { size.index(c, r) } else { cell };
             mirror_cell[cell] = m as u8;
             mirror_tile[size.goal_tile(cell) as usize] = size.goal_tile(m);
         }
@@ -267,6 +268,14 @@ impl PatternDb {
     /// The heuristic: the larger of the board's and its mirror's sums (the mirror only where
     /// it can differ).
     pub fn value(&self, board: &Board) -> u32 {
+        if !board.size().is_square() {
+            // A rectangle's tables (no mirror): the cells read straight off the board.
+            let mut cell_of = [0u8; SEARCH_CELLS];
+            for (cell, &t) in board.tiles().iter().enumerate().take(SEARCH_CELLS) {
+                cell_of[t as usize] = cell as u8;
+            }
+            return self.sums(&cell_of).1;
+        }
         let (cell_of, mirrored) = self.cells_of(&SearchBoard::new(board));
         let direct = self.sums(&cell_of).1;
         if self.mirror {
