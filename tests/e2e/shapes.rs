@@ -81,7 +81,9 @@ fn a_five_by_three_game_is_played_to_a_win_and_recorded_as_five_by_three() {
     assert_eq!(row["result"], "won", "{row}");
     let stats = slide(&data(&t), &["stats"]);
     assert!(
-        stats.lines().any(|l| l.split_whitespace().take(4).eq(["5×3", "custom", "1", "1"])),
+        stats
+            .lines()
+            .any(|l| l.split_whitespace().take(4).eq(["5×3", "custom", "1", "1"])),
         "one 5×3 custom game played and won:\n{stats}"
     );
 }

@@ -174,7 +174,8 @@ impl MenuMode {
             MenuMode::Single => "single".into(),
             MenuMode::Blind => "blind".into(),
             MenuMode::Marathon(n) => format!("marathon of {n}"),
-            MenuMode::Relay if size == Size::THREE => "relay (3×3 only)".into(),
+            // A rectangle or 2×2 is a relay of that board alone (relay_to's rule).
+            MenuMode::Relay if RunKind::relay_to(size).count() == 1 => format!("relay ({size} only)"),
             MenuMode::Relay => format!("relay 3×3 to {size}"),
         }
     }
@@ -577,4 +578,18 @@ fn picture_label(name: &str) -> String {
     std::path::Path::new(name)
         .file_name()
         .map_or_else(|| name.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_relay_row_says_what_the_relay_plays() {
+        let rect = Size::rect(4, 3).expect("4×3");
+        assert_eq!(MenuMode::Relay.label(rect), "relay (4×3 only)");
+        assert_eq!(MenuMode::Relay.label(Size::THREE), "relay (3×3 only)");
+        let ten = Size::new(10).expect("10×10");
+        assert_eq!(MenuMode::Relay.label(ten), "relay 3×3 to 10×10");
+    }
 }
