@@ -67,8 +67,9 @@ goes on from the groups it finished. Delete a file to go back.\n\n\
 Examples:\n  slide tables build --size 4\n  slide tables build\n  slide tables build --size 4 --large\n  \
 slide tables build --size 6 --large")]
     Build {
-        /// Board size: 3, 4, 5 or 6 (or 4x4); every size when left out.
-        #[arg(long, value_name = "N", value_parser = values::game_size(), hide_possible_values = true)]
+        /// Board size: 3, 4, 5 or 6 (or 4x4), or a shape of at most 20 cells (2x8, 4x5); every
+        /// classic size (3 to 6) when left out.
+        #[arg(long, value_name = "N", value_parser = values::table_size(), hide_possible_values = true)]
         size: Option<Size>,
         /// Build the larger opt-in tables (4×4, 5×5 or 6×6): fewer nodes on hard 4×4 boards,
         /// shorter 5×5 and 6×6 plans.
@@ -359,7 +360,7 @@ fn build(size: Option<Size>) -> Result<(), CliError> {
         // With the large tables cached the solver loads those; the default is still built,
         // so that removing the large file never costs a build later.
         let default = Partition::default_for(size);
-        if solver.pdb(size).is_some_and(|db| db.partition() != &default) {
+        if size.is_classic() && solver.pdb(size).is_some_and(|db| db.partition() != &default) {
             progress::with_bar(|show| solver.cache().load_or_build(default, show))
                 .map_err(|e| CliError::Failure(format!("cannot prepare the {size} tables: {e}")))?;
         }

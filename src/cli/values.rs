@@ -9,7 +9,7 @@ use std::time::Duration;
 use clap::builder::{PossibleValue, TypedValueParser};
 use slide::difficulty::Level;
 use slide::puzzle::Size;
-use slide::solver::HeuristicKind;
+use slide::solver::{HeuristicKind, Partition};
 
 /// The longest time budget taken: a year. Longer ones would overflow the clock's arithmetic
 /// on some systems, and mean "no limit" anyway (`--optimal` says that).
@@ -83,15 +83,22 @@ pub fn size() -> Offered<Size> {
     }
 }
 
-/// `--size` where the game or its tables are meant: 3, 4, 5 or 6 (also `4x4`); any other
-/// size is refused by name, as the game plays only those for now.
-pub fn game_size() -> Offered<Size> {
+/// `--size` where tables are meant: a size with pattern databases of its own (3 to 6, also
+/// `4x4`, and the other shapes of at most 20 cells, `2x8`, `4x5`); any other size is
+/// refused by name, with what its searches use instead.
+pub fn table_size() -> Offered<Size> {
     Offered {
         names: vec!["3", "4", "5", "6"],
         parse: |s| {
-            s.parse::<Size>()
-                .and_then(Size::check_classic)
-                .map_err(|e| e.to_string())
+            let size = s.parse::<Size>().map_err(|e| e.to_string())?;
+            if Partition::has_default(size) {
+                Ok(size)
+            } else {
+                Err(format!(
+                    "{size} boards have no tables (their searches use Manhattan distance and linear \
+                     conflicts): tables exist for 3×3 to 6×6 and for shapes of at most 20 cells"
+                ))
+            }
         },
     }
 }
@@ -154,9 +161,14 @@ mod tests {
         assert_eq!(level, ["easy", "medium", "hard", "expert", "random"]);
         assert_eq!((size().parse)("4x4"), Ok(Size::FOUR));
         assert!((size().parse)("11").is_err());
-        assert_eq!((game_size().parse)("4x4"), Ok(Size::FOUR));
-        assert!((game_size().parse)("7").is_err_and(|e| e.contains("3×3 to 6×6")));
-        assert!((game_size().parse)("4x3").is_err());
+        assert_eq!((table_size().parse)("4x4"), Ok(Size::FOUR));
+        assert!((table_size().parse)("7").is_err_and(|e| e.contains("7×7 boards have no tables")));
+        assert_eq!(
+            (table_size().parse)("2x8").map(|s| s.to_string()),
+            Ok("2×8".to_string())
+        );
+        assert!((table_size().parse)("5x5").is_ok());
+        assert!((table_size().parse)("5x6").is_err());
         assert_eq!((size().parse)("4x3").map(|s| s.to_string()), Ok("4×3".to_string()));
         assert_eq!((heuristic().parse)("pdb"), Ok(HeuristicKind::Pdb));
         assert_eq!((picture().parse)("some/file.png"), Ok("some/file.png".to_string()));

@@ -57,9 +57,9 @@ pub enum BoardError {
         /// The rows asked for.
         height: usize,
     },
-    /// A size the library knows but the game does not play yet.
-    #[error("{0} boards are not played yet: the game plays square boards 3×3 to 6×6 for now")]
-    NotPlayable(String),
+    /// A size asked for where only the classic sizes (square, 3×3 to 6×6) are meant.
+    #[error("{0} is not one of the classic sizes, square 3×3 to 6×6")]
+    NotClassic(String),
     /// A size that does not parse.
     #[error("'{0}' is not a size: use N for N×N or WxH (W columns, H rows), each 2 to 10")]
     BadSize(String),

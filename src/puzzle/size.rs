@@ -67,7 +67,7 @@ impl Size {
         Size::new(n)
             .ok()
             .filter(|s| s.is_classic())
-            .ok_or(BoardError::NotPlayable(format!("{n}×{n}")))
+            .ok_or(BoardError::NotClassic(format!("{n}×{n}")))
     }
 
     /// Checks that this is a classic size: square, 3×3 to 6×6.
@@ -75,7 +75,7 @@ impl Size {
         if self.is_classic() {
             Ok(self)
         } else {
-            Err(BoardError::NotPlayable(self.to_string()))
+            Err(BoardError::NotClassic(self.to_string()))
         }
     }
 
@@ -214,11 +214,11 @@ mod tests {
     }
 
     #[test]
-    fn the_game_plays_squares_from_3_to_6() {
+    fn the_classic_sizes_are_the_squares_from_3_to_6() {
         assert_eq!(Size::classic(4), Ok(Size::FOUR));
         assert_eq!(
             Size::classic(7).unwrap_err().to_string(),
-            "7×7 boards are not played yet: the game plays square boards 3×3 to 6×6 for now"
+            "7×7 is not one of the classic sizes, square 3×3 to 6×6"
         );
         assert!(Size::rect(4, 3).unwrap().check_classic().is_err());
         assert!(Size::ALL.iter().all(|s| s.is_classic()));

@@ -266,3 +266,27 @@ fn an_older_history_of_squares_reads_as_before() {
     assert_eq!(history.lines().count(), 2, "{history}");
     assert!(history.lines().all(|l| l.contains(r#""size":"#)));
 }
+
+#[test]
+fn tables_build_takes_a_shape_with_tables_and_names_what_the_others_use() {
+    let cache = temp("shapes", "tables-build");
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_slide"))
+            .args(args)
+            .env("SLIDE_CACHE_DIR", &cache)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("slide runs")
+    };
+    let built = run(&["tables", "build", "--size", "3x4"]);
+    assert!(built.status.success(), "{}", err(&built));
+    assert!(out(&built).contains("3×4 tables ready"), "{}", out(&built));
+    let names: Vec<String> = std::fs::read_dir(&cache)
+        .expect("the cache")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().any(|n| n.contains("3x4")), "{names:?}");
+    let refused = run(&["tables", "build", "--size", "7"]);
+    assert_eq!(refused.status.code(), Some(2), "{}", err(&refused));
+    assert!(err(&refused).contains("7×7 boards have no tables"), "{}", err(&refused));
+}

@@ -142,6 +142,12 @@ impl Partition {
         size.side() == 4
     }
 
+    /// Whether `size` has pattern databases of its own: the classic sizes, and the other
+    /// shapes of at most 20 cells.
+    pub fn has_default(size: Size) -> bool {
+        size.is_classic() || has_shape_tables(size)
+    }
+
     /// The partition chosen for each size by measurement (see BENCHMARKS.md).
     ///
     /// Rectangles (and 2×2) of at most [`SHAPE_TABLE_CELLS`] cells take
