@@ -320,30 +320,7 @@ impl FromStr for PuzzleCode {
             position: body[i].0,
         };
         if kind.eq_ignore_ascii_case(&'B') {
-            let per = symbols_per_tile(size);
-            if body.len() != size.cells() * per {
-                return Err(CodeError::WrongLength {
-                    size,
-                    expected: size.cells() * per,
-                    got: body.len(),
-                });
-            }
-            let values = body
-                .iter()
-                .enumerate()
-                .map(|(i, (_, c))| c.to_digit(36).ok_or_else(|| bad(i)))
-                .collect::<Result<Vec<u32>, _>>()?;
-            let tiles = values
-                .chunks(per)
-                .map(|c| c.iter().fold(0, |n, &v| n * 36 + v))
-                .map(|t| u8::try_from(t).unwrap_or(u8::MAX))
-                .collect::<Vec<u8>>();
-            let board = if size.is_classic() {
-                Board::from_tiles(&tiles)?
-            } else {
-                Board::from_shape(size, &tiles)?
-            };
-            return Ok(PuzzleCode::Board(board));
+            return board_from_body(size, &body);
         }
         let level = Level::from_letter(kind).ok_or(CodeError::BadKind(kind))?;
         if body.len() != SHORT_SEED_SYMBOLS + 1 && body.len() != LONG_SEED_SYMBOLS + 1 {
@@ -378,6 +355,34 @@ impl FromStr for PuzzleCode {
         }
         Ok(PuzzleCode::Seeded { size, level, seed })
     }
+}
+
+/// A board code's body (its symbols with their places in the code): the tiles, each in
+/// [`symbols_per_tile`] base-36 symbols, in reading order.
+fn board_from_body(size: Size, body: &[(usize, char)]) -> Result<PuzzleCode, CodeError> {
+    let per = symbols_per_tile(size);
+    if body.len() != size.cells() * per {
+        return Err(CodeError::WrongLength {
+            size,
+            expected: size.cells() * per,
+            got: body.len(),
+        });
+    }
+    let values = body
+        .iter()
+        .map(|&(position, symbol)| symbol.to_digit(36).ok_or(CodeError::BadSymbol { symbol, position }))
+        .collect::<Result<Vec<u32>, _>>()?;
+    let tiles = values
+        .chunks(per)
+        .map(|c| c.iter().fold(0, |n, &v| n * 36 + v))
+        .map(|t| u8::try_from(t).unwrap_or(u8::MAX))
+        .collect::<Vec<u8>>();
+    let board = if size.is_classic() {
+        Board::from_tiles(&tiles)?
+    } else {
+        Board::from_shape(size, &tiles)?
+    };
+    Ok(PuzzleCode::Board(board))
 }
 
 #[cfg(test)]

@@ -61,6 +61,16 @@ fn solved_takes_no_move(action: Action, ctx: &mut Context) -> bool {
     false
 }
 
+/// What the status line says after a key that changes how the board looks, or after Esc
+/// (which leaves nothing: the quit key does).
+fn status_after(action: Action, ctx: &mut Context) -> String {
+    match action {
+        Action::Scheme => settings::cycle_scheme(ctx),
+        Action::Numbers => settings::toggle_numbers(ctx),
+        _ => format!("{} quits (your game is saved).", ctx.settings.keys.name(Action::Quit)),
+    }
+}
+
 impl Screen for Playing {
     fn update(&mut self, action: Action, ctx: &mut Context) -> Transition {
         if solved_takes_no_move(action, ctx) {
@@ -84,12 +94,8 @@ impl Screen for Playing {
                 return Transition::Push(Box::new(ConfirmNext));
             }
             Action::NextScramble => return next_scramble(ctx),
-            Action::Scheme => {
-                ctx.current.status = Some(settings::cycle_scheme(ctx));
-                Played::Nothing
-            }
-            Action::Numbers => {
-                ctx.current.status = Some(settings::toggle_numbers(ctx));
+            Action::Scheme | Action::Numbers | Action::Back => {
+                ctx.current.status = Some(status_after(action, ctx));
                 Played::Nothing
             }
             Action::Hint => {
@@ -112,11 +118,6 @@ impl Screen for Playing {
             Action::Pause if !session.game.is_won() => return Transition::Push(Box::new(Paused::default())),
             // Over a solved board whose win box was closed.
             Action::Review if session.game.is_won() => return Transition::Push(Box::new(ReviewScreen::current(ctx))),
-            Action::Back => {
-                let q = ctx.settings.keys.name(Action::Quit);
-                session.status = Some(format!("{q} quits (your game is saved)."));
-                Played::Nothing
-            }
             Action::Quit | Action::ForceQuit => return Transition::Quit,
             Action::Click { .. }
             | Action::Restart
