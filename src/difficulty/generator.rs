@@ -145,16 +145,7 @@ pub fn generate_with_stop(
     if let Some(len) = length {
         rated = rated.with_length(size, len);
     }
-    Ok(Generated {
-        board,
-        level,
-        seed,
-        rating: rated.rating,
-        expected_length: rated.expected_length,
-        length: rated.length,
-        rated,
-        elapsed: start.elapsed(),
-    })
+    Ok(Generated::of(board, level, seed, rated, start))
 }
 
 /// A deal of a size with no measured bands (see `shape_deal.rs`): at `level` where the
@@ -170,15 +161,23 @@ fn shape_deal(solver: &Solver, size: Size, level: Level, seed: u64, start: Insta
         },
     };
     let rated = rate_level(solver, &board);
-    Generated {
-        board,
-        level,
-        seed,
-        rating: rated.rating,
-        expected_length: rated.expected_length,
-        length: rated.length,
-        rated,
-        elapsed: start.elapsed(),
+    Generated::of(board, level, seed, rated, start)
+}
+
+impl Generated {
+    /// The deal of `board` at `level` from `seed`, its figures those of `rated`, dealt in
+    /// the time since `start`.
+    fn of(board: Board, level: Level, seed: u64, rated: LevelRating, start: Instant) -> Generated {
+        Generated {
+            board,
+            level,
+            seed,
+            rating: rated.rating,
+            expected_length: rated.expected_length,
+            length: rated.length,
+            rated,
+            elapsed: start.elapsed(),
+        }
     }
 }
 
