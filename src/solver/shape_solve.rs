@@ -6,7 +6,8 @@
 use std::sync::Arc;
 use std::time::Instant;
 
-use crate::puzzle::Board;
+use crate::puzzle::{Board, Move};
+use crate::solver::Stop;
 use crate::solver::error::SolveError;
 use crate::solver::facade::Solver;
 use crate::solver::heuristic::heuristic_kind::HeuristicKind;
@@ -96,7 +97,8 @@ impl Solver {
             }
         }
         let stop = opts.stop.clone().within(start, budget);
-        let moves = reduction_plan::plan(board, &stop).ok_or(SolveError::Cancelled)?;
+        let finish = |square: &Board, stop: &Stop| self.solve_square(square, stop, opts.threads);
+        let moves = reduction_plan::plan(board, &stop, Some(&finish)).ok_or(SolveError::Cancelled)?;
         let lower_bound = self.rate_shape(board).lower_bound;
         Ok(Solution {
             optimal: moves.len() as u32 == lower_bound,
@@ -106,6 +108,19 @@ impl Solver {
             generated: 0,
             elapsed: start.elapsed(),
         })
+    }
+
+    /// The square a large board's reduction leaves (3×3 to 6×6), solved by the square
+    /// boards' search in the time `stop` leaves (the tables already loaded, none built).
+    fn solve_square(&self, square: &Board, stop: &Stop, threads: usize) -> Option<Vec<Move>> {
+        let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
+        let opts = SolveOptions {
+            max_time: Some(left.unwrap_or(DEFAULT_BUDGET)),
+            stop: stop.clone(),
+            threads,
+            ..SolveOptions::default()
+        };
+        self.solve(square, &opts).ok().map(|s| s.moves)
     }
 
     /// [`Solver::rate`] for a board whose size is not classic: Manhattan, Manhattan plus

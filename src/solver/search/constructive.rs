@@ -66,6 +66,19 @@ pub(crate) fn solve(board: &Board) -> Option<Vec<Move>> {
 /// (each step's search is optimal for its group) and slower steps. `None` also when `stop`
 /// says so, looked at between steps.
 pub(crate) fn solve_grouped(board: &Board, grouping: Grouping, stop: &Stop) -> Option<Vec<Move>> {
+    reduce(board, grouping, None, stop)
+}
+
+/// The moves of [`solve_grouped`] that reduce `board` to its bottom-right `side`×`side`
+/// square (no move after them touches a tile outside it), for a search to finish. `side`
+/// is at least 2 and at most the board's shorter side: the reduction always takes the
+/// longer side's line, so it comes to that square.
+pub(crate) fn reduce_to_square(board: &Board, grouping: Grouping, side: usize, stop: &Stop) -> Option<Vec<Move>> {
+    reduce(board, grouping, Some(side), stop)
+}
+
+/// The reduction, to the goal or (`until`) to the bottom-right square of that side.
+fn reduce(board: &Board, grouping: Grouping, until: Option<usize>, stop: &Stop) -> Option<Vec<Move>> {
     let size = board.size();
     let (width, height) = (size.width(), size.height());
     let mut tiles = [0u8; MAX_CELLS];
@@ -81,6 +94,9 @@ pub(crate) fn solve_grouped(board: &Board, grouping: Grouping, stop: &Stop) -> O
     let (mut top, mut left) = (0, 0);
     while height - top > 2 || width - left > 2 {
         let (rows, cols) = (height - top, width - left);
+        if until.is_some_and(|side| rows <= side && cols <= side) {
+            return Some(w.moves);
+        }
         let row = rows > cols || (rows == cols && grouping.row_on_tie);
         // The line's cells in order: across the top row, or down the left column.
         let cells: Vec<usize> = if row {

@@ -18,4 +18,5 @@ pub(crate) mod parallel_ida_star;
 pub mod plan_shortening;
 pub(crate) mod reduction_plan;
 pub(crate) mod shape_ida_star;
+pub(crate) mod square_remainder;
 pub(crate) mod zobrist;
