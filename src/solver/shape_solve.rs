@@ -48,6 +48,10 @@ const WEIGHTED_SHARE: f64 = 0.9;
 /// half again as long as the optimal one.
 const WEIGHT: u32 = 6;
 
+/// The share of the time left that the search finishing a large board's square gets (see
+/// [`Solver::solve_square`]).
+const SQUARE_SHARE: f64 = 0.9;
+
 impl Solver {
     /// [`Solver::solve`] for a board whose size is not classic: IDA* with Manhattan plus
     /// linear conflicts (and the shape's pattern databases, on boards of at most 20 cells) on
@@ -111,11 +115,13 @@ impl Solver {
     }
 
     /// The square a large board's reduction leaves (3×3 to 6×6), solved by the square
-    /// boards' search in the time `stop` leaves (the tables already loaded, none built).
+    /// boards' search in most of the time `stop` leaves (the tables already loaded, none
+    /// built): [`SQUARE_SHARE`] of it, as the bounded search may pass its deadline a little
+    /// before its first plan, and the answer must still come within the caller's time.
     fn solve_square(&self, square: &Board, stop: &Stop, threads: usize) -> Option<Vec<Move>> {
         let left = stop.deadline().map(|d| d.saturating_duration_since(Instant::now()));
         let opts = SolveOptions {
-            max_time: Some(left.unwrap_or(DEFAULT_BUDGET)),
+            max_time: Some(left.map_or(DEFAULT_BUDGET, |l| l.mul_f64(SQUARE_SHARE))),
             stop: stop.clone(),
             threads,
             ..SolveOptions::default()
