@@ -136,4 +136,26 @@ mod tests {
             assert!(full.len() <= quick.len(), "{board}");
         }
     }
+
+    #[test]
+    fn the_finisher_gets_the_square_and_a_wrong_answer_is_not_taken() {
+        let mut rng = SeededRng::new(36);
+        for (w, h) in [(8, 8), (10, 4), (5, 7)] {
+            let board = Board::random(Size::rect(w, h).unwrap(), &mut rng);
+            let asked = std::cell::Cell::new(None);
+            let finish = |square: &Board, _: &Stop| {
+                asked.set(Some(square.size()));
+                constructive::solve(square)
+            };
+            let wrong = |_: &Board, _: &Stop| Some(vec![Move::Up]);
+            for f in [&finish as &Finisher, &wrong] {
+                let moves = plan(&board, &Stop::never(), Some(f)).unwrap();
+                let mut b = board;
+                b.apply_all(&moves).unwrap();
+                assert!(b.is_goal(), "{board}");
+            }
+            let side = w.min(h).min(6);
+            assert_eq!(asked.get(), Some(Size::new(side).unwrap()));
+        }
+    }
 }
