@@ -49,9 +49,10 @@ impl Solver {
     /// [`Solver::solve`] for a board whose size is not classic: IDA* with Manhattan plus
     /// linear conflicts (and the shape's pattern databases, on boards of at most 20 cells) on
     /// boards of at most 36 cells, for the time allowed (without a limit when `optimal` is
-    /// asked with none, and on boards of at most 15 cells; three quarters of it otherwise,
-    /// half where the shape has tables, and then their weighted search most of the rest);
-    /// the reduction plan, shortened in the time left, otherwise or after.
+    /// asked with none, and on boards of at most 15 cells, or 16 with their tables; three
+    /// quarters of it otherwise, half where the shape has tables, and then their weighted
+    /// search most of the rest); the reduction plan, shortened in the time left, otherwise
+    /// or after. 8×2 is solved on its side, as 2×8.
     pub(crate) fn solve_shape(&self, board: &Board, opts: &SolveOptions) -> Result<Solution, SolveError> {
         if let Some(upright) = stood_up(board) {
             let mut s = self.solve_shape(&upright, opts)?;
@@ -154,8 +155,8 @@ impl Solver {
         }
     }
 
-    /// Whether `size` is a shape whose own tables take long to build (2×8 and 8×2: about a
-    /// minute), so that a game of it prepares them in the background ([`Solver::prepare`])
+    /// Whether `size` is a shape whose own tables take long to build (2×8 and 8×2: two
+    /// CPU-minutes), so that a game of it prepares them in the background ([`Solver::prepare`])
     /// when it starts. Until they are loaded, a hint with a time limit never waits for them:
     /// it is proven optimal only where the search proves it in the time, else a plan.
     pub fn shape_tables_are_slow(&self, size: Size) -> bool {
@@ -234,7 +235,7 @@ mod tests {
         end.apply_all(&s.moves).unwrap();
         assert!(end.is_goal());
         let files = || std::fs::read_dir(&dir).map_or(0, Iterator::count);
-        assert_eq!(files(), 0, "2×8's 7-7-1 tables are not built for a hint");
+        assert_eq!(files(), 0, "2×8's 8-7 tables are not built for a hint");
         assert_eq!(solver.rate(&long).pdb, None);
         let quick = Board::random(Size::rect(3, 4).unwrap(), &mut rng);
         assert!(solver.solve(&quick, &opts).unwrap().optimal);
