@@ -5,13 +5,15 @@
 //! always printed on stderr.
 
 use std::cell::RefCell;
+use std::io::IsTerminal;
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use slide::puzzle::Size;
-use slide::solver::{BuildProgress, Solver};
+use slide::solver::{BuildProgress, ProgressCallback, SearchProgress, Solver};
 
 use crate::cli::CliError;
-use crate::cli::output::print_note;
+use crate::cli::output::{grouped, print_note};
 
 /// Loads or builds every table the solver wants for `size`, showing progress. A shape that
 /// is not classic counts as ready (its tables are built on the search's first need), but
@@ -65,4 +67,35 @@ fn new_bar(what: &str, total: u64) -> ProgressBar {
     bar.set_style(style);
     bar.set_message(what.to_string());
     bar
+}
+
+/// Runs `work` with a spinner on stderr while an optimal search goes on (4×5's can take
+/// minutes), if `show` and stderr is a terminal: the length it searches up to, against the
+/// bound it began from, the nodes and the time. No share done is shown: nothing tells how
+/// far above the bound the solution lies.
+pub fn with_search_spinner<T>(show: bool, work: impl FnOnce(Option<ProgressCallback>) -> T) -> T {
+    if !show || !std::io::stderr().is_terminal() {
+        return work(None);
+    }
+    let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    let style = ProgressStyle::with_template("{spinner} {msg} {elapsed_precise}")
+        .unwrap_or_else(|_| ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar.set_message("searching for an optimal solution");
+    bar.enable_steady_tick(Duration::from_millis(120));
+    let shown = bar.clone();
+    let callback = ProgressCallback::new(move |p| shown.set_message(search_message(p)));
+    let result = work(Some(callback));
+    bar.finish_and_clear();
+    result
+}
+
+/// What the spinner says of a search in progress.
+fn search_message(p: SearchProgress) -> String {
+    format!(
+        "searching solutions of {} moves (at least {} by the tables), {} nodes",
+        p.threshold,
+        p.lower_bound,
+        grouped(p.nodes)
+    )
 }

@@ -71,7 +71,19 @@ pub fn run(args: &SolveCommand) -> Result<(), CliError> {
     };
     let mut first = true;
     run_boards(&args.board, |place, board| {
-        let solution = solve_one(&solver, &board, &opts)?;
+        // The classic sizes' optimal searches end within seconds, and say nothing as they go.
+        let spin = args.optimal && !args.json && !board.size().is_classic();
+        if spin && matches!(opts.heuristic, HeuristicKind::Auto | HeuristicKind::Pdb) {
+            // The tables' bar first, then the search's spinner: never both at once.
+            progress::prepare(&solver, board.size())?;
+        }
+        let solution = progress::with_search_spinner(spin, |callback| {
+            let opts = SolveOptions {
+                progress: callback,
+                ..opts.clone()
+            };
+            solve_one(&solver, &board, &opts)
+        })?;
         if args.json {
             print_json(&SolveLine {
                 run_board: place.part.map(|(k, _)| k),

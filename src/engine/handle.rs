@@ -127,7 +127,9 @@ impl Engine {
         let size = focus.as_ref().map(|f| f.start.size());
         self.background.reset(focus);
         if let Some(size) = size.filter(|_| self.options.prepare) {
-            if self.solver.is_ready(size) {
+            // A shape's slow tables (2×8's) count as ready, never holding a hint up; they are
+            // loaded or built here, in the background, so that the game's hints use them.
+            if self.solver.is_ready(size) && !self.solver.shape_tables_are_slow(size) {
                 self.prewarm_after(size);
             } else {
                 prepare(&self.solver, size, &self.sink, &self.preparing);

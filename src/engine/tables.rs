@@ -42,7 +42,7 @@ impl Drop for Preparing {
 /// searches keep the weaker heuristics, and asking again reports the same failure at once
 /// rather than building again.
 pub(crate) fn prepare(solver: &Solver, size: Size, sink: &Sink, preparing: &Preparing) {
-    if solver.is_ready(size) {
+    if solver.is_ready(size) && !solver.shape_tables_are_slow(size) {
         return;
     }
     let solver = solver.clone();

@@ -446,6 +446,51 @@ fn a_failed_table_build_is_reported_and_hints_fall_back() {
 }
 
 #[test]
+fn a_2x8_game_prepares_its_slow_tables_in_the_background_and_its_hint_does_not_wait_for_them() {
+    let sizes = Arc::new(Mutex::new(Vec::new()));
+    let log = Arc::clone(&sizes);
+    let cache = TableCache::disabled().with_builder(Arc::new(move |size: Size, _: &[u8], _: &mut dyn FnMut(u64)| {
+        log.lock().unwrap().push(size);
+        // A stand-in for the minute a real build takes.
+        std::thread::sleep(Duration::from_millis(1500));
+        panic!("a stand-in build that fails");
+    }));
+    let solver = Solver::new(cache);
+    let wide = Size::rect(8, 2).unwrap();
+    assert!(solver.is_ready(wide) && solver.shape_tables_are_slow(wide));
+    let (mut engine, rx) = Engine::with_channel(solver, Options::default());
+    let board = Board::random(wide, &mut SeededRng::new(5));
+    engine.start_game(Some(focus(board, board)));
+    // The build has begun (8×2's tables are 2×8's); a hint asked meanwhile comes at once.
+    let start = Instant::now();
+    while sizes.lock().unwrap().is_empty() {
+        assert!(start.elapsed() < Duration::from_secs(30), "the build starts");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(sizes.lock().unwrap()[0], Size::rect(2, 8).unwrap());
+    let asked = Instant::now();
+    engine.hint(board, Duration::from_millis(300));
+    let (mut hinted, mut prepared) = (None, false);
+    while hinted.is_none() || !prepared {
+        let reply = rx.recv_timeout(Duration::from_secs(60)).expect("a reply");
+        for answer in engine.handle(reply) {
+            match answer {
+                Answer::Hint { result, .. } if hinted.is_none() => {
+                    assert!(result.is_ok(), "{result:?}");
+                    hinted = Some(asked.elapsed());
+                }
+                Answer::Prepared { size, .. } => prepared |= size == wide,
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        hinted.unwrap() < Duration::from_millis(1400),
+        "{hinted:?}: the hint did not wait"
+    );
+}
+
+#[test]
 fn a_deal_is_the_same_board_as_a_direct_one_and_one_dealt_ahead_is_ready_at_once() {
     let solver = solver();
     let (mut engine, rx) = Engine::with_channel(solver.clone(), Options::default());

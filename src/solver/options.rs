@@ -4,6 +4,7 @@ use std::time::Duration;
 
 use crate::solver::cancel::Stop;
 use crate::solver::heuristic::heuristic_kind::HeuristicKind;
+use crate::solver::search_progress::ProgressCallback;
 
 /// The bounded search's time budget when the caller gives none.
 pub(crate) const DEFAULT_BUDGET: Duration = Duration::from_secs(1);
@@ -34,4 +35,7 @@ pub struct SolveOptions {
     /// Return the bounded search's plan as it comes, without spending the time left on
     /// shortening it (the plan shortener sets this for its own sub-problems).
     pub skip_shortening: bool,
+    /// Told how far an optimal search of a shape with pattern databases (4×5, 2×8, …) has
+    /// come, at each new threshold: for a progress bar. None: nothing is told.
+    pub progress: Option<ProgressCallback>,
 }

@@ -290,3 +290,26 @@ fn tables_build_takes_a_shape_with_tables_and_names_what_the_others_use() {
     assert_eq!(refused.status.code(), Some(2), "{}", err(&refused));
     assert!(err(&refused).contains("7×7 boards have no tables"), "{}", err(&refused));
 }
+
+#[test]
+fn an_optimal_solve_of_a_shape_in_json_prints_the_same_line_and_nothing_on_stderr() {
+    let data = temp("shapes", "optimal-json");
+    let board = "1 2 3/4 5 6/7 8 9/10 0 11";
+    let plain = slide(&data, &["solve", board, "--json"]);
+    let optimal = slide(&data, &["solve", board, "--json", "--optimal"]);
+    for o in [&plain, &optimal] {
+        assert_eq!(o.status.code(), Some(0), "{}", err(o));
+        assert_eq!(err(o), "", "no bar, no spinner");
+    }
+    let fields = |o: &Output| {
+        let mut v: Value = serde_json::from_str(out(o).trim()).expect("one json line");
+        v.as_object_mut().expect("object").remove("millis");
+        v
+    };
+    assert_eq!(fields(&plain), fields(&optimal));
+    assert_eq!(fields(&optimal)["length"], 1);
+    // Without --json, and stderr not a terminal, no spinner either.
+    let human = slide(&data, &["solve", board, "--optimal"]);
+    assert!(out(&human).contains("(optimal)"), "{}", out(&human));
+    assert_eq!(err(&human), "");
+}

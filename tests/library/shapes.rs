@@ -7,7 +7,7 @@ use std::collections::{HashMap, VecDeque};
 use proptest::prelude::*;
 use slide::difficulty::{Level, deal_shape};
 use slide::puzzle::{Board, BoardError, Move, SeededRng, Size, parity};
-use slide::solver::{SolveOptions, Solver, TableCache};
+use slide::solver::{Partition, ProgressCallback, SearchProgress, SolveOptions, Solver, TableCache};
 
 /// A board's tiles packed four bits each (at most 16 cells).
 fn key(board: &Board) -> u64 {
@@ -193,5 +193,95 @@ fn large_boards_get_a_plan_that_solves_them_within_the_time() {
         assert!(end.is_goal(), "{board}");
         assert!(!hint.optimal && hint.lower_bound < hint.remaining, "{board}");
         assert_eq!(Some(&hint.mv), hint.plan.first());
+    }
+}
+
+#[test]
+fn an_optimal_search_of_a_shape_reports_its_thresholds_rising_to_the_solution_length() {
+    let solver = shared_solver();
+    let mut rng = SeededRng::new(20);
+    for _ in 0..4 {
+        let board = Board::random(Size::rect(3, 4).unwrap(), &mut rng);
+        let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let seen = reports.clone();
+        let opts = SolveOptions {
+            optimal: true,
+            progress: Some(ProgressCallback::new(move |p| seen.lock().unwrap().push(p))),
+            ..SolveOptions::default()
+        };
+        let s = solver.solve(&board, &opts).unwrap();
+        assert!(s.optimal);
+        let reports: Vec<SearchProgress> = reports.lock().unwrap().clone();
+        let thresholds: Vec<u32> = reports.iter().map(|p| p.threshold).collect();
+        assert!(!thresholds.is_empty(), "{board}");
+        assert!(thresholds.windows(2).all(|w| w[0] <= w[1]), "{thresholds:?}");
+        assert!(reports.windows(2).all(|w| w[0].nodes <= w[1].nodes));
+        assert_eq!(thresholds[0], reports[0].lower_bound);
+        assert!(reports[0].lower_bound <= s.len() as u32);
+        assert_eq!(thresholds.last(), Some(&(s.len() as u32)), "{board}");
+        // Without a callback the same search finds the same length.
+        let quiet = solver
+            .solve(
+                &board,
+                &SolveOptions {
+                    optimal: true,
+                    ..SolveOptions::default()
+                },
+            )
+            .unwrap();
+        assert_eq!(quiet.len(), s.len());
+    }
+}
+
+#[test]
+fn compact_tables_of_a_two_wide_board_never_exceed_the_exact_length() {
+    // 2×8's tables are stored in 4 bits an entry, capped where a value is too far above the
+    // Manhattan distance; the same storage on 2×5's halves, checked on every state.
+    let size = Size::rect(2, 5).unwrap();
+    let exact = distances(size);
+    let halves = Partition::new(size, vec![(1..=4).collect(), (5..=9).collect()])
+        .unwrap()
+        .stored_compactly();
+    let db = TableCache::disabled().load_or_build(halves, &|_| {}).unwrap();
+    let bytes = Partition::new(size, vec![(1..=4).collect(), (5..=9).collect()]).unwrap();
+    let byte_db = TableCache::disabled().load_or_build(bytes, &|_| {}).unwrap();
+    let goal = Board::goal(size);
+    let mut queue = VecDeque::from([goal]);
+    let mut seen = std::collections::HashSet::from([key(&goal)]);
+    while let Some(b) = queue.pop_front() {
+        let v = db.value(&b);
+        assert!(v <= u32::from(exact[&key(&b)]), "{b}");
+        assert!(v <= byte_db.value(&b), "{b}");
+        for n in Move::ALL.into_iter().filter_map(|m| b.moved(m)) {
+            if seen.insert(key(&n)) {
+                queue.push_back(n);
+            }
+        }
+    }
+    assert_eq!(seen.len(), exact.len());
+}
+
+/// Builds 2×8's tables (two minutes of CPU): run with `--ignored`.
+#[test]
+#[ignore = "builds 2×8's 8-7 tables, minutes"]
+fn two_by_eight_and_eight_by_two_are_solved_in_their_proven_optimal_lengths() {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/2x8-8x2-optimal.txt"))
+        .expect("the proven lengths in tests/data");
+    let solver = Solver::new(TableCache::disabled());
+    solver.prepare(Size::rect(2, 8).unwrap(), &|_| {}).unwrap();
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let (length, board) = line.split_once(' ').expect("length and board");
+        let (length, board): (u32, Board) = (length.parse().unwrap(), board.parse().unwrap());
+        let rating = solver.rate(&board);
+        assert!(rating.pdb.is_some_and(|p| p <= length), "{board}: {rating:?}");
+        let s = solver.solve(&board, &SolveOptions::default()).unwrap();
+        assert!(
+            s.optimal && s.len() as u32 == length,
+            "{board}: {} against {length}",
+            s.len()
+        );
+        let mut end = board;
+        end.apply_all(&s.moves).unwrap();
+        assert!(end.is_goal());
     }
 }

@@ -1,9 +1,12 @@
 //! IDA* on a board of any shape up to [`SEARCH_CELLS`] cells, with Manhattan distance plus
 //! linear conflicts ([`crate::solver::heuristic::shape_bound`]) and, where the shape has
-//! them, its additive pattern databases, both kept up to date as tiles move; the bound is
-//! the larger of the two (each is admissible, so their maximum is). Optimal: IDA* that
-//! completes with an admissible heuristic returns a shortest solution (the first goal met
-//! within the smallest bound that holds one).
+//! them, its additive pattern databases (each shape has one partition; the search takes up
+//! to [`MAX_PARTITIONS`]), all kept up to date as tiles move; the bound is the largest of
+//! them (each is admissible, so their maximum is). A second partition on 2×8 was measured
+//! and left out: it saved a third of the nodes on the hardest boards, already proven in
+//! 0.1 s, for twice the build (BENCHMARKS.md). Optimal: IDA* that completes with an admissible
+//! heuristic returns a shortest solution (the first goal met within the smallest bound that
+//! holds one).
 //!
 //! The square boards keep their own search (`ida_star.rs`, with pattern databases and move
 //! pruning tuned per side); this one serves the rectangles and 2×2.
@@ -12,12 +15,19 @@ use std::time::Instant;
 
 use crate::puzzle::{Board, MAX_SIDE, Move, SEARCH_CELLS};
 use crate::solver::heuristic::shape_bound::Shape;
+use crate::solver::search_progress::{ProgressCallback, SearchProgress};
 use crate::solver::tables::partition::MAX_GROUPS;
 use crate::solver::tables::pattern_db::PatternDb;
 use crate::solver::{Solution, SolveError, Stop};
 
 /// How many nodes pass between looks at the stop flag.
 const STOP_CHECK_MASK: u64 = 0xFFF;
+
+/// How many nodes pass between progress reports within one iteration (about a million).
+const PROGRESS_MASK: u64 = 0xF_FFFF;
+
+/// The most partitions whose tables bound one search (their maximum).
+pub(crate) const MAX_PARTITIONS: usize = 2;
 
 /// The board being searched, with its bound's parts.
 struct Node<'a> {
@@ -28,7 +38,7 @@ struct Node<'a> {
     rows: [u8; MAX_SIDE],
     cols: [u8; MAX_SIDE],
     conflicts: u32,
-    tables: Option<Tables<'a>>,
+    tables: [Option<Tables<'a>>; MAX_PARTITIONS],
 }
 
 /// The pattern databases' part of a node: each group's placement rank and value.
@@ -90,7 +100,7 @@ impl<'a> Tables<'a> {
 }
 
 impl<'a> Node<'a> {
-    fn new(board: &Board, db: Option<&'a PatternDb>) -> Node<'a> {
+    fn new(board: &Board, dbs: &[&'a PatternDb]) -> Node<'a> {
         let size = board.size();
         let shape = Shape {
             width: size.width(),
@@ -106,8 +116,11 @@ impl<'a> Node<'a> {
             rows: [0; MAX_SIDE],
             cols: [0; MAX_SIDE],
             conflicts: 0,
-            tables: db.map(|db| Tables::new(db, board.tiles())),
+            tables: [None; MAX_PARTITIONS],
         };
+        for (slot, db) in node.tables.iter_mut().zip(dbs) {
+            *slot = Some(Tables::new(db, board.tiles()));
+        }
         for r in 0..shape.height {
             node.rows[r] = shape.row_conflicts(&node.tiles, r) as u8;
         }
@@ -120,8 +133,11 @@ impl<'a> Node<'a> {
 
     #[inline]
     fn h(&self) -> u32 {
-        let bound = self.manhattan + self.conflicts;
-        self.tables.as_ref().map_or(bound, |t| bound.max(t.sum))
+        let mut bound = self.manhattan + self.conflicts;
+        for t in self.tables.iter().flatten() {
+            bound = bound.max(t.sum);
+        }
+        bound
     }
 
     /// Slides the tile at `from` into the blank, keeping the bound's parts current.
@@ -132,7 +148,7 @@ impl<'a> Node<'a> {
         self.tiles[from] = 0;
         self.blank = from;
         self.manhattan = self.manhattan + shape.distance(tile, blank) - shape.distance(tile, from);
-        if let Some(t) = self.tables.as_mut() {
+        for t in self.tables.iter_mut().flatten() {
             t.moved(&self.tiles, tile as usize, from, blank);
         }
         // A vertical move changes two rows' contents, a horizontal one two columns'; a
@@ -170,6 +186,9 @@ struct Search<'a> {
     path: Vec<Move>,
     /// The heuristic's weight in quarters ([`OPTIMAL_WEIGHT`] for an optimal search).
     weight: u32,
+    /// Where progress goes, with what is reported besides the nodes.
+    progress: Option<(&'a ProgressCallback, SearchProgress)>,
+    start: Instant,
 }
 
 /// Outcome of one bounded pass.
@@ -188,9 +207,15 @@ pub(crate) fn fits(board: &Board) -> bool {
 const OPTIMAL_WEIGHT: u32 = 4;
 
 /// An optimal solution of `board` (at most [`SEARCH_CELLS`] cells), or the stop's error;
-/// guided by `db` too when given (the pattern databases of the board's shape).
-pub(crate) fn solve(board: &Board, db: Option<&PatternDb>, stop: &Stop) -> Result<Solution, SolveError> {
-    solve_weighted(board, db, OPTIMAL_WEIGHT, stop)
+/// guided by `dbs` too (the pattern databases of the board's shape, at most
+/// [`MAX_PARTITIONS`] partitions), and telling `progress` of each new threshold.
+pub(crate) fn solve(
+    board: &Board,
+    dbs: &[&PatternDb],
+    stop: &Stop,
+    progress: Option<&ProgressCallback>,
+) -> Result<Solution, SolveError> {
+    run(board, dbs, OPTIMAL_WEIGHT, stop, progress)
 }
 
 /// A solution of `board` by IDA* on `g + weight/4 · h`: optimal at weight 4; above it, at
@@ -198,22 +223,43 @@ pub(crate) fn solve(board: &Board, db: Option<&PatternDb>, stop: &Stop) -> Resul
 /// weighted search), so it is marked not optimal unless the weight is 4.
 pub(crate) fn solve_weighted(
     board: &Board,
-    db: Option<&PatternDb>,
+    dbs: &[&PatternDb],
     weight: u32,
     stop: &Stop,
 ) -> Result<Solution, SolveError> {
+    run(board, dbs, weight, stop, None)
+}
+
+fn run(
+    board: &Board,
+    dbs: &[&PatternDb],
+    weight: u32,
+    stop: &Stop,
+    progress: Option<&ProgressCallback>,
+) -> Result<Solution, SolveError> {
     let start = Instant::now();
-    let mut node = Node::new(board, db);
+    let mut node = Node::new(board, dbs);
+    let start_h = node.h();
     let mut search = Search {
         stop,
         nodes: 0,
         generated: 0,
         path: Vec::with_capacity(128),
         weight,
+        progress: progress.map(|p| {
+            let report = SearchProgress {
+                lower_bound: start_h,
+                threshold: start_h,
+                nodes: 0,
+                elapsed: start.elapsed(),
+            };
+            (p, report)
+        }),
+        start,
     };
-    let start_h = node.h();
     let mut bound = weight * start_h;
     loop {
+        search.report(bound / OPTIMAL_WEIGHT);
         match search.dfs(&mut node, 0, bound, None) {
             Pass::Found => {
                 let moves = search.path;
@@ -234,6 +280,16 @@ pub(crate) fn solve_weighted(
 }
 
 impl Search<'_> {
+    /// Tells the progress callback, if any, where the search is: searching up to `threshold`.
+    fn report(&mut self, threshold: u32) {
+        if let Some((callback, last)) = self.progress.as_mut() {
+            last.threshold = threshold;
+            last.nodes = self.nodes;
+            last.elapsed = self.start.elapsed();
+            callback.report(*last);
+        }
+    }
+
     fn dfs(&mut self, node: &mut Node<'_>, g: u32, bound: u32, last: Option<Move>) -> Pass {
         let f = OPTIMAL_WEIGHT * g + self.weight * node.h();
         if f > bound {
@@ -244,8 +300,15 @@ impl Search<'_> {
             return Pass::Found;
         }
         self.nodes += 1;
-        if self.nodes & STOP_CHECK_MASK == 0 && self.stop.should_stop() {
-            return Pass::Stopped;
+        if self.nodes & STOP_CHECK_MASK == 0 {
+            if self.stop.should_stop() {
+                return Pass::Stopped;
+            }
+            if self.nodes & PROGRESS_MASK == 0
+                && let Some((_, last)) = self.progress
+            {
+                self.report(last.threshold);
+            }
         }
         let mut next = u32::MAX;
         let (w, h) = (node.shape.width, node.shape.height);
@@ -292,7 +355,7 @@ mod tests {
             let size = Size::rect(w, h).unwrap();
             for _ in 0..5 {
                 let board = Board::random(size, &mut rng);
-                let s = solve(&board, None, &Stop::never()).unwrap();
+                let s = solve(&board, &[], &Stop::never(), None).unwrap();
                 let mut b = board;
                 b.apply_all(&s.moves).unwrap();
                 assert!(b.is_goal() && s.optimal, "{board}");
@@ -311,8 +374,8 @@ mod tests {
             let db = crate::solver::tables::builder::build(&partition, &|_| {}).unwrap();
             for _ in 0..4 {
                 let board = Board::random(size, &mut rng);
-                let plain = solve(&board, None, &Stop::never()).unwrap();
-                let with = solve(&board, Some(&db), &Stop::never()).unwrap();
+                let plain = solve(&board, &[], &Stop::never(), None).unwrap();
+                let with = solve(&board, &[&db], &Stop::never(), None).unwrap();
                 assert_eq!(plain.len(), with.len(), "{board}");
                 (plain_nodes, with_nodes) = (plain_nodes + plain.nodes, with_nodes + with.nodes);
                 assert!(db.value(&board) <= with.len() as u32, "{board}");
@@ -325,6 +388,43 @@ mod tests {
     }
 
     #[test]
+    fn two_partitions_bound_together_find_the_same_lengths_in_no_more_nodes_and_report_each_threshold() {
+        use crate::solver::tables::partition::Partition;
+        let size = Size::rect(2, 6).unwrap();
+        // Halves of three lines, and the middle lines against the ends, as on 2×8.
+        let halves = Partition::new(size, vec![(1..=6).collect(), (7..=11).collect()]).unwrap();
+        let shifted = Partition::new(size, vec![(3..=8).collect(), vec![1, 2, 9, 10, 11]])
+            .unwrap()
+            .stored_compactly();
+        let a = crate::solver::tables::builder::build(&halves, &|_| {}).unwrap();
+        let b = crate::solver::tables::builder::build(&shifted, &|_| {}).unwrap();
+        let mut rng = SeededRng::new(12);
+        for _ in 0..6 {
+            let board = Board::random(size, &mut rng);
+            let reports = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+            let seen = reports.clone();
+            let callback = ProgressCallback::new(move |p| crate::threads::lock(&seen).push(p));
+            let one = solve(&board, &[&a], &Stop::never(), None).unwrap();
+            let both = solve(&board, &[&a, &b], &Stop::never(), Some(&callback)).unwrap();
+            assert_eq!(one.len(), both.len(), "{board}");
+            assert!(both.nodes <= one.nodes, "{board}");
+            assert!(a.value(&board).max(b.value(&board)) <= both.len() as u32);
+            let reports = crate::threads::lock(&reports).clone();
+            let thresholds: Vec<u32> = reports.iter().map(|p| p.threshold).collect();
+            assert!(thresholds.windows(2).all(|w| w[0] <= w[1]), "{thresholds:?}");
+            assert_eq!(thresholds.first(), Some(&reports[0].lower_bound));
+            assert_eq!(
+                thresholds.last(),
+                Some(&(both.len() as u32)),
+                "the last is the solution's"
+            );
+            let mut end = board;
+            end.apply_all(&both.moves).unwrap();
+            assert!(end.is_goal());
+        }
+    }
+
+    #[test]
     fn the_weighted_search_is_at_most_half_again_as_long_and_says_it_is_not_optimal() {
         let mut rng = SeededRng::new(11);
         let size = Size::rect(3, 4).unwrap();
@@ -332,8 +432,8 @@ mod tests {
         let db = crate::solver::tables::builder::build(&partition, &|_| {}).unwrap();
         for _ in 0..6 {
             let board = Board::random(size, &mut rng);
-            let best = solve(&board, Some(&db), &Stop::never()).unwrap();
-            let quick = solve_weighted(&board, Some(&db), 6, &Stop::never()).unwrap();
+            let best = solve(&board, &[&db], &Stop::never(), None).unwrap();
+            let quick = solve_weighted(&board, &[&db], 6, &Stop::never()).unwrap();
             assert!(2 * quick.len() <= 3 * best.len(), "{board}");
             assert!(!quick.optimal && quick.lower_bound <= best.len() as u32, "{board}");
             let mut b = board;
@@ -349,7 +449,7 @@ mod tests {
         for _ in 0..30 {
             let board = Board::random(Size::THREE, &mut rng);
             assert_eq!(
-                solve(&board, None, &Stop::never()).unwrap().len() as u32,
+                solve(&board, &[], &Stop::never(), None).unwrap().len() as u32,
                 exact.distance(&board)
             );
         }

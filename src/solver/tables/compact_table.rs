@@ -19,8 +19,8 @@ use crate::solver::tables::placement::for_each_placement;
 /// The largest (value − distance) / 2 an entry holds.
 const MAX_ENTRY: u8 = 15;
 
-/// A value that 4 bits holding (value − distance) / 2 cannot store. None can come from a
-/// correct table but the last, which would need a wider encoding.
+/// A value that 4 bits holding (value − distance) / 2 cannot store: below the distance or of
+/// the other parity, which no correct table holds.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error(
     "entry {rank} is {value} with Manhattan distance {distance}, which 4 bits holding \
@@ -42,16 +42,16 @@ pub(crate) fn entry(table: &[u8], rank: usize) -> u8 {
 }
 
 /// The 4-bit entry of a group whose value is `value` where its tiles' Manhattan distance is
-/// `distance`, if it fits.
+/// `distance` (at most [`MAX_ENTRY`]: a value further above is stored as that far, a lower
+/// bound of it), if the value is at least the distance and of its parity.
 #[inline]
 pub(crate) fn entry_for(value: u32, distance: u32) -> Option<u8> {
-    (value >= distance && (value - distance).is_multiple_of(2) && (value - distance) / 2 <= u32::from(MAX_ENTRY))
-        .then(|| ((value - distance) / 2) as u8)
+    (value >= distance && (value - distance).is_multiple_of(2))
+        .then(|| ((value - distance) / 2).min(u32::from(MAX_ENTRY)) as u8)
 }
 
 /// Compacts a group's byte table (indexed by rank). Fails, naming the placement's rank,
-/// if some value is below the group's Manhattan distance, of the other parity, or too far
-/// above it for 4 bits.
+/// if some value is below the group's Manhattan distance or of the other parity.
 pub(crate) fn compact(size: Size, tiles: &[u8], table: &[u8]) -> Result<Vec<u8>, CompactError> {
     let mut out = vec![0u8; table.len().div_ceil(2)];
     let mut problem: Option<CompactError> = None;
@@ -93,8 +93,15 @@ mod tests {
                 .to_string()
                 .contains("entry 5 ")
         );
+        let far = (0..table.len()).find(|&r| table[r] >= 2).unwrap();
+        let mut below = table.clone();
+        below[far] -= 2;
+        assert_eq!(compact(size, &tiles, &below).unwrap_err().rank, far);
+        // Too far above the distance for 4 bits: held as far as 4 bits go, still a lower bound.
         let mut high = table;
-        high[7] += 32;
-        assert_eq!(compact(size, &tiles, &high).unwrap_err().rank, 7);
+        high[7] += 40;
+        let capped = compact(size, &tiles, &high).unwrap();
+        assert_eq!(entry(&capped, 7), MAX_ENTRY);
+        assert_eq!(entry(&capped, 6), 0);
     }
 }

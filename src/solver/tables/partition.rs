@@ -160,7 +160,7 @@ impl Partition {
             return Partition {
                 size,
                 groups: shape_groups(size),
-                compact: false,
+                compact: shape_compact(size),
             };
         }
         let groups: Vec<Vec<u8>> = match size.side() {
@@ -288,28 +288,43 @@ pub(crate) fn has_shape_tables(size: Size) -> bool {
 }
 
 /// The most tiles in one group of a shape's default partition: 6 on at most 15 cells (at
-/// most 3.6 million placements, built in well under a second), 7 on 16 (2×8 and 8×2, whose
-/// boards 6-6-3 left minutes from a proof: 57.7 million placements a group, built in
-/// seconds), 5 on 4×5 and 5×4 (the hints' tables: 1.9 million placements a group).
+/// most 3.6 million placements, built in well under a second), 8 on 16 (2×8: four lines a
+/// group, 8-7 as Korf and Felner split 4×4, stored compactly, 288 MB; 7-7-1, which cut a
+/// line in two, left one board in twenty minutes from a proof, 8-7 none above 0.11 s), 5 on
+/// 4×5 and 5×4 (the hints' tables: 1.9 million placements a group).
 fn shape_group_tiles(size: Size) -> usize {
     match size.cells() {
         ..=15 => 6,
-        16 => 7,
+        16 => 8,
         _ => 5,
     }
+}
+
+/// Whether a shape's tables are stored in 4 bits an entry: those with groups of 8 tiles.
+fn shape_compact(size: Size) -> bool {
+    shape_group_tiles(size) == MAX_GROUP_TILES && size.cells() - 1 > MAX_GROUP_TILES
 }
 
 /// The groups of a shape that is not classic, of at most [`SHAPE_TABLE_CELLS`] cells.
 ///
 /// Up to 8 tiles: one group, every distance exact. Else the tiles line by line across the
 /// short side (row by row on a tall board, column by column on a wide one), cut into runs
-/// of [`shape_group_tiles`]: on every shape of at most 15 cells, whole lines (Korf and Felner's 7-8 split of 4×4 is two rows
+/// of [`shape_group_tiles`]: on every shape of at most 16 cells, whole lines (Korf and Felner's 7-8 split of 4×4 is two rows
 /// each: a group of whole lines holds the tiles that block each other most).
 pub(crate) fn shape_groups(size: Size) -> Vec<Vec<u8>> {
     let tiles = size.cells() - 1;
     if tiles <= MAX_GROUP_TILES {
         return vec![(1..=tiles as u8).collect()];
     }
+    line_order(size)
+        .chunks(shape_group_tiles(size))
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// The tiles of a shape line by line across its short side (row by row on a tall board,
+/// column by column on a wide one), the blank left out.
+fn line_order(size: Size) -> Vec<u8> {
     let (w, h) = (size.width(), size.height());
     let cells: Vec<usize> = if h >= w {
         (0..h)
@@ -322,12 +337,22 @@ pub(crate) fn shape_groups(size: Size) -> Vec<Vec<u8>> {
             .map(|(r, c)| size.index(r, c))
             .collect()
     };
-    let order: Vec<u8> = cells
+    cells
         .into_iter()
         .map(|c| size.goal_tile(c))
         .filter(|&t| t != 0)
-        .collect();
-    order.chunks(shape_group_tiles(size)).map(<[u8]>::to_vec).collect()
+        .collect()
+}
+
+/// The shape whose tables serve `size`: 8×2 is 2×8 on its side, and uses 2×8's tables
+/// (the same puzzle, transposed, needs the same moves), so the two shapes share one build
+/// and one set of files. Other shapes serve themselves.
+pub(crate) fn table_shape(size: Size) -> Size {
+    if size.width() == 8 && size.height() == 2 {
+        Size::rect(2, 8).unwrap_or(size)
+    } else {
+        size
+    }
 }
 
 /// Square blocks of `b`×`b` cells, row by row, the last one short of the blank.
@@ -384,8 +409,8 @@ mod tests {
             ((2, 7), "6-6-1"),
             ((3, 5), "6-6-2"),
             ((5, 3), "6-6-2"),
-            ((2, 8), "7-7-1"),
-            ((8, 2), "7-7-1"),
+            ((2, 8), "8-7"),
+            ((8, 2), "8-7"),
             ((4, 5), "5-5-5-4"),
         ];
         for ((w, h), name) in names {
@@ -408,6 +433,24 @@ mod tests {
             }
         }
         assert!(Partition::from_signature("7x3:1").is_err(), "no tables for 21 cells");
+    }
+
+    #[test]
+    fn two_by_eight_has_compact_8_7_tables_of_half_the_board_each_and_8x2_uses_them() {
+        let tall = Size::rect(2, 8).unwrap();
+        let p = Partition::default_for(tall);
+        assert_eq!(p.groups(), &[(1..=8).collect::<Vec<u8>>(), (9..=15).collect()]);
+        assert!(p.is_compact());
+        assert_eq!(p.table_bytes(8), 518_918_400 / 2);
+        assert_eq!(Partition::from_signature(&p.signature()), Ok(p));
+        let wide = Size::rect(8, 2).unwrap();
+        assert_eq!(table_shape(wide), tall);
+        assert_eq!(table_shape(tall), tall);
+        for (w, h) in [(2, 7), (3, 5), (4, 5), (2, 5), (3, 4)] {
+            let size = Size::rect(w, h).unwrap();
+            assert!(!Partition::default_for(size).is_compact(), "{size}");
+            assert_eq!(table_shape(size), size);
+        }
     }
 
     #[test]

@@ -13,7 +13,7 @@ use crate::puzzle::Size;
 use crate::solver::tables::build_progress::BuildProgress;
 use crate::solver::tables::cache::TableCache;
 use crate::solver::tables::error::TableError;
-use crate::solver::tables::partition::{Partition, has_shape_tables};
+use crate::solver::tables::partition::{Partition, has_shape_tables, table_shape};
 use crate::solver::tables::pattern_db::PatternDb;
 use crate::threads::lock;
 
@@ -24,10 +24,15 @@ type Entry = Result<Arc<PatternDb>, TableError>;
 /// asked for by name).
 #[derive(Default)]
 pub(crate) struct ShapeTables {
+    /// The tables loaded or built, and the builds that failed; held only to look up or
+    /// insert.
+    tables: Mutex<HashMap<Partition, Entry>>,
     /// Held while a partition's tables are loaded or built, so that concurrent callers wait
     /// instead of building them twice (one lock serves all shapes: the builds that take
-    /// seconds happen only where the caller may wait, see `shape_solve.rs`).
-    tables: Mutex<HashMap<Partition, Entry>>,
+    /// a minute, 2×8's, happen only where the caller may wait, see `shape_solve.rs`, or in
+    /// the game's background preparation). A caller that may not wait
+    /// ([`ShapeTables::cached`]) does without the tables meanwhile.
+    loading: Mutex<()>,
 }
 
 impl ShapeTables {
@@ -39,34 +44,48 @@ impl ShapeTables {
         partition: &Partition,
         progress: &dyn Fn(BuildProgress),
     ) -> Result<Arc<PatternDb>, TableError> {
-        let mut tables = lock(&self.tables);
-        if let Some(entry) = tables.get(partition) {
+        if let Some(entry) = lock(&self.tables).get(partition) {
+            return entry.clone();
+        }
+        let _loading = lock(&self.loading);
+        // Another caller may have finished them while this one waited.
+        if let Some(entry) = lock(&self.tables).get(partition) {
             return entry.clone();
         }
         let entry = cache.load_or_build(partition.clone(), progress).map(Arc::new);
-        tables.insert(partition.clone(), entry.clone());
+        lock(&self.tables).insert(partition.clone(), entry.clone());
         entry
     }
 
     /// `partition`'s tables if they are loaded already or their file is in `cache` (loaded
-    /// now), never building them.
+    /// now), never building them, nor waiting while some tables are being loaded or built.
     pub fn cached(&self, cache: &TableCache, partition: &Partition) -> Option<Arc<PatternDb>> {
-        let mut tables = lock(&self.tables);
-        if let Some(entry) = tables.get(partition) {
+        if let Some(entry) = lock(&self.tables).get(partition) {
+            return entry.as_ref().ok().cloned();
+        }
+        let _loading = match self.loading.try_lock() {
+            Ok(guard) => guard,
+            // A panic while loading left nothing half-inserted: the map is only written whole.
+            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => return None,
+        };
+        if let Some(entry) = lock(&self.tables).get(partition) {
             return entry.as_ref().ok().cloned();
         }
         let db = Arc::new(cache.load(partition, &|_| {})?);
-        tables.insert(partition.clone(), Ok(db.clone()));
+        lock(&self.tables).insert(partition.clone(), Ok(db.clone()));
         Some(db)
     }
 
-    /// The default tables of `size`, if it is a shape that has them.
+    /// The default tables of the shape whose tables serve `size` (8×2's are 2×8's), if it
+    /// has them.
     pub fn default_for(
         &self,
         cache: &TableCache,
         size: Size,
         progress: &dyn Fn(BuildProgress),
     ) -> Option<Result<Arc<PatternDb>, TableError>> {
+        let size = table_shape(size);
         has_shape_tables(size).then(|| self.get(cache, &Partition::default_for(size), progress))
     }
 }
