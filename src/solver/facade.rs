@@ -106,10 +106,13 @@ impl Solver {
     /// threads and again later (it is then free).
     pub fn prepare(&self, size: Size, progress: &dyn Fn(BuildProgress)) -> Result<(), SolveError> {
         if !size.is_classic() {
-            // A shape's own tables, if it has any (a failed build leaves the search to
-            // Manhattan plus linear conflicts, so it is no error here).
-            let _ = self.tables.shapes.default_for(&self.tables.cache, size, progress);
-            return Ok(());
+            // A shape's own tables, if it has any. A failed build is reported, as a classic
+            // size's is: the searches then keep to Manhattan plus linear conflicts, but a
+            // `slide tables build` must not say "ready" with no tables built.
+            return match self.tables.shapes.default_for(&self.tables.cache, size, progress) {
+                Some(Err(why)) => Err(SolveError::Tables(why)),
+                _ => Ok(()),
+            };
         }
         match size.side() {
             3 => {
@@ -126,8 +129,9 @@ impl Solver {
     }
 
     /// Whether [`Solver::prepare`] has finished for `size`. Always, for a shape that is not
-    /// classic: its own tables build in well under a second on the first search's need, so
-    /// nothing waits for them.
+    /// classic: its searches never wait for its tables (most build in well under a second
+    /// on the first search's need; 2×8's take a minute and are built in the background, see
+    /// [`Solver::shape_tables_are_slow`]).
     pub fn is_ready(&self, size: Size) -> bool {
         !size.is_classic() || self.tables.pdbs[size_slot(size)].get().is_some()
     }
@@ -338,6 +342,24 @@ mod tests {
     use crate::solver::heuristic::heuristic_kind::HeuristicKind;
     use crate::solver::options::SolveOptions;
     use crate::solver::tables::test_tables::{small_4x4, temp_dir};
+
+    #[test]
+    fn a_shapes_failed_table_build_is_reported_and_its_searches_fall_back() {
+        let cache =
+            TableCache::disabled().with_builder(std::sync::Arc::new(|_: Size, _: &[u8], _: &mut dyn FnMut(u64)| {
+                panic!("injected build failure")
+            }));
+        let solver = Solver::new(cache);
+        let shape = Size::rect(4, 3).unwrap();
+        let why = solver.prepare(shape, &|_| {}).expect_err("the failure is reported");
+        assert!(why.to_string().contains("injected build failure"), "{why}");
+        // Asked again, the same failure, not a silent "ready".
+        assert!(solver.prepare(shape, &|_| {}).is_err());
+        let mut board = Board::random(shape, &mut crate::puzzle::SeededRng::new(2));
+        let answer = solver.solve(&board, &SolveOptions::default()).unwrap();
+        board.apply_all(&answer.moves).unwrap();
+        assert!(board.is_goal());
+    }
 
     #[test]
     fn the_solver_uses_the_large_tables_when_cached_and_the_default_otherwise() {
