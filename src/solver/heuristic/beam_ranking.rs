@@ -42,12 +42,12 @@ impl<'a, H: Incremental> WithConflicts<'a, H> {
 }
 
 /// Quarter moves added per step a tile stands from its goal cell, by its layer (index 0:
-/// the first row and column). Measured (BENCHMARKS.md's log, "The beam ranked toward the
-/// first row and column"): on 6×6, whose databases are barely stronger than Manhattan, 2
-/// and 1 shorten the plans by about 3% at a fixed width and 4% at 1 s (2: 4769, 2-1: 4723,
-/// none: 4873 moves on 24 boards at width 8192); 3 and more on the first layer make some
-/// beams wander without end (one board in 24 at 3-2-1, four at 8). On 5×5 every weight
-/// tried was within the noise or worse, at 1 s.
+/// the first row and column). Measured at a fixed width (8192, one beam, BENCHMARKS.md's
+/// log): on 6×6, whose databases are barely stronger than Manhattan, 2 and 1 were the best
+/// of those tried on 24 boards (4723 moves against 4873 unweighted) and on the fifty held
+/// out (10,195 against 10,387: 1.85% shorter); 3 and more on the first layer make some
+/// beams wander without end (one board in 24 at 3-2-1, four at 8). On 5×5 no weight tried
+/// did better at 1 s.
 fn frame_weights(size: Size) -> &'static [u32] {
     if size.side() >= 6 { &[2, 1] } else { &[] }
 }
