@@ -715,9 +715,11 @@ mod tests {
             let pdb = PdbHeuristic::new(db);
             let h = WithConflicts::new(&pdb, size);
             let (mut moves, mut optimal, mut nodes, mut generated) = (0, 0, 0, 0);
+            let mut failed = 0;
             let cpu = cpu_seconds();
             for (len, board) in boards {
                 let (plan, counts) = one_beam(&h, board, width);
+                failed += usize::from(plan.is_none());
                 moves += plan.map_or(0, |p| p.len());
                 optimal += *len as usize;
                 nodes += counts.expanded;
@@ -725,11 +727,62 @@ mod tests {
             }
             let cpu = cpu_seconds() - cpu;
             println!(
-                "{}x{} width {width}: {} boards, {moves} moves (optimal {optimal}), {nodes} expanded, {generated} generated, {cpu:.2} CPU-s, {:.3} M expanded a CPU-second",
+                "{}x{} width {width}: {failed} failed, {} boards, {moves} moves (optimal {optimal}), {nodes} expanded, {generated} generated, {cpu:.2} CPU-s, {:.3} M expanded a CPU-second",
                 size.side(),
                 size.side(),
                 boards.len(),
                 nodes as f64 / cpu / 1e6
+            );
+        }
+    }
+
+    /// Whole solves at 1 s on every core, as `slide bench --max-time 1 --parallel` and
+    /// `slide solve` do (the beam, then shortening): the held-out forty, and fifty seeded
+    /// 6×6 boards (the library's own random boards, not `slide generate`'s).
+    /// `cargo test --release --lib plans_in_one_second -- --ignored --nocapture`
+    #[test]
+    #[ignore = "a measurement, minutes long"]
+    fn plans_in_one_second() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/korf-felner40-24puzzle.txt"
+        ))
+        .expect("the held-out forty");
+        let five: Vec<(u32, Board)> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
+                (len.parse().expect("a length"), tiles.parse().expect("a board"))
+            })
+            .collect();
+        let mut rng = SeededRng::new(1);
+        let six: Vec<(u32, Board)> = (0..50).map(|_| (0, Board::random(Size::SIX, &mut rng))).collect();
+        let solver = crate::solver::Solver::new(crate::solver::tables::test_tables::unit_test_cache());
+        for (size, boards) in [(Size::FIVE, &five), (Size::SIX, &six)] {
+            solver.prepare(size, &|_| {}).expect("tables");
+            let opts = crate::solver::SolveOptions {
+                max_time: Some(Duration::from_secs(1)),
+                threads: crate::solver::available_threads(),
+                ..crate::solver::SolveOptions::default()
+            };
+            let (mut moves, mut ratio, mut bound) = (0, 0.0, 0);
+            for (len, board) in boards {
+                let s = solver.solve(board, &opts).expect("a plan");
+                moves += s.len();
+                bound += s.lower_bound;
+                if *len > 0 {
+                    ratio += s.len() as f64 / f64::from(*len);
+                }
+            }
+            let n = boards.len() as f64;
+            println!(
+                "{}x{} 1 s: mean {:.2} moves, mean ratio {:.4}, mean bound {:.2}",
+                size.side(),
+                size.side(),
+                moves as f64 / n,
+                ratio / n,
+                f64::from(bound) / n
             );
         }
     }
