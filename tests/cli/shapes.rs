@@ -378,3 +378,29 @@ fn rate_gives_a_large_boards_difficulty_as_a_plan_said_to_be_an_estimate() {
     assert!(plan >= v["lower_bound"].as_u64().expect("a bound"));
     assert_eq!((v["plan_optimal"].as_bool(), v["exact"].as_u64()), (Some(false), None));
 }
+
+#[test]
+fn play_reads_a_rectangle_from_the_config_and_names_the_sizes_it_takes() {
+    let data = temp("shapes", "config-size");
+    std::fs::create_dir_all(&data).expect("a folder");
+    let file = data.join("config.toml");
+    let path = file.to_str().expect("a path");
+    for (text, accepted) in [
+        ("size = \"5x3\"", true),
+        ("size = \"5×3\"", true),
+        ("size = \"5x1\"", false),
+    ] {
+        std::fs::write(&file, format!("[game]\n# mine\n{text}\n")).expect("a config");
+        let o = slide(&data, &["play", "--config", path]);
+        let said = err(&o);
+        // Without a terminal the game stops before its first frame, but after the file is read.
+        assert!(said.contains("terminal") == accepted, "{text}: {said}");
+        assert_eq!(
+            said.contains(
+                "game.size must be a side from 2 to 10 (size = 4 is 4×4) or a width and height such as \"4x3\""
+            ),
+            !accepted,
+            "{text}: {said}"
+        );
+    }
+}
