@@ -2,7 +2,7 @@
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::{Difficulty, Level, difficulty_of, level_bands};
+use slide::difficulty::{Difficulty, Level, difficulty_of, level_bands, levels_for};
 use slide::puzzle::Size;
 
 use crate::cli::output::{print_json, print_line};
@@ -34,6 +34,8 @@ struct LevelLine {
     level: Level,
     min: u32,
     max: u32,
+    /// Whether the size deals the level (2×7's and 3×5's Expert is measured, not dealt).
+    dealt: bool,
 }
 
 /// The sizes with bands: the classic sizes, then the other shapes by cells, then width.
@@ -60,21 +62,29 @@ pub fn run(args: &LevelsCommand) -> Result<(), CliError> {
                 size.to_string()
             ))?;
         }
+        let dealt = levels_for(size);
         for (level, band) in bands {
+            let dealt = dealt.contains(&level);
             if args.json {
                 print_json(&LevelLine {
                     size: crate::cli::output::json_size(size),
                     level,
                     min: band.min,
                     max: band.max,
+                    dealt,
                 })?;
             } else {
                 print_line(format_args!(
-                    "{:<5} {:<8} {}–{}",
+                    "{:<5} {:<8} {}–{}{}",
                     size.to_string(),
                     level.name(),
                     band.min,
-                    band.max
+                    band.max,
+                    if dealt {
+                        ""
+                    } else {
+                        "   (measured, not dealt: its proofs take seconds)"
+                    }
                 ))?;
             }
         }

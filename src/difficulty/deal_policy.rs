@@ -55,7 +55,7 @@ type ShapeWindows = (usize, usize, (u32, u32), Option<(u32, u32)>);
 /// Hard's window and Expert's. Chosen on the calibration sample (CALIBRATION.md, "Shapes")
 /// for a short deal: a window of boards mostly in the band, and whose proofs are quick.
 /// Expert is not dealt on 2×7 and 3×5 (either way round): proving a board that long takes
-/// seconds too often (a deal's p95 was 3.2 s), so those shapes offer three levels and
+/// seconds too often (a deal's p95 was 3.2–3.4 s), so those shapes offer three levels and
 /// "random" until the solver is faster.
 const SHAPE_WINDOWS: &[ShapeWindows] = &[
     (2, 3, (0, 15), Some((0, 21))),

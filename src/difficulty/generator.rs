@@ -36,7 +36,8 @@ pub struct Generated {
     pub rating: u32,
     /// The optimal length expected from the rating, or the exact length when known.
     pub expected_length: u32,
-    /// The exact optimal length, when known (3×3 always; 4×4 when the generator confirmed).
+    /// The exact optimal length, when known (3×3 always; 4×4 and the other shapes' banded
+    /// levels when the generator confirmed).
     pub length: Option<u32>,
     /// The full rating, including its kind and the level it implies.
     pub rated: LevelRating,

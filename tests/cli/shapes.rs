@@ -347,6 +347,7 @@ fn a_shape_with_bands_is_dealt_in_its_band_and_lists_its_levels() {
         .map(|l| serde_json::from_str::<Value>(l).expect("json")["level"].to_string())
         .collect();
     assert_eq!(names, ["\"medium\"", "\"hard\"", "\"expert\""], "2×3 has no easy band");
+    assert!(all.contains("3×5   expert   56–84   (measured, not dealt"), "{all}");
     let none = out(&slide(&data, &["levels", "--size", "7x7"]));
     assert!(none.contains("7×7   random   (no bands"), "{none}");
 
