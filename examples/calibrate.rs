@@ -6,7 +6,12 @@
 //! cargo run --release --example calibrate -- generate --size 4 --count 200 [--solve [--solve-count K]]
 //! cargo run --release --example calibrate -- large --size 5 --count 200
 //! cargo run --release --example calibrate -- prove --size 5 --count 30 --limit-s 10 [--level easy]...
+//! cargo run --release --example calibrate -- shapes --size 3x4 [--size 4x3]... --count 1000 --seed 34 [--limit-s 60] [--out F]
 //! ```
+//! `shapes --exact` instead searches the whole state space of each shape of at most 10 cells
+//! breadth-first and prints its exact histogram. `shapes` solves `--count` uniformly random boards of each shape optimally (each given up
+//! after `--limit-s`), appends them to `--out` (`size<TAB>optimal<TAB>linear conflict<TAB>ms<TAB>tiles`)
+//! and prints the distribution the shape's bands are chosen from.
 //! `fit4` reads Korf's 100 instances (known lengths; `--korf F`, by default the copy shipped in
 //! tests/data/korf100-15puzzle.txt) and any earlier `--out` files given as
 //! `--data`, solves `--random` uniformly random and `--walks` random-walk boards optimally,
@@ -59,7 +64,8 @@ fn main() {
         Some("generate") => generate_report(&solver, &args),
         Some("large") => large(&solver, &args),
         Some("prove") => prove(&solver, &args),
-        _ => eprintln!("usage: calibrate three | fit4 | generate | large | prove (see the source)"),
+        Some("shapes") => shapes(&solver, &args),
+        _ => eprintln!("usage: calibrate three | fit4 | generate | large | prove | shapes (see the source)"),
     }
 }
 
@@ -323,7 +329,7 @@ fn report_expert_threshold(randoms: &[&Sample]) {
 }
 
 fn generate_report(solver: &Solver, args: &Args) {
-    let size = Size::new(args.num("--size", 4) as usize).unwrap_or(Size::FOUR);
+    let size = args.value("--size").and_then(|s| s.parse().ok()).unwrap_or(Size::FOUR);
     let count = args.num("--count", 200);
     let first = args.num("--first-seed", 0);
     let solve = args.flag("--solve");
@@ -337,7 +343,7 @@ fn generate_report(solver: &Solver, args: &Args) {
     println!(
         "| level | band | gen p50 ms | gen p95 ms | gen max ms | rating min–mean–max | confirmed by generator | in band (optimal) |\n|---|---|---|---|---|---|---|---|"
     );
-    for level in Level::ALL {
+    for level in difficulty::levels_for(size) {
         let mut times = Vec::new();
         let mut ratings = Vec::new();
         let mut confirmed = 0;
@@ -354,7 +360,7 @@ fn generate_report(solver: &Solver, args: &Args) {
             if let Some(band) = band_of(size, level) {
                 let len = match g.length {
                     Some(l) => Some(l),
-                    None if solve && size.side() <= 4 && seed - first < solve_count => {
+                    None if solve && size.cells() <= 16 && seed - first < solve_count => {
                         Some(solve_len(solver, &g.board))
                     }
                     None => None,
@@ -522,6 +528,155 @@ fn prove(solver: &Solver, args: &Args) {
             mean(&abs),
             percentile(&times, 0.5),
             percentile(&times, 1.0),
+        );
+    }
+}
+
+/// Optimal lengths of uniformly random boards of each `--size`, with their linear-conflict
+/// bound and solve time: the sample a shape's bands are chosen from (CALIBRATION.md).
+fn shapes(solver: &Solver, args: &Args) {
+    let count = args.num("--count", 1000);
+    let seed = args.num("--seed", 34);
+    let limit = Duration::from_secs(args.num("--limit-s", 60));
+    let mut out = args
+        .value("--out")
+        .and_then(|p| std::fs::OpenOptions::new().create(true).append(true).open(p).ok());
+    for name in args.values("--size") {
+        let Ok(size) = name.parse::<Size>() else {
+            eprintln!("not a size: {name}");
+            continue;
+        };
+        if args.flag("--exact") {
+            exact_histogram(size);
+            continue;
+        }
+        let shape = ((size.width() as u64) << 52) ^ ((size.height() as u64) << 56);
+        let mut rng = SeededRng::new(seed ^ shape);
+        let (mut lens, mut times, mut unproven) = (Vec::new(), Vec::new(), 0);
+        let mut histogram: BTreeMap<u32, u32> = BTreeMap::new();
+        for _ in 0..count {
+            let board = Board::random(size, &mut rng);
+            let start = Instant::now();
+            let opts = SolveOptions {
+                optimal: true,
+                stop: Stop::never().with_deadline(start + limit),
+                ..SolveOptions::default()
+            };
+            let Ok(s) = solver
+                .solve(&board, &opts)
+                .map_err(|_| ())
+                .and_then(|s| if s.optimal { Ok(s) } else { Err(()) })
+            else {
+                unproven += 1;
+                continue;
+            };
+            let ms = start.elapsed().as_secs_f64() * 1000.0;
+            let (len, lc) = (s.len() as u32, solver.rate(&board).linear_conflict);
+            if let Some(f) = out.as_mut() {
+                let _ = writeln!(f, "{size}\t{len}\t{lc}\t{ms:.1}\t{board}");
+            }
+            *histogram.entry(len).or_default() += 1;
+            lens.push(f64::from(len));
+            times.push(ms);
+        }
+        println!(
+            "{size}: {} proven of {count} (seed {seed}, {unproven} not within {limit:?})",
+            lens.len()
+        );
+        report_sample(size, &mut lens, &mut times, &histogram);
+    }
+}
+
+/// The distribution of a shape's sample: quantiles, solve times, the histogram and the
+/// share of each band.
+fn report_sample(size: Size, lens: &mut [f64], times: &mut [f64], histogram: &BTreeMap<u32, u32>) {
+    lens.sort_by(f64::total_cmp);
+    times.sort_by(f64::total_cmp);
+    let mean = lens.iter().sum::<f64>() / lens.len().max(1) as f64;
+    let q = |p: f64| percentile(lens, p);
+    println!(
+        "{size}: optimal mean {mean:.2}, min {}, p5 {}, p15 {}, p25 {}, p50 {}, p75 {}, p78 {}, p95 {}, max {}; solve p50 {:.1} ms, p95 {:.1} ms, max {:.1} ms",
+        q(0.0),
+        q(0.05),
+        q(0.15),
+        q(0.25),
+        q(0.5),
+        q(0.75),
+        q(0.78),
+        q(0.95),
+        q(1.0),
+        percentile(times, 0.5),
+        percentile(times, 0.95),
+        percentile(times, 1.0)
+    );
+    let mut line = String::new();
+    for (len, n) in histogram {
+        let _ = write!(line, "{len}:{n} ");
+    }
+    println!("{line}");
+    let mut share = String::new();
+    for (level, band) in difficulty::level_bands(size) {
+        let n = lens.iter().filter(|&&l| band.contains(l as u32)).count();
+        let _ = write!(
+            share,
+            "{level} {}–{} {:.1}%  ",
+            band.min,
+            band.max,
+            100.0 * n as f64 / lens.len().max(1) as f64
+        );
+    }
+    println!("share of random boards per band: {share}");
+}
+
+/// The exact histogram of optimal lengths of a shape of at most 10 cells, by breadth-first
+/// search from the goal over all its boards (moves are reversible).
+fn exact_histogram(size: Size) {
+    if size.cells() > 10 {
+        eprintln!("{size}: --exact takes shapes of at most 10 cells");
+        return;
+    }
+    let key = |b: &Board| b.tiles().iter().fold(0u64, |k, &t| (k << 4) | u64::from(t));
+    let goal = Board::goal(size);
+    let mut seen = std::collections::HashSet::from([key(&goal)]);
+    let mut layer = vec![goal];
+    let mut histogram = Vec::new();
+    while !layer.is_empty() {
+        histogram.push(layer.len() as u64);
+        let mut next = Vec::new();
+        for b in &layer {
+            for m in slide::puzzle::Move::ALL {
+                if let Some(n) = b.moved(m)
+                    && seen.insert(key(&n))
+                {
+                    next.push(n);
+                }
+            }
+        }
+        layer = next;
+    }
+    let total: u64 = histogram.iter().sum();
+    let mean = histogram
+        .iter()
+        .enumerate()
+        .map(|(d, &c)| d as f64 * c as f64)
+        .sum::<f64>()
+        / total as f64;
+    println!(
+        "{size} exact histogram: {total} boards, mean {mean:.2}, max {}",
+        histogram.len() - 1
+    );
+    let mut line = String::new();
+    for (d, c) in histogram.iter().enumerate() {
+        let _ = write!(line, "{d}:{c} ");
+    }
+    println!("{line}");
+    for (level, band) in difficulty::level_bands(size) {
+        let n: u64 = (band.min..=band.max).filter_map(|d| histogram.get(d as usize)).sum();
+        println!(
+            "| {level} | {}–{} | {n} | {:.1}% |",
+            band.min,
+            band.max,
+            100.0 * n as f64 / total as f64
         );
     }
 }

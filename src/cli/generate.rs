@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 use serde::Serialize;
-use slide::difficulty::{Level, deal_shape, generate};
+use slide::difficulty::{Level, check_level, deal_shape, generate};
 use slide::puzzle::{SeededRng, Size};
 use slide::solver::{Solver, TableCache};
 
@@ -17,11 +17,13 @@ use crate::cli::{CliError, progress, values};
     after_help = "Board k (from 0) of a run uses seed S + k, so a seed always deals the same \
 boards. Without --seed, a random seed below 2^40 is used, as the game deals. In --json, a seed \
 is a number below 2^53 (which every JSON reader keeps exact) and a string above.\n\n\
-Levels are measured on 3×3 to 6×6; every other size (WxH, 2 to 10 each) is dealt with \
-level random, a uniformly random solvable board.\n\n\
+Levels are bands of optimal length, measured on 3×3 to 6×6 and on the shapes of up to 15 \
+cells (2×3 to 2×7, 3×4, 3×5, either way round; `slide levels` lists them); every other size \
+(WxH, 2 to 10 each) is dealt with level random, a uniformly random solvable board.\n\n\
 Examples:\n  slide generate --size 3 --level easy\n  \
 slide generate --size 4 --level expert --count 10 --seed 42 --json\n  \
-slide generate --size 4x3 --level random"
+slide generate --size 4x3 --level hard --seed 1\n  \
+slide generate --size 7x7 --level random"
 )]
 pub struct GenerateCommand {
     /// Board size: N for N×N, or W×H (4x3 or 4×3: W columns, H rows), 2 to 10 each.
@@ -78,7 +80,8 @@ fn exact_seed<S: serde::Serializer>(seed: &u64, s: S) -> Result<S::Ok, S::Error>
 
 /// Deals the boards asked for.
 pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
-    if !args.size.is_classic() {
+    check_level(args.size, args.level).map_err(|e| CliError::Input(e.to_string()))?;
+    if !args.size.is_classic() && args.level == Level::Random {
         return run_shape(args);
     }
     let solver = Solver::new(TableCache::default_location());
@@ -109,7 +112,7 @@ pub fn run(args: &GenerateCommand) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Deals boards of a size the levels do not cover: level random only, one board a line
+/// Deals level random on a size that is not classic, one board a line
 /// (in `--json`, the board, size, level and seed, with the Manhattan-plus-conflicts bound
 /// as its rating).
 fn run_shape(args: &GenerateCommand) -> Result<(), CliError> {

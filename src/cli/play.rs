@@ -23,11 +23,12 @@ slide play --mode relay --sizes 3x3,4x3,4x4"
 )]
 pub struct PlayCommand {
     /// Board size: N for N×N, or W×H (5x3: 5 columns, 3 rows), 2 to 10 each. The square
-    /// sizes 3 to 6 have the levels and the daily; every other size deals level random.
+    /// sizes 3 to 6 have the levels and the daily; the shapes of up to 15 cells have levels
+    /// of their own (`slide levels`); every other size deals level random.
     #[arg(long, value_name = "N|WxH", value_parser = values::size(), hide_possible_values = true)]
     size: Option<Size>,
-    /// Difficulty: easy, medium, hard, expert or random (random only, on sizes other than
-    /// 3×3 to 6×6).
+    /// Difficulty: easy, medium, hard, expert or random (the levels a size offers: `slide
+    /// levels`; random only on the sizes without bands).
     #[arg(long, value_name = "L", value_parser = values::level(), hide_possible_values = true)]
     level: Option<Level>,
     /// Seed for the dealt board: the same seed deals the same board.

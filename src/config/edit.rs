@@ -12,6 +12,7 @@ use toml_edit::{DocumentMut, Item, Table, value};
 use crate::atomic_file::write_atomically;
 use crate::config::load::user_config_path;
 use crate::config::settings::{Config, DEFAULT_CONFIG_TOML};
+use crate::puzzle::Size;
 
 /// A setting's new value.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -22,6 +23,17 @@ pub enum SettingValue {
     Int(i64),
     /// A string.
     Text(String),
+}
+
+impl SettingValue {
+    /// `game.size` as the file writes it: a whole number for a square (`size = 4`, as every
+    /// version wrote it), `"WxH"` for a rectangle (`size = "4x3"`, 4 columns and 3 rows).
+    pub fn of_size(size: Size) -> SettingValue {
+        match size.square_side() {
+            Some(n) => SettingValue::Int(n as i64),
+            None => SettingValue::Text(format!("{}x{}", size.width(), size.height())),
+        }
+    }
 }
 
 /// Why a setting could not be saved (it still applies until the game ends).
@@ -170,6 +182,28 @@ mod tests {
             "one value changed: true → false"
         );
         assert!(!Config::parse(&saved, &path).unwrap().game.thinking);
+        let _ = std::fs::remove_dir_all(path.parent().unwrap());
+    }
+
+    #[test]
+    fn every_size_is_written_back_as_itself_with_the_comments_kept() {
+        let path = scratch("sizes");
+        let text = "# Mine.\n[game]\n# the board\nsize = 5 # five\nlevel = \"hard\"\n";
+        write_atomically(&path, text.as_bytes()).unwrap();
+        let file = ConfigFile::at(&path);
+        for w in 2..=10 {
+            for h in 2..=10 {
+                let size = Size::rect(w, h).unwrap();
+                file.set("game", "size", SettingValue::of_size(size)).unwrap();
+                let saved = std::fs::read_to_string(&path).unwrap();
+                assert_eq!(Config::parse(&saved, &path).unwrap().size(), size);
+                let written = if w == h { w.to_string() } else { format!("\"{w}x{h}\"") };
+                assert_eq!(
+                    saved,
+                    format!("# Mine.\n[game]\n# the board\nsize = {written} # five\nlevel = \"hard\"\n")
+                );
+            }
+        }
         let _ = std::fs::remove_dir_all(path.parent().unwrap());
     }
 

@@ -135,8 +135,62 @@ pub(crate) fn user_config_path() -> Option<PathBuf> {
 mod tests {
     use super::*;
     use crate::config::DEFAULT_CONFIG_TOML;
-    use crate::config::settings::{GameSettings, InputSettings, KeyBindings, LookSettings, ThemeSettings};
+    use crate::config::settings::{
+        GameSettings, InputSettings, KeyBindings, LookSettings, SIZE_ALLOWED, ThemeSettings,
+    };
     use crate::puzzle::Size;
+    use proptest::prelude::*;
+
+    #[test]
+    fn game_size_takes_every_shape_and_names_what_it_takes() {
+        for (text, (w, h)) in [
+            ("4", (4, 4)),
+            ("2", (2, 2)),
+            ("10", (10, 10)),
+            ("\"4x3\"", (4, 3)),
+            ("\"4×3\"", (4, 3)),
+            ("\"5X3\"", (5, 3)),
+            ("\" 3 x 5 \"", (3, 5)),
+            ("\"7\"", (7, 7)),
+            ("'10x2'", (10, 2)),
+        ] {
+            let c = Config::parse(&format!("[game]\nsize = {text}\n"), Path::new("c.toml")).unwrap();
+            assert_eq!(c.size(), Size::rect(w, h).unwrap(), "size = {text}");
+        }
+        for bad in [
+            "1",
+            "11",
+            "-3",
+            "4.0",
+            "true",
+            "\"\"",
+            "\"4x1\"",
+            "\"4x\"",
+            "\"x3\"",
+            "\"4x3x2\"",
+            "[4, 3]",
+        ] {
+            assert_eq!(
+                err(&format!("[game]\nsize = {bad}\n")),
+                format!("c.toml:2:8: {SIZE_ALLOWED}"),
+                "size = {bad}"
+            );
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_for_game_size_is_a_size_or_the_message_never_a_panic(text in ".{0,12}") {
+            let toml = format!("[game]\nsize = {}\n", toml::Value::String(text.clone()));
+            match Config::parse(&toml, Path::new("c.toml")) {
+                Ok(c) => prop_assert_eq!(Some(c.size()), text.parse::<Size>().ok()),
+                Err(e) => {
+                    prop_assert!(text.parse::<Size>().is_err());
+                    prop_assert_eq!(e.to_string(), format!("c.toml:2:8: {SIZE_ALLOWED}"));
+                }
+            }
+        }
+    }
 
     fn err(text: &str) -> String {
         Config::parse(text, Path::new("c.toml"))
@@ -186,7 +240,7 @@ mod tests {
 
     #[test]
     fn errors_name_line_and_column() {
-        assert_eq!(err("[game]\nsize = 9\n"), "c.toml:2:8: game.size must be 3, 4, 5 or 6");
+        assert_eq!(err("[game]\nsize = 11\n"), format!("c.toml:2:8: {SIZE_ALLOWED}"));
         assert!(err("[game]\nsise = 4\n").starts_with("c.toml:2:1:"));
         assert_eq!(
             err("[game]\nmouse = \"yes\"\n"),
@@ -232,14 +286,8 @@ mod tests {
             err("[game]\nanimation_ms = 99999\n"),
             "c.toml:2:16: game.animation_ms must be between 0 and 5000 (milliseconds)"
         );
-        assert_eq!(
-            err("[game]\nsize = \"big\"\n"),
-            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
-        );
-        assert_eq!(
-            err("[game]\nsize = 300\n"),
-            "c.toml:2:8: game.size must be 3, 4, 5 or 6"
-        );
+        assert_eq!(err("[game]\nsize = \"big\"\n"), format!("c.toml:2:8: {SIZE_ALLOWED}"));
+        assert_eq!(err("[game]\nsize = 300\n"), format!("c.toml:2:8: {SIZE_ALLOWED}"));
         assert!(
             err("[game]\nlevel = \"nightmare\"\n").starts_with("c.toml:2:9: game.level must be \"easy\""),
             "{}",

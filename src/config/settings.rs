@@ -94,7 +94,7 @@ pub struct GameSettings {
     // Each value is read by a function that accepts any TOML value and says in plain words
     // what is allowed, so that `size = "big"` and `size = 9` get the same message, at the
     // value's line and column, instead of serde's "invalid type: string, expected u8".
-    /// Side of a new board.
+    /// Size of a new board: `size = 4` (4×4) or `size = "4x3"` (4 columns, 3 rows).
     #[serde(deserialize_with = "read_size")]
     pub size: Size,
     /// Level of a new board.
@@ -421,16 +421,22 @@ fn whole_in(value: &toml::Value, range: &std::ops::RangeInclusive<u64>) -> Optio
         .filter(|n| range.contains(n))
 }
 
+/// What `game.size` may be, said when it is not.
+pub(crate) const SIZE_ALLOWED: &str =
+    "game.size must be a side from 2 to 10 (size = 4 is 4×4) or a width and height such as \"4x3\" (2 to 10 each)";
+
+/// A size as `game.size` writes it: a whole number N for N×N, or a string `N`, `WxH` or
+/// `W×H` (W columns, H rows).
+pub(crate) fn size_from_value(value: &toml::Value) -> Option<Size> {
+    match value {
+        toml::Value::Integer(n) => usize::try_from(*n).ok().and_then(|n| Size::new(n).ok()),
+        toml::Value::String(s) => s.parse().ok(),
+        _ => None,
+    }
+}
+
 fn read_size<'de, D: Deserializer<'de>>(d: D) -> Result<Size, D::Error> {
-    plain(
-        d,
-        |v| {
-            v.as_integer()
-                .and_then(|n| usize::try_from(n).ok())
-                .and_then(|n| Size::classic(n).ok())
-        },
-        "game.size must be 3, 4, 5 or 6",
-    )
+    plain(d, size_from_value, SIZE_ALLOWED)
 }
 
 fn read_level<'de, D: Deserializer<'de>>(d: D) -> Result<Level, D::Error> {

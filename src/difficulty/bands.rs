@@ -7,6 +7,14 @@
 //! boards and beyond; neighbouring bands' centres are at least four moves apart on 3×3 and
 //! ten on 4×4. 5×5 and 6×6 follow the same shape, scaled to
 //! the estimated random averages (about 100 and 170 moves); their lengths are estimates.
+//!
+//! The other shapes whose random boards the solver proves within milliseconds (2×3 to 2×7,
+//! 3×4 and 3×5, either way round) have bands of the same shape, chosen from the exact
+//! distribution (at most 10 cells) or optimal lengths of random boards (CALIBRATION.md). A
+//! W×H board and its H×W transpose are the same puzzle with the tiles renamed (the blank
+//! stays in the last cell), so they share their bands; the samples of both agree. Shapes
+//! too small for four distinct bands have fewer, from the top: Expert and Hard keep their
+//! meaning (the hardest quarter, the typical board), and there is no room below.
 
 use serde::Serialize;
 
@@ -38,7 +46,7 @@ impl Band {
     }
 }
 
-const fn band(min: u32, max: u32) -> Band {
+pub(crate) const fn band(min: u32, max: u32) -> Band {
     Band { min, max }
 }
 
@@ -54,6 +62,95 @@ const BANDS: [[Band; 4]; 4] = [
     [band(60, 119), band(120, 149), band(150, 179), band(180, 400)],
 ];
 
+/// The bands of a shape other than the classic sizes: its short side, its long side, and
+/// its levels with their bands, easiest first.
+type ShapeBands = (usize, usize, &'static [(Level, Band)]);
+
+/// The measured shapes' bands (CALIBRATION.md, "Shapes"). The top of Expert is the longest
+/// board there is where the whole space was searched (at most 10 cells), else a cap well
+/// above the longest board of the sample.
+const SHAPE_BANDS: &[ShapeBands] = &[
+    // 2×3 (360 boards, the hardest 21): below Medium only boards of one to three moves.
+    (
+        2,
+        3,
+        &[
+            (Level::Medium, band(4, 9)),
+            (Level::Hard, band(10, 15)),
+            (Level::Expert, band(16, 21)),
+        ],
+    ),
+    (
+        2,
+        4,
+        &[
+            (Level::Easy, band(9, 12)),
+            (Level::Medium, band(13, 19)),
+            (Level::Hard, band(20, 26)),
+            (Level::Expert, band(27, 36)),
+        ],
+    ),
+    (
+        2,
+        5,
+        &[
+            (Level::Easy, band(14, 22)),
+            (Level::Medium, band(23, 30)),
+            (Level::Hard, band(31, 38)),
+            (Level::Expert, band(39, 55)),
+        ],
+    ),
+    (
+        2,
+        6,
+        &[
+            (Level::Easy, band(20, 32)),
+            (Level::Medium, band(33, 43)),
+            (Level::Hard, band(44, 54)),
+            (Level::Expert, band(55, 80)),
+        ],
+    ),
+    (
+        2,
+        7,
+        &[
+            (Level::Easy, band(26, 42)),
+            (Level::Medium, band(43, 57)),
+            (Level::Hard, band(58, 72)),
+            (Level::Expert, band(73, 108)),
+        ],
+    ),
+    (
+        3,
+        4,
+        &[
+            (Level::Easy, band(14, 24)),
+            (Level::Medium, band(25, 31)),
+            (Level::Hard, band(32, 38)),
+            (Level::Expert, band(39, 53)),
+        ],
+    ),
+    (
+        3,
+        5,
+        &[
+            (Level::Easy, band(21, 37)),
+            (Level::Medium, band(38, 46)),
+            (Level::Hard, band(47, 55)),
+            (Level::Expert, band(56, 84)),
+        ],
+    ),
+];
+
+/// The bands of a shape that is not classic, or none.
+fn shape_bands(size: Size) -> &'static [(Level, Band)] {
+    let (short, long) = (size.width().min(size.height()), size.width().max(size.height()));
+    SHAPE_BANDS
+        .iter()
+        .find(|(s, l, _)| (*s, *l) == (short, long))
+        .map_or(&[], |(_, _, bands)| bands)
+}
+
 fn slot(size: Size) -> usize {
     size.side() - 3
 }
@@ -62,8 +159,7 @@ fn slot(size: Size) -> usize {
 /// the sizes the game does not play (their levels are not measured).
 pub fn band_of(size: Size, level: Level) -> Option<Band> {
     if !size.is_classic() {
-        // Levels are bands measured on the game's sizes; other shapes deal "random".
-        return None;
+        return shape_bands(size).iter().find(|(l, _)| *l == level).map(|(_, b)| *b);
     }
     let bands = &BANDS[slot(size)];
     match level {
@@ -75,7 +171,18 @@ pub fn band_of(size: Size, level: Level) -> Option<Band> {
     }
 }
 
-/// The four bands of a size with their levels, easiest first.
+/// The bands of any size with their levels, easiest first: four on the classic sizes, fewer
+/// on the smallest shapes, none where the bands were not measured.
+pub fn level_bands(size: Size) -> Vec<(Level, Band)> {
+    if size.is_classic() {
+        bands(size).to_vec()
+    } else {
+        shape_bands(size).to_vec()
+    }
+}
+
+/// The four bands of a classic size (3×3 to 6×6) with their levels, easiest first (any
+/// size: [`level_bands`]).
 pub fn bands(size: Size) -> [(Level, Band); 4] {
     let b = &BANDS[slot(size)];
     [
@@ -86,19 +193,25 @@ pub fn bands(size: Size) -> [(Level, Band); 4] {
     ]
 }
 
-/// The whole range the bands cover: from Easy's minimum to the longest possible board.
+/// The whole range the bands cover: from the easiest band's minimum to the longest possible
+/// board (the empty band 0–0 on a size without bands).
 pub fn covered(size: Size) -> Band {
-    let b = &BANDS[slot(size)];
-    band(b[0].min, b[3].max)
+    let b = level_bands(size);
+    match (b.first(), b.last()) {
+        (Some((_, first)), Some((_, last))) => band(first.min, last.max),
+        _ => band(0, 0),
+    }
 }
 
-/// The level of a board that needs `length` moves. Shorter than Easy counts as Easy, longer
-/// than Expert's end (only possible with an estimate) as Expert.
+/// The level of a board that needs `length` moves. Shorter than the easiest band counts as
+/// that band, longer than Expert's end (only possible with an estimate) as Expert; on a
+/// size without bands, every board is "random".
 pub fn level_for_length(size: Size, length: u32) -> Level {
-    if !size.is_classic() {
+    let bands = level_bands(size);
+    if bands.is_empty() {
         return Level::Random;
     }
-    bands(size)
+    bands
         .into_iter()
         .find(|(_, b)| length <= b.max)
         .map_or(Level::Expert, |(l, _)| l)
@@ -117,6 +230,37 @@ mod tests {
                 assert_eq!(w[0].1.max + 1, w[1].1.min, "{size}: gap or overlap");
             }
         }
+    }
+
+    #[test]
+    fn every_shapes_bands_touch_and_are_the_same_either_way_round() {
+        for w in 2..=10 {
+            for h in 2..=10 {
+                let size = Size::rect(w, h).unwrap();
+                let b = level_bands(size);
+                assert_eq!(b, level_bands(Size::rect(h, w).unwrap()), "{size}");
+                for pair in b.windows(2) {
+                    assert!(pair[0].0 < pair[1].0 && pair[0].1.min <= pair[0].1.max, "{size}");
+                    assert_eq!(pair[0].1.max + 1, pair[1].1.min, "{size}: gap or overlap");
+                }
+                // Bands stop where the solver stops proving random boards in milliseconds.
+                assert_eq!(
+                    b.is_empty(),
+                    !(size.is_classic() || (6..=15).contains(&size.cells())),
+                    "{size}"
+                );
+            }
+        }
+        // Expert ends at the hardest board where the whole space was searched (CALIBRATION.md).
+        for ((w, h), hardest) in [((2, 3), 21), ((2, 4), 36), ((2, 5), 55)] {
+            assert_eq!(covered(Size::rect(w, h).unwrap()).max, hardest);
+        }
+        let small = Size::rect(3, 2).unwrap();
+        assert_eq!(level_for_length(small, 2), Level::Medium);
+        assert_eq!(level_for_length(small, 21), Level::Expert);
+        assert_eq!(band_of(small, Level::Easy), None);
+        assert_eq!(level_for_length(Size::rect(2, 2).unwrap(), 5), Level::Random);
+        assert_eq!(covered(Size::new(7).unwrap()), band(0, 0));
     }
 
     #[test]

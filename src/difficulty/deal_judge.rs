@@ -30,10 +30,11 @@ impl<'a> DealJudge<'a> {
     }
 
     /// The rating the generator places by: the exact length on 3×3, walking distance and
-    /// linear conflict by max on 4×4, linear conflict on 5×5 and 6×6.
+    /// linear conflict by max on 4×4, linear conflict on 5×5, 6×6 and every other shape.
     pub(crate) fn placement_rating(&self, board: &Board) -> u32 {
-        match board.size().side() {
-            3 | 4 => rating(self.solver, board).0,
+        let size = board.size();
+        match size.square_side().filter(|_| size.is_classic()) {
+            Some(3 | 4) => rating(self.solver, board).0,
             _ => self.solver.rate(board).linear_conflict,
         }
     }

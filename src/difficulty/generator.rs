@@ -14,7 +14,7 @@ use crate::difficulty::deal_judge::DealJudge;
 use crate::difficulty::deal_policy::{Policy, Source, policy_for};
 use crate::difficulty::level::Level;
 use crate::difficulty::rating::{LevelRating, rate_level};
-use crate::difficulty::shape_deal::deal_shape;
+use crate::difficulty::shape_deal::{deal_shape, shape_stream_seed};
 use crate::puzzle::{Board, SeededRng, Size};
 use crate::solver::{SolveError, Solver, Stop};
 
@@ -36,7 +36,8 @@ pub struct Generated {
     pub rating: u32,
     /// The optimal length expected from the rating, or the exact length when known.
     pub expected_length: u32,
-    /// The exact optimal length, when known (3×3 always; 4×4 when the generator confirmed).
+    /// The exact optimal length, when known (3×3 always; 4×4 and the other shapes' banded
+    /// levels when the generator confirmed).
     pub length: Option<u32>,
     /// The full rating, including its kind and the level it implies.
     pub rated: LevelRating,
@@ -131,7 +132,7 @@ pub fn generate_with_stop(
 ) -> Result<Generated, SolveError> {
     let start = Instant::now();
     if !size.is_classic() {
-        return Ok(shape_deal(solver, size, level, seed, start));
+        return shape_deal(solver, size, level, seed, start, stop);
     }
     let mut rng = SeededRng::new(stream_seed(seed, size, level));
     let (board, length) = match (policy_for(size, level), band_of(size, level)) {
@@ -148,10 +149,28 @@ pub fn generate_with_stop(
     Ok(Generated::of(board, level, seed, rated, start))
 }
 
-/// A deal of a size with no measured bands (see `shape_deal.rs`): at `level` where the
-/// shape deals it, else at "random", which every shape deals (the level dealt is the one
-/// returned, so a caller that asked for another sees it).
-fn shape_deal(solver: &Solver, size: Size, level: Level, seed: u64, start: Instant) -> Generated {
+/// A deal of a size that is not classic: a banded level of a measured shape (found and
+/// proven as on the classic sizes, from the shape's own stream of the seed), else "random",
+/// which every shape deals (the level dealt is the one returned, so a caller that asked for
+/// a level the shape does not offer sees it).
+fn shape_deal(
+    solver: &Solver,
+    size: Size,
+    level: Level,
+    seed: u64,
+    start: Instant,
+    stop: &Stop,
+) -> Result<Generated, SolveError> {
+    if let (Some(policy), Some(band)) = (policy_for(size, level), band_of(size, level)) {
+        let mut rng = SeededRng::new(shape_stream_seed(size, level, seed));
+        let judge = DealJudge::new(solver);
+        let (board, length) = search(&judge, size, policy, band, MAX_CONFIRMS, &mut rng, stop)?;
+        let mut rated = rate_level(solver, &board);
+        if let Some(len) = length {
+            rated = rated.with_length(size, len);
+        }
+        return Ok(Generated::of(board, level, seed, rated, start));
+    }
     let (board, level) = match deal_shape(size, level, seed) {
         Ok(board) => (board, level),
         Err(_) => match deal_shape(size, Level::Random, seed) {
@@ -161,7 +180,7 @@ fn shape_deal(solver: &Solver, size: Size, level: Level, seed: u64, start: Insta
         },
     };
     let rated = rate_level(solver, &board);
-    Generated::of(board, level, seed, rated, start)
+    Ok(Generated::of(board, level, seed, rated, start))
 }
 
 impl Generated {
@@ -197,7 +216,7 @@ fn search(
     // The closest candidate so far, by distance from the window (or band once confirmed).
     let mut best: Option<(u32, Board, Option<u32>)> = None;
     let mut confirms = 0;
-    let exact = size.side() == 3;
+    let exact = size == Size::THREE;
     for draws in 0..MAX_DRAWS {
         if draws % 1024 == 0 && stop.should_stop() {
             return Err(stop.error());
@@ -381,5 +400,67 @@ mod tests {
             }
         }
         assert!(ran_out > 0, "the confirmations ran out on some deal");
+    }
+}
+
+#[cfg(test)]
+mod shape_tests {
+    use super::*;
+    use crate::difficulty::shape_levels::levels_for;
+    use crate::solver::{SolveOptions, TableCache};
+
+    fn optimal(solver: &Solver, board: &Board) -> u32 {
+        let opts = SolveOptions {
+            optimal: true,
+            ..SolveOptions::default()
+        };
+        solver.solve(board, &opts).expect("a small board is solved").len() as u32
+    }
+
+    #[test]
+    fn a_shapes_levels_deal_proven_boards_in_their_bands_again_from_seed_and_code() {
+        let solver = Solver::new(TableCache::disabled());
+        for (w, h) in [(2, 3), (3, 2), (2, 4), (4, 2), (5, 2), (3, 4), (4, 3)] {
+            let size = Size::rect(w, h).unwrap();
+            for level in levels_for(size).into_iter().filter(|l| *l != Level::Random) {
+                let band = band_of(size, level).expect("an offered level has a band");
+                for seed in 0..3 {
+                    let g = generate(&solver, size, level, seed);
+                    let what = format!("{size} {level} seed {seed}");
+                    assert_eq!((g.size(), g.level, g.seed), (size, level, seed), "{what}");
+                    let len = g.length.expect("a banded shape deal is proven");
+                    assert!(band.contains(len), "{what}: {len} outside {band:?}");
+                    assert_eq!(optimal(&solver, &g.board), len, "{what}");
+                    assert_eq!(g.rated.level, level, "{what}");
+                    assert_eq!(generate(&solver, size, level, seed).board, g.board, "{what}");
+                    let code = g.code().to_string();
+                    assert!(code.starts_with(&format!("{w}x{h}{}-", level.letter())), "{code}");
+                    let read: PuzzleCode = code.parse().expect("the code reads back");
+                    assert_eq!(read, g.code());
+                    assert_eq!(read.deal(&solver).board, g.board, "{what}: the code deals it again");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shape_deals_are_pinned_and_random_stays_as_it_was() {
+        let solver = Solver::new(TableCache::disabled());
+        let size = Size::rect(4, 3).unwrap();
+        let hard = generate(&solver, size, Level::Hard, 1);
+        let expert = generate(&solver, size, Level::Expert, 1);
+        assert_ne!(hard.board, expert.board);
+        assert_ne!(hard.board, generate(&solver, size, Level::Hard, 2).board);
+        // Pinned: if these change, every shared seed and code of the shape deals another board.
+        assert_eq!(hard.board.to_string(), "2 9 6 11/7 8 0 4/1 10 3 5");
+        // "random" on a banded shape is the deal it was before the shape had bands.
+        let random = generate(&solver, size, Level::Random, 7);
+        assert_eq!(random.board.to_string(), "5 7 3 0/8 4 10 2/11 9 6 1");
+        assert_eq!((random.level, random.length), (Level::Random, None));
+        // A level the shape does not offer deals "random", and says so.
+        let small = Size::rect(2, 3).unwrap();
+        let asked_easy = generate(&solver, small, Level::Easy, 3);
+        assert_eq!(asked_easy.level, Level::Random);
+        assert_eq!(asked_easy.board, generate(&solver, small, Level::Random, 3).board);
     }
 }

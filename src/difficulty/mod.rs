@@ -23,7 +23,7 @@ mod shape_deal;
 mod shape_levels;
 mod share;
 
-pub use bands::{Band, band_of, bands, covered, level_for_length};
+pub use bands::{Band, band_of, bands, covered, level_bands, level_for_length};
 pub use calibration::expected_length;
 pub use code::{CodeError, PuzzleCode};
 pub use daily::{DAILY_LEVEL, DateError, UtcDate, daily};
@@ -33,7 +33,9 @@ pub use level::{Level, UnknownLevel};
 pub use rating::{LevelRating, rate_level, rating};
 pub use rating_kind::RatingKind;
 pub use shape_deal::{ShapeDealError, deal_shape};
-pub use shape_levels::{LevelNotOffered, check_level, has_daily, level_or_offered, levels_for, offers};
+pub use shape_levels::{
+    Difficulty, LevelNotOffered, check_level, difficulty_of, has_daily, level_or_offered, levels_for, offers,
+};
 pub use share::ShareResult;
 
 /// A fresh seed for a new game: 40 random bits, so that its puzzle code stays short

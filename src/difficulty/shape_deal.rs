@@ -1,5 +1,6 @@
-//! Deals for the sizes the levels do not cover (rectangles, 2×2, 7×7 to 10×10): "random",
-//! a uniformly random solvable board, the deal ranked speedsolving uses. The same seed
+//! The "random" deal of the sizes that are not classic (rectangles, 2×2, 7×7 to 10×10): a
+//! uniformly random solvable board, the deal ranked speedsolving uses (their banded levels
+//! are the generator's). The same seed
 //! deals the same board of a shape on every run and platform.
 
 use crate::difficulty::level::Level;
@@ -8,24 +9,31 @@ use crate::puzzle::{Board, SeededRng, Size};
 /// Why a deal of a shape was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ShapeDealError {
-    /// A level band asked for on a size whose bands were never measured.
-    #[error("levels are measured on the game's sizes (3×3 to 6×6): {size} boards are dealt with level random")]
+    /// A level band asked for: bands are dealt by the generator
+    /// ([`generate`](crate::difficulty::generate)), this deals "random" only.
+    #[error("{size} boards of a level other than random are dealt by the generator, which checks the size offers it")]
     NoLevels {
         /// The size asked for.
         size: Size,
     },
 }
 
-/// The board `seed` deals on `size` at `level`, which must be [`Level::Random`] (the only
-/// deal of these sizes). The seed is mixed with the shape, so that one seed deals
+/// The board `seed` deals on `size` at `level`, which must be [`Level::Random`] (the
+/// generator deals the bands). The seed is mixed with the shape, so that one seed deals
 /// unrelated boards of different shapes.
 pub fn deal_shape(size: Size, level: Level, seed: u64) -> Result<Board, ShapeDealError> {
     if level != Level::Random {
         return Err(ShapeDealError::NoLevels { size });
     }
-    let shape = ((size.width() as u64) << 52) ^ ((size.height() as u64) << 56);
-    let mut rng = SeededRng::new(seed ^ shape ^ (level.ordinal() << 60));
+    let mut rng = SeededRng::new(shape_stream_seed(size, level, seed));
     Ok(Board::random(size, &mut rng))
+}
+
+/// The seed of a shape's deals at `level`: the shape and the level mixed into `seed`, so
+/// that one seed deals unrelated boards per shape and level.
+pub(crate) fn shape_stream_seed(size: Size, level: Level, seed: u64) -> u64 {
+    let shape = ((size.width() as u64) << 52) ^ ((size.height() as u64) << 56);
+    seed ^ shape ^ (level.ordinal() << 60)
 }
 
 #[cfg(test)]
@@ -47,7 +55,7 @@ mod tests {
         assert_eq!(tall.size().to_string(), "3×4");
         assert_eq!(
             deal_shape(size, Level::Hard, 7).unwrap_err().to_string(),
-            "levels are measured on the game's sizes (3×3 to 6×6): 4×3 boards are dealt with level random"
+            "4×3 boards of a level other than random are dealt by the generator, which checks the size offers it"
         );
     }
 }

@@ -58,7 +58,11 @@ fn a_rectangle_is_dealt_from_a_seed_and_solved_optimally() {
     // The shape's own pattern databases rate it, and bound it from below as well.
     let pdb = v["pdb"].as_u64().expect("the 4×3 tables");
     assert!(pdb <= v["lower_bound"].as_u64().expect("bound"));
-    assert_eq!(v["level"], "random");
+    // 4×3 has bands: the board is solved optimally, and its level is its length's band.
+    assert_eq!(v["exact"].as_u64(), Some(moves.len() as u64));
+    let level = slide::difficulty::level_for_length(parsed.size(), moves.len() as u32);
+    assert_eq!(v["level"], level.name());
+    assert_eq!(v["plan_length"], Value::Null);
 }
 
 #[test]
@@ -80,17 +84,17 @@ fn a_10x10_board_gets_a_plan_said_to_be_one() {
 #[test]
 fn levels_the_game_and_review_name_what_they_take() {
     let data = temp("shapes", "refused");
-    let hard = slide(&data, &["generate", "--size", "4x3", "--level", "hard"]);
+    let hard = slide(&data, &["generate", "--size", "4x5", "--level", "hard"]);
     assert_eq!(hard.status.code(), Some(2));
     assert!(
-        err(&hard).contains("4×3 boards are dealt with level random"),
+        err(&hard).contains("4×5 boards are dealt at level random, not hard"),
         "{}",
         err(&hard)
     );
     for (args, said) in [
         (
-            &["play", "--size", "5x3", "--level", "hard"][..],
-            "5×3 boards are dealt at level random, not hard",
+            &["play", "--size", "5x4", "--level", "hard"][..],
+            "5×4 boards are dealt at level random, not hard",
         ),
         (
             &["play", "--size", "7", "--daily"],
@@ -312,4 +316,115 @@ fn an_optimal_solve_of_a_shape_in_json_prints_the_same_line_and_nothing_on_stder
     let human = slide(&data, &["solve", board, "--optimal"]);
     assert!(out(&human).contains("(optimal)"), "{}", out(&human));
     assert_eq!(err(&human), "");
+}
+
+#[test]
+fn a_shape_with_bands_is_dealt_in_its_band_and_lists_its_levels() {
+    let data = temp("shapes", "bands");
+    let dealt = slide(
+        &data,
+        &["generate", "--size", "3x4", "--level", "hard", "--seed", "1", "--json"],
+    );
+    assert_eq!(dealt.status.code(), Some(0), "{}", err(&dealt));
+    let v: Value = serde_json::from_str(out(&dealt).trim()).expect("json");
+    assert_eq!((v["size"].as_str(), v["level"].as_str()), (Some("3×4"), Some("hard")));
+    let board = v["board"].as_str().expect("a board");
+    let solved = slide(&data, &["solve", board, "--json"]);
+    let s: Value = serde_json::from_str(out(&solved).trim()).expect("json");
+    assert_eq!(s["optimal"], true);
+    let length = slide::puzzle::parse_moves(s["moves"].as_str().expect("moves"))
+        .expect("moves")
+        .len() as u64;
+    assert!(
+        (32..=38).contains(&length),
+        "3×4 hard is 32–38 moves, this board {length}"
+    );
+    assert_eq!(v["length"].as_u64(), Some(length), "the deal's proven length");
+    let plain = out(&slide(
+        &data,
+        &["generate", "--size", "3x4", "--level", "hard", "--seed", "1"],
+    ));
+    assert_eq!(plain.trim(), board, "the seed deals it again");
+
+    let levels = out(&slide(&data, &["levels", "--size", "4x3"]));
+    for line in [
+        "4×3   easy     14–24",
+        "4×3   medium   25–31",
+        "4×3   hard     32–38",
+        "4×3   expert   39–53",
+    ] {
+        assert!(levels.contains(line), "{levels}");
+    }
+    let all = out(&slide(&data, &["levels"]));
+    assert!(
+        all.contains("3×3   easy     10–16") && all.contains("2×5   expert   39–55"),
+        "{all}"
+    );
+    assert!(
+        all.contains("7×2   hard     58–72") && all.contains("2×3   medium   4–9"),
+        "{all}"
+    );
+    let json = out(&slide(&data, &["levels", "--size", "2x3", "--json"]));
+    let names: Vec<String> = json
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json")["level"].to_string())
+        .collect();
+    assert_eq!(names, ["\"medium\"", "\"hard\"", "\"expert\""], "2×3 has no easy band");
+    assert!(all.contains("3×5   expert   56–84   (measured, not dealt"), "{all}");
+    let none = out(&slide(&data, &["levels", "--size", "7x7"]));
+    assert!(none.contains("7×7   random   (no bands"), "{none}");
+
+    let expert = slide(&data, &["generate", "--size", "5x3", "--level", "expert"]);
+    assert_eq!(expert.status.code(), Some(2));
+    assert!(
+        err(&expert).contains("5×3 boards are dealt at level easy, medium, hard or random, not expert"),
+        "{}",
+        err(&expert)
+    );
+}
+
+#[test]
+fn rate_gives_a_large_boards_difficulty_as_a_plan_said_to_be_an_estimate() {
+    let data = temp("shapes", "estimate");
+    let board = out(&slide(
+        &data,
+        &["generate", "--size", "7", "--level", "random", "--seed", "3"],
+    ));
+    let rated = slide(&data, &["rate", board.trim()]);
+    assert_eq!(rated.status.code(), Some(0), "{}", err(&rated));
+    let text = out(&rated);
+    assert!(text.contains("(an estimate, not proven optimal)"), "{text}");
+    assert!(text.contains("level              random (no bands on 7×7"), "{text}");
+    assert!(!text.contains("optimal length"), "{text}");
+    let json = slide(&data, &["rate", board.trim(), "--json"]);
+    let v: Value = serde_json::from_str(out(&json).trim()).expect("json");
+    let plan = v["plan_length"].as_u64().expect("a plan");
+    assert!(plan >= v["lower_bound"].as_u64().expect("a bound"));
+    assert_eq!((v["plan_optimal"].as_bool(), v["exact"].as_u64()), (Some(false), None));
+}
+
+#[test]
+fn play_reads_a_rectangle_from_the_config_and_names_the_sizes_it_takes() {
+    let data = temp("shapes", "config-size");
+    std::fs::create_dir_all(&data).expect("a folder");
+    let file = data.join("config.toml");
+    let path = file.to_str().expect("a path");
+    for (text, accepted) in [
+        ("size = \"5x3\"", true),
+        ("size = \"5×3\"", true),
+        ("size = \"5x1\"", false),
+    ] {
+        std::fs::write(&file, format!("[game]\n# mine\n{text}\n")).expect("a config");
+        let o = slide(&data, &["play", "--config", path]);
+        let said = err(&o);
+        // Without a terminal the game stops before its first frame, but after the file is read.
+        assert!(said.contains("terminal") == accepted, "{text}: {said}");
+        assert_eq!(
+            said.contains(
+                "game.size must be a side from 2 to 10 (size = 4 is 4×4) or a width and height such as \"4x3\""
+            ),
+            !accepted,
+            "{text}: {said}"
+        );
+    }
 }

@@ -67,7 +67,7 @@ fn config_values_are_reported_at_their_line_and_column_in_plain_words() {
         (
             "size.toml",
             "\n[game]\nsize = \"big\"\n",
-            "size.toml:3:8: game.size must be 3, 4, 5 or 6",
+            "size.toml:3:8: game.size must be a side from 2 to 10 (size = 4 is 4×4) or a width and height such as \"4x3\" (2 to 10 each)",
         ),
     ] {
         let file = dir.join(name);

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, VecDeque};
 
 use proptest::prelude::*;
-use slide::difficulty::{Level, deal_shape};
+use slide::difficulty::{Level, PuzzleCode, band_of, covered, deal_shape, generate, level_bands, levels_for};
 use slide::puzzle::{Board, BoardError, Move, SeededRng, Size, parity};
 use slide::solver::{Partition, ProgressCallback, SearchProgress, SolveOptions, Solver, TableCache};
 
@@ -283,5 +283,55 @@ fn two_by_eight_and_eight_by_two_are_solved_in_their_proven_optimal_lengths() {
         let mut end = board;
         end.apply_all(&s.moves).unwrap();
         assert!(end.is_goal());
+    }
+}
+
+#[test]
+fn the_small_shapes_bands_hold_boards_and_their_deals_have_the_exact_length() {
+    // The whole space of each shape decides every band: none is empty, Expert ends at the
+    // hardest board, and every deal of every level has its breadth-first length in its band.
+    let solver = shared_solver();
+    for (w, h) in [(2, 3), (3, 2), (2, 4), (4, 2), (2, 5)] {
+        let size = Size::rect(w, h).unwrap();
+        let exact = distances(size);
+        let hardest = u32::from(exact.values().copied().max().unwrap());
+        assert_eq!(covered(size).max, hardest, "{size}");
+        for (level, band) in level_bands(size) {
+            assert!(
+                exact.values().any(|&d| band.contains(u32::from(d))),
+                "{size} {level}: an empty band"
+            );
+            assert!(levels_for(size).contains(&level), "{size} {level} is offered");
+            for seed in 0..4 {
+                let g = generate(solver, size, level, seed);
+                let length = u32::from(exact[&key(&g.board)]);
+                assert_eq!(g.length, Some(length), "{size} {level} seed {seed}");
+                assert!(band.contains(length), "{size} {level} seed {seed}: {length}");
+            }
+        }
+    }
+    assert_eq!(
+        levels_for(Size::rect(2, 2).unwrap()),
+        vec![Level::Random],
+        "2×2 has 12 boards: no bands"
+    );
+}
+
+#[test]
+fn a_banded_shape_code_deals_its_board_again() {
+    let solver = shared_solver();
+    let size = Size::rect(3, 4).unwrap();
+    for level in [Level::Easy, Level::Medium, Level::Hard, Level::Expert] {
+        let g = generate(solver, size, level, 1);
+        let code = g.code().to_string();
+        assert!(code.starts_with(&format!("3x4{}-", level.letter())), "{code}");
+        let read: PuzzleCode = code.to_lowercase().parse().unwrap();
+        let again = read.deal(solver);
+        assert_eq!(
+            (again.board, again.level, again.length),
+            (g.board, level, g.length),
+            "{code}"
+        );
+        assert!(band_of(size, level).unwrap().contains(g.length.unwrap()));
     }
 }

@@ -72,7 +72,8 @@ mod tests {
         assert_eq!(stepped(s(10, 2), false, false), s(10, 10));
         assert_eq!(stepped(s(4, 4), false, true), s(4, 5));
         assert_eq!(levels_offered(s(4, 4)), Level::ALL.to_vec());
-        assert_eq!(levels_offered(s(4, 3)), vec![Level::Random]);
+        assert_eq!(levels_offered(s(4, 3)), Level::ALL.to_vec());
+        assert_eq!(levels_offered(s(4, 5)), vec![Level::Random]);
         assert_eq!(levels_offered(s(7, 7)), vec![Level::Random]);
     }
 }
