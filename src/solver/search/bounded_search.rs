@@ -688,6 +688,22 @@ mod tests {
         (ticks(11) + ticks(12)) / 100.0
     }
 
+    /// The held-out forty 24-puzzles with their optimal lengths (tests/data).
+    fn held_out_forty() -> Vec<(u32, Board)> {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/data/korf-felner40-24puzzle.txt"
+        ))
+        .expect("the held-out forty");
+        text.lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .map(|l| {
+                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
+                (len.parse().expect("a length"), tiles.parse().expect("a board"))
+            })
+            .collect()
+    }
+
     /// The beam's rate and plans at fixed widths, one thread, no deadline: the same work
     /// whatever the machine's load, so that builds compare by CPU time. The held-out
     /// forty 24-puzzles (5×5) and the first 24 of fifty seeded random 6×6 boards.
@@ -695,19 +711,7 @@ mod tests {
     #[test]
     #[ignore = "a measurement, minutes long"]
     fn beam_rate_at_fixed_widths() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/korf-felner40-24puzzle.txt"
-        ))
-        .expect("the held-out forty");
-        let five: Vec<(u32, Board)> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
-                (len.parse().expect("a length"), tiles.parse().expect("a board"))
-            })
-            .collect();
+        let five = held_out_forty();
         let mut rng = SeededRng::new(1);
         let six: Vec<(u32, Board)> = (0..24).map(|_| (0, Board::random(Size::SIX, &mut rng))).collect();
         for (size, boards, width) in [(Size::FIVE, &five, 8192), (Size::SIX, &six, 8192)] {
@@ -743,19 +747,7 @@ mod tests {
     #[test]
     #[ignore = "a measurement, minutes long"]
     fn plans_in_one_second() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/tests/data/korf-felner40-24puzzle.txt"
-        ))
-        .expect("the held-out forty");
-        let five: Vec<(u32, Board)> = text
-            .lines()
-            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-            .map(|l| {
-                let (len, tiles) = l.split_once('\t').expect("length, tab, tiles");
-                (len.parse().expect("a length"), tiles.parse().expect("a board"))
-            })
-            .collect();
+        let five = held_out_forty();
         let mut rng = SeededRng::new(1);
         let six: Vec<(u32, Board)> = (0..50).map(|_| (0, Board::random(Size::SIX, &mut rng))).collect();
         let solver = crate::solver::Solver::new(crate::solver::tables::test_tables::unit_test_cache());
