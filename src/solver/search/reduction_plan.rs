@@ -67,18 +67,31 @@ pub(crate) fn plan(board: &Board, stop: &Stop, finish: Option<&Finisher>) -> Opt
         }
         return Some(best);
     }
+    Some(shortest_of_tries(board, best, stop, |g, s| {
+        constructive::solve_grouped(board, g, s)
+    }))
+}
+
+/// The shortest of `first` and the [`TRIES`] made by `reduce` before `stop`, loops cut.
+fn shortest_of_tries(
+    board: &Board,
+    first: Vec<Move>,
+    stop: &Stop,
+    reduce: impl Fn(Grouping, &Stop) -> Option<Vec<Move>>,
+) -> Vec<Move> {
+    let mut best = first;
     for grouping in TRIES {
         if stop.should_stop() {
             break;
         }
-        if let Some(p) = constructive::solve_grouped(board, grouping, stop) {
+        if let Some(p) = reduce(grouping, stop) {
             let p = cut_loops(board, &p);
             if p.len() < best.len() {
                 best = p;
             }
         }
     }
-    Some(best)
+    best
 }
 
 /// The reduction to the bottom-right `side`×`side` square (the shortest of the tries made
@@ -94,18 +107,10 @@ fn finished_by_search(board: &Board, side: usize, finish: &Finisher, stop: &Stop
             .with_deadline(now + d.saturating_duration_since(now).mul_f64(share)),
         None => stop.clone(),
     };
-    let mut reduced = cut_loops(board, &constructive::reduce_to_square(board, SINGLES, side, stop)?);
-    for grouping in TRIES {
-        if tries_stop.should_stop() {
-            break;
-        }
-        if let Some(p) = constructive::reduce_to_square(board, grouping, side, &tries_stop) {
-            let p = cut_loops(board, &p);
-            if p.len() < reduced.len() {
-                reduced = p;
-            }
-        }
-    }
+    let first = cut_loops(board, &constructive::reduce_to_square(board, SINGLES, side, stop)?);
+    let reduced = shortest_of_tries(board, first, &tries_stop, |g, s| {
+        constructive::reduce_to_square(board, g, side, s)
+    });
     let mut mid = *board;
     mid.apply_all(&reduced).ok()?;
     let rest = finish(&square_remainder::square(&mid, side)?, stop)?;
