@@ -166,7 +166,9 @@ fn a_board_solved_from_memory_after_a_dnf_and_a_restart_announces_no_best() {
     let plan: serde_json::Value = serde_json::from_str(solved.trim()).expect("JSON");
     let moves = plan["moves"].as_str().expect("moves");
     t.keys("g", &arrows(moves));
-    let (screen, _) = t.wait_for("g", "the win box", |s| s.contains("Solved") && s.contains("Time"));
+    let (screen, _) = t.wait_for("g", "the win box, unranked", |s| {
+        s.contains("Solved") && s.contains("Time") && s.contains("Unranked")
+    });
     let announced = screen.lines().filter(|l| l.contains('★') && !l.contains("Solved!"));
     assert_eq!(announced.count(), 0, "no best announced:\n{screen}");
     assert!(screen.contains("Unranked"), "{screen}");
@@ -203,7 +205,11 @@ fn a_deal_from_a_chosen_seed_is_unranked_and_keeps_its_memo_time() {
     // A look at the board before the first move: its memo time.
     std::thread::sleep(std::time::Duration::from_millis(600));
     t.keys("g", &arrows(plan["moves"].as_str().expect("moves")));
-    let (screen, _) = t.wait_for("g", "the win box", |s| s.contains("Solved") && s.contains("Time"));
+    // The wait names all it reads: a screen caught mid-draw shows the box's top without
+    // its "Unranked" line.
+    let (screen, _) = t.wait_for("g", "the win box, unranked", |s| {
+        s.contains("Solved") && s.contains("Time") && s.contains("Unranked")
+    });
     assert!(screen.contains("Unranked"), "{screen}");
     let won = attempts(&data(&t), 1).pop().expect("the win");
     assert_eq!(
